@@ -1,0 +1,118 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from './db/client.js';
+import { registerAccess } from './platform/access.js';
+import { createAuth, registerAuthBridge, socialProvidersOf, type Auth, type AuthOptions } from './platform/auth.js';
+import { registerErrorHandler } from './platform/errors.js';
+import { createMailer, type Mailer } from './platform/mail.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { meRoutes } from './modules/me/routes.js';
+import { onboardingRoutes } from './modules/onboarding/routes.js';
+import { venueRoutes } from './modules/venues/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import { superadminRoutes } from './modules/superadmin/routes.js';
+
+export interface AppConfig {
+  baseUrl: string;
+  authSecret: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  google?: AuthOptions['google'];
+  oidc?: AuthOptions['oidc'];
+  signInPerMinute?: number;
+  trustProxy?: boolean;
+  logLevel?: string;
+  /** Built console (apps/console/dist); served at / when present. */
+  consoleDir?: string;
+}
+
+export interface ModuleDeps {
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  config: AppConfig;
+}
+
+export type App = FastifyInstance;
+export type TypedApp = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
+
+export async function buildApp(database: Database, config: AppConfig) {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel ?? 'info' },
+    trustProxy: config.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const auth = createAuth({
+    db: database.db,
+    mailer,
+    baseUrl: config.baseUrl,
+    secret: config.authSecret,
+    google: config.google,
+    oidc: config.oidc,
+    signInPerMinute: config.signInPerMinute,
+  });
+  registerAccess(app, { db: database.db, auth });
+
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Lanebook API',
+        version: '1.0.0',
+        description: 'Send the session cookie or Authorization: Bearer <token>, and X-Venue-Id for venue routes.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  // swagger-ui registers its own routes without our access declaration; they are public docs.
+
+  registerAuthBridge(app, auth, config.baseUrl);
+  const deps: ModuleDeps = { database, auth, mailer, config: { ...config } };
+  const socialProviders = socialProvidersOf(config);
+  await app.register(healthRoutes, { deps, socialProviders });
+  await app.register(meRoutes, { deps });
+  await app.register(onboardingRoutes, { deps });
+  await app.register(venueRoutes, { deps });
+  await app.register(userRoutes, { deps });
+  await app.register(superadminRoutes, { deps });
+
+  registerConsole(app, config.consoleDir);
+  return { app, auth, mailer };
+}
+
+/** The console is a single-page app: files from its build, and index.html for every other page path. */
+function registerConsole(app: FastifyInstance, consoleDir?: string) {
+  const root = consoleDir && existsSync(path.join(consoleDir, 'index.html')) ? path.resolve(consoleDir) : null;
+  if (root) app.register(fastifyStatic, { root, serve: false });
+  app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
+    const urlPath = decodeURIComponent(request.url.split('?')[0]);
+    if (urlPath.startsWith('/api/')) {
+      return reply.status(404).send({ message: `No route GET ${urlPath}.`, code: 'not_found' });
+    }
+    if (!root) {
+      return reply.type('text/plain').status(503).send('The console is not built yet: run `npm run build`.');
+    }
+    const file = path.join(root, urlPath);
+    if (file.startsWith(root + path.sep) && path.extname(file) && existsSync(file)) {
+      const immutable = urlPath.startsWith('/assets/');
+      return reply
+        .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .sendFile(path.relative(root, file));
+    }
+    if (path.extname(urlPath)) return reply.status(404).type('text/plain').send('Not found');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

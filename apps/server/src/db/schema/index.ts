@@ -1,0 +1,3 @@
+export * from './auth.js';
+export * from './venues.js';
+export * from './mail.js';

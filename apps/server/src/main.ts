@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inArray } from 'drizzle-orm';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/client.js';
+import { user } from './db/schema/index.js';
+import { readEnv } from './env.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed.js';
+
+const env = readEnv();
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const dataDir = path.resolve(env.DATA_DIR);
+
+/** Without AUTH_SECRET the embedded mode keeps a generated one in DATA_DIR, so sessions survive restarts. */
+function authSecret(): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL) throw new Error('Set AUTH_SECRET (32+ characters) in production.');
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'auth-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+async function main() {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+  const baseUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const { app, auth } = await buildApp(database, {
+    baseUrl,
+    authSecret: authSecret(),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, name: env.OIDC_NAME }
+        : undefined,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    consoleDir: path.join(repoRoot, 'apps/console/dist'),
+  });
+
+  const seeded = env.SEED_DEMO === false ? false : await seedDemo(database.db, auth);
+  if (env.SUPERADMIN_EMAILS.length) {
+    await database.db.update(user).set({ isSuperadmin: true }).where(inArray(user.email, env.SUPERADMIN_EMAILS));
+  }
+
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const where = database.kind === 'pglite' ? `embedded database in ${dataDir}` : 'PostgreSQL';
+  const lines = [``, `Lanebook is running at ${baseUrl} (${where}).`];
+  if (seeded || env.SEED_DEMO !== false) {
+    lines.push(`Demo sign-ins (password "${DEMO_PASSWORD}"):`);
+    for (const demo of DEMO_ACCOUNTS) lines.push(`  ${demo.email.padEnd(22)} ${demo.note}`);
+  }
+  lines.push(`API docs: ${baseUrl}/api/docs`, ``);
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: Error) => {
+  console.error(error.name === 'DataDirLockedError' ? error.message : error);
+  process.exit(1);
+});

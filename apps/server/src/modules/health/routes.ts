@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ModuleDeps } from '../../app.js';
+
+export const healthRoutes: FastifyPluginAsync<{ deps: ModuleDeps; socialProviders: { id: string; name: string }[] }> = async (
+  fastify,
+  { deps, socialProviders },
+) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/health',
+    {
+      config: { access: { public: true } },
+      schema: { tags: ['platform'], response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) } },
+    },
+    async () => ({ status: 'ok' as const, database: deps.database.kind }),
+  );
+  app.get(
+    '/api/public/auth-config',
+    {
+      config: { access: { public: true } },
+      schema: { tags: ['platform'], description: 'Which social / OpenID sign-in buttons the console shows.' },
+    },
+    async () => ({ socialProviders }),
+  );
+};

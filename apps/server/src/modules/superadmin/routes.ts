@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { superadminVenueCreateSchema, venueStatusSchema, type SuperadminVenue } from '@lanebook/core';
+import type { ModuleDeps } from '../../app.js';
+import { session, user, venueMembers, venues } from '../../db/schema/index.js';
+import { identityOf } from '../../platform/access.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { createVenue, joinTemporarily, toVenue } from '../venues/service.js';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const tags = ['superadmin'];
+  const access = { auth: 'superadmin' } as const;
+
+  app.get(
+    '/api/private/superadmin/venues',
+    {
+      config: { access },
+      schema: { tags, querystring: z.object({ status: venueStatusSchema.optional(), search: z.string().trim().max(100).optional() }) },
+    },
+    async (request) => {
+      const conditions: (SQL | undefined)[] = [];
+      if (request.query.status) conditions.push(eq(venues.status, request.query.status));
+      if (request.query.search)
+        conditions.push(or(ilike(venues.name, `%${request.query.search}%`), ilike(venues.id, `%${request.query.search}%`)));
+      const rows = await db
+        .select({
+          id: venues.id,
+          name: venues.name,
+          status: venues.status,
+          ownerEmail: venues.ownerEmail,
+          timezone: venues.timezone,
+          createdAt: venues.createdAt,
+          memberCount: sql<number>`(select count(*)::int from ${venueMembers} where ${venueMembers.venueId} = ${venues.id} and not ${venueMembers.isTemporary})`,
+        })
+        .from(venues)
+        .where(and(...conditions))
+        .orderBy(desc(venues.createdAt));
+      const items: SuperadminVenue[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      return { items, total: items.length };
+    },
+  );
+
+  app.post(
+    '/api/private/superadmin/venues',
+    {
+      config: { access },
+      schema: {
+        tags,
+        description: 'Create a venue for an owner by email; an unknown email gets an invitation.',
+        body: superadminVenueCreateSchema,
+      },
+    },
+    async (request, reply) => {
+      const { ownerEmail } = request.body;
+      const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, ownerEmail));
+      const ownerId = existing?.id ?? randomUUID();
+      if (!existing) await db.insert(user).values({ id: ownerId, email: ownerEmail, name: ownerEmail.split('@')[0] });
+      try {
+        const venue = await createVenue(db, request.body, ownerId, ownerEmail);
+        if (!existing) {
+          await deps.auth.api.requestPasswordReset({ body: { email: ownerEmail, redirectTo: `${deps.config.baseUrl}/reset-password` } });
+        } else {
+          await deps.mailer.send({
+            to: [ownerEmail],
+            kind: 'venue-access',
+            venueId: venue.id,
+            subject: `Your venue ${venue.name} is ready on Lanebook`,
+            text: `A Lanebook administrator created the venue ${venue.name} for you. Sign in at ${deps.config.baseUrl}/login to set it up.\n`,
+          });
+        }
+        return reply.status(201).send(venue);
+      } catch (error) {
+        // Nothing is left behind: the owner account made for this venue goes with it.
+        if (!existing) await db.delete(user).where(eq(user.id, ownerId));
+        throw error;
+      }
+    },
+  );
+
+  app.patch(
+    '/api/private/superadmin/venues/:id',
+    { config: { access }, schema: { tags, params: idParams, body: z.object({ status: venueStatusSchema }).strict() } },
+    async (request) => {
+      const [row] = await db
+        .update(venues)
+        .set({ status: request.body.status, updatedAt: new Date() })
+        .where(eq(venues.id, request.params.id))
+        .returning();
+      if (!row) throw notFound('Venue');
+      return toVenue(row);
+    },
+  );
+
+  app.post(
+    '/api/private/superadmin/venues/:id/join',
+    {
+      config: { access },
+      schema: { tags, description: 'Join a venue temporarily, to open it from the venue dropdown.', params: idParams },
+    },
+    async (request, reply) => {
+      const [row] = await db.select({ id: venues.id }).from(venues).where(eq(venues.id, request.params.id));
+      if (!row) throw notFound('Venue');
+      await joinTemporarily(db, row.id, identityOf(request).userId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/private/superadmin/users',
+    { config: { access }, schema: { tags, querystring: pageQuery.extend({ search: z.string().trim().max(100).optional() }) } },
+    async (request) => {
+      const where = request.query.search
+        ? or(ilike(user.email, `%${request.query.search}%`), ilike(user.name, `%${request.query.search}%`))
+        : undefined;
+      const rows = await db
+        .select({
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          isSuperadmin: user.isSuperadmin,
+          isDisabled: user.isDisabled,
+          createdAt: user.createdAt,
+        })
+        .from(user)
+        .where(where)
+        .orderBy(user.email)
+        .limit(request.query.limit)
+        .offset(request.query.offset);
+      const [{ count }] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(user)
+        .where(where);
+      return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total: count };
+    },
+  );
+
+  for (const action of ['disable', 'enable'] as const) {
+    app.post(
+      `/api/private/superadmin/users/:id/${action}`,
+      {
+        config: { access },
+        schema: {
+          tags,
+          params: idParams,
+          description: action === 'disable' ? 'Disable an account: its sessions end at once.' : 'Enable a disabled account.',
+        },
+      },
+      async (request, reply) => {
+        if (action === 'disable' && request.params.id === identityOf(request).userId)
+          throw badRequest('You cannot disable your own account.', 'id');
+        await db.transaction(async (tx) => {
+          const updated = await tx
+            .update(user)
+            .set({ isDisabled: action === 'disable', updatedAt: new Date() })
+            .where(eq(user.id, request.params.id))
+            .returning({ id: user.id });
+          if (!updated.length) throw notFound('User');
+          if (action === 'disable') await tx.delete(session).where(eq(session.userId, request.params.id));
+        });
+        return reply.status(204).send();
+      },
+    );
+  }
+
+  app.get('/api/private/superadmin/outbox', { config: { access }, schema: { tags, querystring: pageQuery } }, async (request) =>
+    deps.mailer.listOutbox(request.query.limit, request.query.offset),
+  );
+};

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { permissionsMapSchema, venueCreateSchema, venueUpdateSchema, type PermissionsMap } from '@lanebook/core';
+import type { ModuleDeps } from '../../app.js';
+import { identityOf, venueOf } from '../../platform/access.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+import { createVenue, leaveTemporaryMembership, setVenuePermissions, skipBankOnboarding, toVenue, updateVenue } from './service.js';
+
+export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const tags = ['venues'];
+
+  app.post(
+    '/api/private/venues',
+    {
+      config: { access: { auth: 'signed-in' } },
+      schema: { tags, description: 'Create a venue; the caller becomes its owner.', body: venueCreateSchema },
+    },
+    async (request, reply) => {
+      const me = identityOf(request);
+      const venue = await createVenue(db, request.body, me.userId, me.email);
+      return reply.status(201).send(venue);
+    },
+  );
+
+  app.get('/api/private/venues/current', { config: { access: { auth: 'venue' } }, schema: { tags } }, async (request) =>
+    toVenue(venueOf(request).row),
+  );
+
+  app.patch(
+    '/api/private/venues/current',
+    { config: { access: { permission: 'venues.edit' } }, schema: { tags, body: venueUpdateSchema } },
+    async (request) => updateVenue(db, venueOf(request).id, request.body),
+  );
+
+  app.put(
+    '/api/private/venues/current/permissions',
+    {
+      config: { access: { permission: 'venues.edit' } },
+      schema: { tags, description: 'Replace the permissions map. Owners only.', body: permissionsMapSchema },
+    },
+    async (request) => {
+      const venue = venueOf(request);
+      if (!identityOf(request).isSuperadmin && venue.role !== 'owner') throw forbidden('Only an owner can change permissions.');
+      return setVenuePermissions(db, venue.id, request.body as PermissionsMap);
+    },
+  );
+
+  app.post(
+    '/api/private/venues/current/skip-bank-onboarding',
+    { config: { access: { permission: 'venues.edit' } }, schema: { tags } },
+    async (request) => skipBankOnboarding(db, venueOf(request).id),
+  );
+
+  app.delete(
+    '/api/private/venues/current/membership',
+    { config: { access: { auth: 'venue' } }, schema: { tags, description: 'A superadmin leaves a venue it joined temporarily.' } },
+    async (request, reply) => {
+      const left = await leaveTemporaryMembership(db, venueOf(request).id, identityOf(request).userId);
+      if (!left) throw notFound('Temporary membership');
+      return reply.status(204).send();
+    },
+  );
+};

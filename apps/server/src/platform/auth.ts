@@ -1,0 +1,161 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
+import { PASSWORD_MIN } from '@lanebook/core';
+import type { Db } from '../db/client.js';
+import { account, session, user, verification } from '../db/schema/index.js';
+import type { Mailer } from './mail.js';
+import { passwordResetMail } from './mail-templates.js';
+
+export interface AuthOptions {
+  db: Db;
+  mailer: Mailer;
+  baseUrl: string;
+  secret: string;
+  google?: { clientId: string; clientSecret: string };
+  oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
+  /** Sign-in attempts per minute per client address. */
+  signInPerMinute?: number;
+}
+
+/** Set by the bridge from Fastify's request.ip, so rate limits follow TRUST_PROXY and cannot be spoofed. */
+const CLIENT_IP_HEADER = 'x-lanebook-client-ip';
+
+export function createAuth(options: AuthOptions) {
+  const { db, mailer } = options;
+  return betterAuth({
+    appName: 'Lanebook',
+    baseURL: options.baseUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: [options.baseUrl],
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 60 * 60 * 24,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: target, url }) => {
+        // A user who never set a password (an invited one) gets an invitation instead.
+        const credential = await db.query.account.findFirst({
+          where: (a, { and, eq: equals }) => and(equals(a.userId, target.id), equals(a.providerId, 'credential')),
+        });
+        await mailer.send(passwordResetMail({ email: target.email, name: target.name, url, isInvitation: !credential }));
+      },
+    },
+    user: {
+      additionalFields: {
+        phone: { type: 'string', required: false, defaultValue: '', input: false },
+        isSuperadmin: { type: 'boolean', required: false, defaultValue: false, input: false },
+        isDisabled: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (newSession) => {
+            const [row] = await db.select({ isDisabled: user.isDisabled }).from(user).where(eq(user.id, newSession.userId));
+            if (row?.isDisabled) {
+              throw new APIError('FORBIDDEN', {
+                message: 'This account has been disabled. Ask your venue owner or Lanebook support.',
+                code: 'ACCOUNT_DISABLED',
+              });
+            }
+          },
+        },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: 60, max: options.signInPerMinute ?? 10 },
+        '/sign-up/email': { window: 60, max: 10 },
+        '/request-password-reset': { window: 60, max: 5 },
+        '/reset-password': { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: options.baseUrl.startsWith('https://'),
+    },
+    socialProviders: options.google
+      ? { google: { clientId: options.google.clientId, clientSecret: options.google.clientSecret, prompt: 'select_account' } }
+      : {},
+    plugins: [
+      bearer(),
+      oauthPopup(),
+      genericOAuth({
+        config: options.oidc
+          ? [
+              {
+                providerId: 'oidc',
+                discoveryUrl: `${options.oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                clientId: options.oidc.clientId,
+                clientSecret: options.oidc.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ]
+          : [],
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export function socialProvidersOf(options: Pick<AuthOptions, 'google' | 'oidc'>) {
+  const list: { id: string; name: string }[] = [];
+  if (options.google) list.push({ id: 'google', name: 'Google' });
+  if (options.oidc) list.push({ id: 'oidc', name: options.oidc.name });
+  return list;
+}
+
+export function webHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === CLIENT_IP_HEADER) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, String(value));
+  }
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+/** better-auth has no Fastify adapter: one catch-all route turns the request into a Web Request and back. */
+export function registerAuthBridge(app: FastifyInstance, auth: Auth, baseUrl: string) {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    config: { access: { public: true } },
+    schema: { hide: true },
+    async handler(request, reply) {
+      const headers = webHeaders(request);
+      let body: string | undefined;
+      if (request.method !== 'GET' && request.body !== undefined && request.body !== null) {
+        const type = String(request.headers['content-type'] ?? '');
+        if (type.includes('application/x-www-form-urlencoded')) {
+          body = new URLSearchParams(request.body as Record<string, string>).toString();
+        } else {
+          body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+          if (!type) headers.set('content-type', 'application/json');
+        }
+      }
+      const response = await auth.handler(new Request(new URL(request.url, baseUrl), { method: request.method, headers, body }));
+      reply.status(response.status);
+      response.headers.forEach((value, name) => {
+        if (name !== 'set-cookie') reply.header(name, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    },
+  });
+}

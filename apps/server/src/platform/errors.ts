@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '@lanebook/core';
+
+/** The few error classes of the API; the one handler below maps them to HTTP. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: ApiErrorBody['details'],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, field?: string) =>
+  new AppError(400, 'bad_request', message, field ? { fields: [{ path: field, message }] } : undefined);
+export const unauthorized = (message = 'Sign in to continue.', code = 'unauthorized') => new AppError(401, code, message);
+export const forbidden = (message = 'You do not have permission to do this.') => new AppError(403, 'forbidden', message);
+export const notFound = (what = 'Item') => new AppError(404, 'not_found', `${what} not found.`);
+export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
+
+type ZodIssueLike = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[]; message?: string } } };
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ApiErrorBody = { message: error.message, code: error.code };
+      if (error.details) body.details = error.details;
+      return reply.status(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const fields = (error.validation as ZodIssueLike[]).map((issue) => {
+        const segments = issue.params?.issue?.path ?? issue.instancePath?.split('/').filter(Boolean) ?? [];
+        const path = segments.map(String).join('.');
+        return { path: path || where, message: issue.params?.issue?.message ?? issue.message ?? 'Invalid value' };
+      });
+      const first = fields[0];
+      const message = first ? `${first.path === where ? `Invalid ${where}` : first.path}: ${first.message}` : `Invalid ${where}`;
+      return reply.status(400).send({ message, code: 'validation_failed', details: { fields } } satisfies ApiErrorBody);
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply
+        .status(status)
+        .send({ message: error.message, code: status === 429 ? 'rate_limited' : 'bad_request' } satisfies ApiErrorBody);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Internal server error. Try again later.', code: 'internal' } satisfies ApiErrorBody);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send({ message: `No route ${request.method} ${request.url.split('?')[0]}.`, code: 'not_found' } satisfies ApiErrorBody);
+  });
+}

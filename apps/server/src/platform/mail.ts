@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { desc, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client.js';
+import { mailOutbox } from '../db/schema/index.js';
+import type { OutboxMail } from '@lanebook/core';
+
+export interface OutgoingMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string;
+  /** What the mail is for (password-reset, invitation, ...), for the outbox list. */
+  kind: string;
+  venueId?: string | null;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  listOutbox(limit: number, offset: number): Promise<{ items: OutboxMail[]; total: number }>;
+}
+
+/**
+ * Every mail is recorded in the outbox. Without SMTP_URL the outbox is the delivery (the
+ * embedded demo shows it on a superadmin page); with SMTP_URL it also goes out through
+ * nodemailer and the row says whether that worked.
+ */
+export function createMailer(db: Db, options: { smtpUrl?: string; from: string }): Mailer {
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  return {
+    async send(mail) {
+      const id = randomUUID();
+      await db.insert(mailOutbox).values({
+        id,
+        venueId: mail.venueId ?? null,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? null,
+        kind: mail.kind,
+        status: 'stored',
+      });
+      if (!transport) return;
+      try {
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await db
+          .update(mailOutbox)
+          .set({ status: 'sent' })
+          .where(sql`${mailOutbox.id} = ${id}`);
+      } catch (error) {
+        await db
+          .update(mailOutbox)
+          .set({ status: 'failed', error: (error as Error).message.slice(0, 500) })
+          .where(sql`${mailOutbox.id} = ${id}`);
+      }
+    },
+    async listOutbox(limit, offset) {
+      const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit).offset(offset);
+      const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(mailOutbox);
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          to: r.to,
+          subject: r.subject,
+          text: r.text,
+          html: r.html,
+          status: r.status,
+          error: r.error,
+          createdAt: r.createdAt.toISOString(),
+        })),
+        total: count,
+      };
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { DEFAULT_PERMISSIONS, type VenueRole } from '@lanebook/core';
+import type { Db } from './db/client.js';
+import { account, user, venueMembers, venues } from './db/schema/index.js';
+import type { Auth } from './platform/auth.js';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+export const DEMO_ACCOUNTS = [
+  { email: 'owner@demo.test', name: 'Olivia Owner', note: 'owner of Demo Axe House, manager of Demo Bowl' },
+  { email: 'manager@demo.test', name: 'Marcus Manager', note: 'manager of Demo Axe House' },
+  { email: 'staff@demo.test', name: 'Sam Staff', note: 'staff of Demo Axe House' },
+  { email: 'bowl-owner@demo.test', name: 'Bella Bowl', note: 'owner of Demo Bowl' },
+  { email: 'admin@demo.test', name: 'Ada Admin', note: 'superadmin, no venue of its own', isSuperadmin: true },
+] as const;
+
+const DEMO_VENUES = [
+  {
+    id: 'demo-axe',
+    name: 'Demo Axe House',
+    companyName: 'Demo Axe House LLC',
+    timezone: 'America/New_York',
+    address: '120 Timber Street, Brooklyn, NY 11201',
+    phone: '+12125550100',
+    email: 'hello@demo-axe.test',
+    ownerEmail: 'owner@demo.test',
+    registrationCodePrefix: 'AXE',
+    members: [
+      ['owner@demo.test', 'owner'],
+      ['manager@demo.test', 'manager'],
+      ['staff@demo.test', 'staff'],
+    ],
+  },
+  {
+    id: 'demo-bowl',
+    name: 'Demo Bowl',
+    companyName: 'Demo Bowl Inc.',
+    timezone: 'America/Chicago',
+    address: '42 Strike Avenue, Chicago, IL 60601',
+    phone: '+13125550142',
+    email: 'hello@demo-bowl.test',
+    ownerEmail: 'bowl-owner@demo.test',
+    registrationCodePrefix: 'BWL',
+    members: [
+      ['bowl-owner@demo.test', 'owner'],
+      ['owner@demo.test', 'manager'],
+    ],
+  },
+] as const;
+
+/** Fills an empty database with the demo venues and accounts. Returns false when there was data already. */
+export async function seedDemo(db: Db, auth: Auth): Promise<boolean> {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(user);
+  if (count > 0) return false;
+  const ctx = await auth.$context;
+  const hash = await ctx.password.hash(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const ids = new Map<string, string>();
+    for (const demo of DEMO_ACCOUNTS) {
+      const id = randomUUID();
+      ids.set(demo.email, id);
+      await tx
+        .insert(user)
+        .values({ id, email: demo.email, name: demo.name, emailVerified: true, isSuperadmin: 'isSuperadmin' in demo && demo.isSuperadmin });
+      await tx.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: hash });
+    }
+    for (const { members, ...venue } of DEMO_VENUES) {
+      await tx.insert(venues).values({ ...venue, country: 'US', permissions: DEFAULT_PERMISSIONS });
+      for (const [email, role] of members) {
+        await tx.insert(venueMembers).values({ venueId: venue.id, userId: ids.get(email)!, role: role as VenueRole });
+      }
+    }
+  });
+  return true;
+}

@@ -1,0 +1,70 @@
+/** Money is integer cents everywhere; this is the one place it becomes text. */
+export function formatMoney(cents: number, moneyFormat = '${{amount}}'): string {
+  const negative = cents < 0;
+  const abs = Math.abs(cents);
+  const amount = (abs / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const rounded = Math.round(abs / 100).toLocaleString('en-US', { maximumFractionDigits: 0 });
+  const text = moneyFormat.replaceAll('{{amount}}', amount).replaceAll('{{amount_rounded}}', rounded);
+  return negative ? `-${text}` : text;
+}
+
+export interface VenueClockFormat {
+  timezone: string;
+  timeFormat: 12 | 24;
+  dateFormat: string;
+}
+
+function parts(instant: Date, timeZone: string) {
+  const fmt = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const out: Record<string, string> = {};
+  for (const p of fmt.formatToParts(instant)) out[p.type] = p.value;
+  return out;
+}
+
+/** Formats the date part with a venue dateFormat such as MM/DD/YY or YYYY-MM-DD, in the venue zone. */
+export function formatVenueDate(instant: Date, timezone: string, dateFormat = 'MM/DD/YY'): string {
+  const p = parts(instant, timezone);
+  return dateFormat.replace('YYYY', p.year).replace('YY', p.year.slice(-2)).replace('MM', p.month).replace('DD', p.day);
+}
+
+export function formatVenueTime(instant: Date, timezone: string, timeFormat: 12 | 24 = 12, withSeconds = true): string {
+  const p = parts(instant, timezone);
+  const hour = Number(p.hour);
+  const sec = withSeconds ? `:${p.second}` : '';
+  if (timeFormat === 24) return `${p.hour}:${p.minute}${sec}`;
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h12}:${p.minute}${sec} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+export function formatVenueClock(instant: Date, venue: VenueClockFormat): string {
+  return `${formatVenueDate(instant, venue.timezone, venue.dateFormat)} ${formatVenueTime(instant, venue.timezone, venue.timeFormat)}`;
+}
+
+/** Phone numbers are kept as digits and a leading plus (spec section 5). */
+export function normalizePhone(value: string): string {
+  return value.replace(/[^\d+]/g, '');
+}
+
+/** "Recent" label of spec section 4: under 20 minutes is 'new'. */
+export function recentLabel(instant: Date, now = new Date()): string {
+  const minutes = Math.floor((now.getTime() - instant.getTime()) / 60000);
+  if (minutes < 20) return 'new';
+  if (minutes < 60) return `${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 30) return `${days} day${days === 1 ? '' : 's'} ago`;
+  const months = Math.floor(days / 30);
+  if (months < 12) return `${months} month${months === 1 ? '' : 's'} ago`;
+  const years = Math.floor(days / 365);
+  return `${years} year${years === 1 ? '' : 's'} ago`;
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { VENUE_ROLES } from './permissions.js';
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('Email must be a valid email address').max(254));
+export const roleSchema = z.enum(VENUE_ROLES, { message: 'Role must be owner, manager or staff' });
+
+export const USER_SORTS = ['az', 'za', 'new', 'old'] as const;
+export const userListQuerySchema = z.object({
+  role: roleSchema.optional(),
+  sort: z.enum(USER_SORTS, { message: 'Sort must be az, za, new or old' }).default('az'),
+  search: z.string().trim().max(100).optional(),
+});
+
+export const inviteUserSchema = z.object({ email: emailSchema, role: roleSchema }).strict();
+export const changeRoleSchema = z.object({ role: roleSchema }).strict();
+export const profileUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
+    image: z.union([
+      z.literal(''),
+      z.null(),
+      z
+        .string()
+        .max(300_000, 'Image is too large (at most 200 KB)')
+        .regex(/^(data:image\/(png|jpeg|webp|gif);base64,|https?:\/\/|\/)/, 'Image must be an image URL or an uploaded image'),
+    ]),
+    phone: z.string().trim().max(40, 'Phone must be at most 40 characters'),
+  })
+  .partial()
+  .strict();
+
+export const PASSWORD_MIN = 8;
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(128, 'Password must be at most 128 characters');
+export const PASSWORD_CHANGE_FAILED = 'Password change failed. Double check old password and try again.';
+export const PROFILE_UPDATE_FAILED = 'An error occurred while updating profile data. Try again later.';
+export const ITEM_ERROR = 'An error occurred while receiving, creating, updating or deleting the item. Try again later.';
+export const INTERNAL_ERROR = 'Internal server error. Try again later.';
+export const NO_RESPONSE_ERROR = 'The server did not respond to the request. Try again later.';
+
+export const onboardingProgressSchema = z
+  .object({
+    currentStep: z.number().int().min(-1, 'Current step must be -1 to 30').max(30, 'Current step must be -1 to 30'),
+    isFinished: z.boolean(),
+  })
+  .partial()
+  .strict();
+export const ONBOARDING_STEPS = 31;
