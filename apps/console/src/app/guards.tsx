@@ -1,0 +1,58 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { FullPageLoader } from '../components/FullPageLoader';
+import type { RouteDef } from './route-table';
+import { useSession } from './session';
+
+/**
+ * The navigation guards of spec section 2, in the order they apply. They wait for the
+ * session (role and superadmin flag) to load before deciding anything.
+ */
+export function RouteGuard({ route, children }: { route: RouteDef; children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  const { status, me } = session;
+
+  if (route.access === 'public') return <>{children}</>;
+  if (status === 'loading') return <FullPageLoader />;
+
+  if (route.access === 'guest') {
+    return status === 'signed-in' ? <Navigate to="/" replace /> : <>{children}</>;
+  }
+  if (status === 'signed-out' || !me) {
+    const next = location.pathname + location.search;
+    return <Navigate to={next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`} replace />;
+  }
+  if (route.access === 'onboarding') return <>{children}</>;
+
+  // A user with no venue creates one first (a superadmin has the superadmin pages instead).
+  if (me.venues.length === 0 && !me.isSuperadmin) return <Navigate to="/onboard/venue" replace />;
+  // A superadmin with no venue open works from the superadmin pages.
+  if (!me.venue && me.isSuperadmin && !route.superadminOnly && !['/settings', '/settings/profile'].includes(route.path)) {
+    return <Navigate to="/settings/superadmin" replace />;
+  }
+  const venue = me.venue;
+  if (
+    venue &&
+    !venue.bankOnboardingSkipped &&
+    venue.stripeBankAccountStatus === 'inactive' &&
+    session.can('bankAccounts.create') &&
+    !me.isSuperadmin
+  ) {
+    return <Navigate to="/onboard/bank-account" replace />;
+  }
+  if (route.superadminOnly && !me.isSuperadmin) return <Navigate to="/" replace />;
+  if (route.permission && !session.can(route.permission)) return <GoBack />;
+  return <>{children}</>;
+}
+
+/** A failed permission check sends the user back, or to / when there is no page to go back to. */
+function GoBack() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate('/', { replace: true });
+  }, [navigate]);
+  return <FullPageLoader />;
+}

@@ -1,0 +1,17 @@
+import { useEffect, useState } from 'react';
+import { Text } from '@mantine/core';
+import { formatVenueClock, type Venue } from '@lanebook/core';
+
+/** The venue's date and time in its own zone and formats, refreshed every second (spec section 9). */
+export function VenueClock({ venue }: { venue: Venue }) {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return (
+    <Text size="sm" fw={500} data-testid="venue-clock" title={venue.timezone} style={{ fontVariantNumeric: 'tabular-nums' }}>
+      {formatVenueClock(now, venue)}
+    </Text>
+  );
+}

@@ -1,0 +1,35 @@
+import type { PermissionKey } from '@lanebook/core';
+
+export interface MenuItem {
+  label: string;
+  to: string;
+  permission?: PermissionKey;
+  superadminOnly?: boolean;
+}
+
+export const MAIN_MENU: MenuItem[] = [
+  { label: 'Dashboard', to: '/dashboard' },
+  { label: 'Bookings', to: '/bookings' },
+  { label: 'Calendar', to: '/calendar' },
+  { label: 'Lane management', to: '/resources' },
+  { label: 'Products', to: '/products' },
+  { label: 'Waivers', to: '/waivers' },
+  { label: 'Users', to: '/users' },
+  { label: 'Settings', to: '/settings' },
+];
+
+export const SETTINGS_MENU: MenuItem[] = [
+  { label: 'Profile', to: '/settings/profile' },
+  { label: 'Venue', to: '/settings/venue' },
+  { label: 'Widget templates', to: '/settings/widget-templates' },
+  { label: 'Bank accounts', to: '/settings/bank-accounts', permission: 'bankAccounts.view' },
+  { label: 'Taxes', to: '/settings/taxes' },
+  { label: 'Mailing templates', to: '/settings/mailing-templates' },
+  { label: 'Terms & Conditions', to: '/settings/terms-and-conditions' },
+  { label: 'Promocodes', to: '/settings/promocodes' },
+  { label: 'Affiliates', to: '/settings/affiliates' },
+  { label: 'Upsell merchandise', to: '/settings/upsell-merchandise' },
+  { label: 'Permissions', to: '/settings/permissions' },
+  { label: 'Superadmin', to: '/settings/superadmin', superadminOnly: true },
+  { label: 'Integrations', to: '/settings/integrations' },
+];

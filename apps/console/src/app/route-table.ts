@@ -1,0 +1,139 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { PermissionKey } from '@lanebook/core';
+
+/**
+ * Every console route of spec section 2, in one table: the router, the guards, the menus and
+ * the onboarding tour all read it. A route without a page shows a "coming soon" panel.
+ */
+export type Layout = 'default' | 'auth' | 'auth-wide' | 'auth-logout';
+export type RouteAccess = 'guest' | 'public' | 'signed-in' | 'onboarding';
+
+export interface RouteDef {
+  path: string;
+  title: string;
+  /** Route name used by the onboarding tour. */
+  name?: string;
+  layout: Layout;
+  access: RouteAccess;
+  permission?: PermissionKey;
+  superadminOnly?: boolean;
+  page?: LazyExoticComponent<ComponentType>;
+  redirectTo?: string;
+  /** What the coming-soon panel says will bring this page. */
+  comingWith?: string;
+}
+
+const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+
+const LoginPage = page(() => import('../features/auth/LoginPage'));
+const ForgotPasswordPage = page(() => import('../features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = page(() => import('../features/auth/ResetPasswordPage'));
+const OnboardVenuePage = page(() => import('../features/onboarding/OnboardVenuePage'));
+const OnboardBankAccountPage = page(() => import('../features/onboarding/OnboardBankAccountPage'));
+const SettingsHomePage = page(() => import('../features/settings/SettingsHomePage'));
+const ProfilePage = page(() => import('../features/profile/ProfilePage'));
+const VenueSettingsPage = page(() => import('../features/venue/VenueSettingsPage'));
+const PermissionsPage = page(() => import('../features/permissions/PermissionsPage'));
+const UsersPage = page(() => import('../features/users/UsersPage'));
+const UserPage = page(() => import('../features/users/UserPage'));
+const SuperadminVenuesPage = page(() => import('../features/superadmin/SuperadminVenuesPage'));
+const SuperadminCreateVenuePage = page(() => import('../features/superadmin/SuperadminCreateVenuePage'));
+const SuperadminUsersPage = page(() => import('../features/superadmin/SuperadminUsersPage'));
+const OutboxPage = page(() => import('../features/superadmin/OutboxPage'));
+
+const app = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
+  path,
+  title,
+  layout: 'default',
+  access: 'signed-in',
+  ...extra,
+});
+
+/** A settings collection: list, create (with its permission) and one item. */
+function collection(
+  base: string,
+  title: string,
+  names: { list?: string; create?: string },
+  createPermission: PermissionKey | undefined,
+  comingWith: string,
+  item = 'Edit',
+): RouteDef[] {
+  return [
+    app(base, title, { name: names.list, comingWith }),
+    app(`${base}/create`, `${title}: create`, { name: names.create, permission: createPermission, comingWith }),
+    app(`${base}/:id`, `${title}: ${item.toLowerCase()}`, { comingWith }),
+  ];
+}
+
+const CATALOG = 'the catalog and settings update';
+const BOOKINGS = 'the bookings update';
+
+export const ROUTES: RouteDef[] = [
+  { path: '/', title: 'Home', layout: 'default', access: 'signed-in', redirectTo: '/dashboard' },
+  { path: '/login', title: 'Sign in', name: 'Login', layout: 'auth', access: 'guest', page: LoginPage },
+  { path: '/forgot-password', title: 'Forgot password', layout: 'auth', access: 'public', page: ForgotPasswordPage },
+  { path: '/reset-password', title: 'Set a new password', layout: 'auth', access: 'public', page: ResetPasswordPage },
+  { path: '/onboard/venue', title: 'Create your venue', layout: 'auth-logout', access: 'onboarding', page: OnboardVenuePage },
+  { path: '/onboard/bank-account', title: 'Bank account', layout: 'auth-logout', access: 'onboarding', page: OnboardBankAccountPage },
+
+  app('/dashboard', 'Dashboard', { name: 'Dashboard', comingWith: 'the dashboard update' }),
+  app('/dashboard/stripe-balance', 'Stripe balance', { comingWith: 'the payments update' }),
+  app('/dashboard/:statKey', 'Statistic', { comingWith: 'the dashboard update' }),
+
+  app('/settings', 'Settings', { name: 'Settings', page: SettingsHomePage }),
+  app('/settings/profile', 'Profile', { page: ProfilePage }),
+  app('/settings/venue', 'Venue', { page: VenueSettingsPage }),
+  app('/settings/widget', 'Widget', { redirectTo: '/settings/widget-templates' }),
+  ...collection('/settings/widget-templates', 'Widget templates', {}, undefined, CATALOG),
+  ...collection('/settings/taxes', 'Taxes', { list: 'Taxes', create: 'CreateTax' }, 'taxes.create', CATALOG),
+  ...collection('/settings/mailing-templates', 'Mailing templates', {}, 'mailingTemplates.create', CATALOG),
+  app('/settings/bank-accounts', 'Bank accounts', { permission: 'bankAccounts.view', comingWith: 'the payments update' }),
+  app('/settings/bank-accounts/create', 'Bank accounts: create', { permission: 'bankAccounts.create', comingWith: 'the payments update' }),
+  ...collection('/settings/terms-and-conditions', 'Terms & Conditions', { list: 'Terms', create: 'CreateTerms' }, 'terms.create', CATALOG),
+  ...collection('/settings/promocodes', 'Promocodes', {}, 'promocodes.create', CATALOG),
+  ...collection('/settings/affiliates', 'Affiliates', {}, 'affiliates.create', CATALOG),
+  ...collection(
+    '/settings/upsell-merchandise',
+    'Upsell merchandise',
+    { list: 'UpsellItems', create: 'CreateUpsellItem' },
+    'upsellItems.create',
+    CATALOG,
+  ),
+  app('/settings/permissions', 'Permissions', { page: PermissionsPage }),
+  app('/settings/superadmin', 'Superadmin', { name: 'Superadmin', superadminOnly: true, page: SuperadminVenuesPage }),
+  app('/settings/superadmin/create', 'Superadmin: create venue', { superadminOnly: true, page: SuperadminCreateVenuePage }),
+  app('/settings/superadmin/users', 'Superadmin: accounts', { superadminOnly: true, page: SuperadminUsersPage }),
+  app('/settings/superadmin/outbox', 'Superadmin: mail outbox', { superadminOnly: true, page: OutboxPage }),
+  ...collection('/settings/integrations', 'Integrations', {}, 'integrations.create', CATALOG),
+
+  ...collection('/products', 'Products', { list: 'Products', create: 'CreateProduct' }, 'products.create', CATALOG),
+
+  app('/bookings', 'Bookings', { comingWith: BOOKINGS }),
+  app('/bookings/create', 'New booking', { permission: 'bookings.create', comingWith: BOOKINGS }),
+  app('/bookings/:id/view', 'Booking details', { comingWith: BOOKINGS }),
+  app('/bookings/:id/edit', 'Edit booking', { permission: 'bookings.edit', comingWith: BOOKINGS }),
+  app('/bookings/:id/checkout', 'Checkout', { permission: 'bookings.collect', comingWith: 'the payments update' }),
+  app('/bookings/:id/refund', 'Issue refund', { permission: 'bookings.refund', comingWith: 'the payments update' }),
+  app('/bookings/:id/signatures', 'Signed waivers', { comingWith: 'the waivers update' }),
+  {
+    path: '/bookings/:id/signatures/sign',
+    title: 'Sign waiver',
+    layout: 'auth-wide',
+    access: 'signed-in',
+    permission: 'signatures.create',
+    comingWith: 'the waivers update',
+  },
+  app('/bookings/:id/signatures/:signatureId', 'Signature', { comingWith: 'the waivers update' }),
+  app('/bookings/:id/personal-info', 'Personal info', { comingWith: BOOKINGS }),
+
+  app('/calendar', 'Calendar', { name: 'Calendar', comingWith: 'the calendar update' }),
+  ...collection('/waivers', 'Waivers', { list: 'Waivers', create: 'CreateWaiver' }, 'waivers.create', 'the waivers update'),
+  app('/signatures/:id', 'Signature', { comingWith: 'the waivers update' }),
+  app('/resources', 'Lane management', { name: 'Resources', comingWith: CATALOG }),
+  app('/users', 'Users', { page: UsersPage }),
+  app('/users/:id', 'User', { page: UserPage }),
+];
+
+export function routeByName(name: string): RouteDef | undefined {
+  return ROUTES.find((r) => r.name === name);
+}

@@ -1,0 +1,132 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Me, PermissionKey } from '@lanebook/core';
+import { ApiError, http, onUnauthorized } from '../lib/api';
+import { readSelectedVenue, writeSelectedVenue } from '../lib/venue-selection';
+
+export type SessionStatus = 'loading' | 'signed-out' | 'signed-in';
+
+export interface Session {
+  status: SessionStatus;
+  me: Me | null;
+  venueId: string | null;
+  /** Why the last session ended, e.g. 'account_disabled', for the login page to explain. */
+  endedReason: string | null;
+  selectVenue(venueId: string | null): void;
+  can(permission: PermissionKey): boolean;
+  refresh(): Promise<void>;
+  signIn(input: { email: string; password: string; rememberMe: boolean }): Promise<void>;
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export const meQueryKey = ['me'] as const;
+
+function initialVenue(): string | null {
+  const fromUrl = new URLSearchParams(window.location.search).get('venue');
+  if (fromUrl) writeSelectedVenue(fromUrl);
+  return fromUrl ?? readSelectedVenue();
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [venueId, setVenueId] = useState<string | null>(initialVenue);
+  const [endedReason, setEndedReason] = useState<string | null>(null);
+
+  const meQuery = useQuery({
+    queryKey: [...meQueryKey, venueId],
+    queryFn: async () => {
+      try {
+        return await http.get<Me>('/api/private/me');
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        // A remembered venue the user no longer belongs to: fall back to no venue.
+        if (error instanceof ApiError && error.status === 404 && venueId) {
+          writeSelectedVenue(null);
+          setVenueId(null);
+          return null;
+        }
+        throw error;
+      }
+    },
+    staleTime: 30_000,
+    retry: false,
+  });
+
+  const me = meQuery.data ?? null;
+
+  // Pick the first venue when none is chosen (or the chosen one is gone) and the user has some.
+  useEffect(() => {
+    if (!me || me.venue) return;
+    const next = me.venues[0]?.venueId ?? null;
+    if (next && next !== venueId) {
+      writeSelectedVenue(next);
+      setVenueId(next);
+    }
+  }, [me, venueId]);
+
+  useEffect(
+    () =>
+      onUnauthorized((code) => {
+        setEndedReason(code);
+        queryClient.setQueriesData({ queryKey: meQueryKey }, null);
+      }),
+    [queryClient],
+  );
+
+  const selectVenue = useCallback(
+    (next: string | null) => {
+      writeSelectedVenue(next);
+      setVenueId(next);
+      // Everything cached belongs to the previous venue.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
+    },
+    [queryClient],
+  );
+
+  const refresh = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+  }, [queryClient]);
+
+  const signIn = useCallback(
+    async (input: { email: string; password: string; rememberMe: boolean }) => {
+      await http.post('/api/auth/sign-in/email', input, { noVenue: true });
+      setEndedReason(null);
+      queryClient.clear();
+      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    await http.post('/api/auth/sign-out', {}, { noVenue: true }).catch(() => undefined);
+    queryClient.clear();
+    queryClient.setQueriesData({ queryKey: meQueryKey }, null);
+    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+  }, [queryClient]);
+
+  const value = useMemo<Session>(() => {
+    const status: SessionStatus = meQuery.isPending ? 'loading' : me ? 'signed-in' : 'signed-out';
+    const permissions = new Set(me?.permissions ?? []);
+    return {
+      status,
+      me,
+      venueId: me?.venue?.id ?? null,
+      endedReason,
+      selectVenue,
+      can: (permission) => Boolean(me?.isSuperadmin) || permissions.has(permission),
+      refresh,
+      signIn,
+      signOut,
+    };
+  }, [meQuery.isPending, me, endedReason, selectVenue, refresh, signIn, signOut]);
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}

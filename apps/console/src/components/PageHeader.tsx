@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { Group, Stack, Text, Title } from '@mantine/core';
+
+/** The title row every page starts with: title, optional description, actions on the right. */
+export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        {description ? <Text c="dimmed">{description}</Text> : null}
+      </Stack>
+      {actions ? <Group gap="sm">{actions}</Group> : null}
+    </Group>
+  );
+}

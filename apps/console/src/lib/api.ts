@@ -1,0 +1,94 @@
+import { INTERNAL_ERROR, NO_RESPONSE_ERROR, type ApiErrorBody } from '@lanebook/core';
+import { readSelectedVenue } from './venue-selection';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: { path: string; message: string }[] = [],
+  ) {
+    super(message);
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Send no X-Venue-Id (calls about the user, not the venue). */
+  noVenue?: boolean;
+}
+
+/** Listeners for 401 answers: the session ended (signed out elsewhere, or the account was disabled). */
+const unauthorizedListeners = new Set<(code: string) => void>();
+export function onUnauthorized(listener: (code: string) => void) {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
+function buildUrl(path: string, query?: Query) {
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url.pathname + url.search;
+}
+
+/**
+ * The one way the console calls the API. The message of a failure follows spec section 8:
+ * the server's message, else a generic one; no answer at all has its own message.
+ */
+export async function api<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const venueId = options.noVenue ? null : readSelectedVenue();
+  if (venueId) headers['x-venue-id'] = venueId;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'no_response', NO_RESPONSE_ERROR);
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const body = (data ?? {}) as Partial<ApiErrorBody>;
+    const message = body.message || (response.status >= 500 ? INTERNAL_ERROR : text || INTERNAL_ERROR);
+    const code = body.code ?? 'error';
+    if (response.status === 401) unauthorizedListeners.forEach((listener) => listener(code));
+    throw new ApiError(response.status, code, message, body.details?.fields ?? []);
+  }
+  return data as T;
+}
+
+export const http = {
+  get: <T>(path: string, options?: RequestOptions) => api<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => api<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => api<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => api<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => api<T>('DELETE', path, options),
+};
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return INTERNAL_ERROR;
+}
