@@ -66,7 +66,8 @@ export async function seedDemo(db: Db, auth: Auth): Promise<boolean> {
       await tx.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: hash });
     }
     for (const { members, ...venue } of DEMO_VENUES) {
-      await tx.insert(venues).values({ ...venue, country: 'US', permissions: DEFAULT_PERMISSIONS });
+      // The demo skips bank onboarding so every demo account lands on the console at once.
+      await tx.insert(venues).values({ ...venue, country: 'US', permissions: DEFAULT_PERMISSIONS, bankOnboardingSkipped: true });
       for (const [email, role] of members) {
         await tx.insert(venueMembers).values({ venueId: venue.id, userId: ids.get(email)!, role: role as VenueRole });
       }

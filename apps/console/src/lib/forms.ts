@@ -1,0 +1,24 @@
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { ApiError } from './api';
+import { notifyError } from './notify';
+
+/**
+ * Shows a failed save on the form: field errors from the server's 400 go under their fields
+ * (the server validates with the same zod schema, so paths match the form's names); anything
+ * else becomes an error toast.
+ */
+export function showSaveError<T extends FieldValues>(form: UseFormReturn<T>, error: unknown) {
+  if (error instanceof ApiError && error.fields.length) {
+    const known = new Set(Object.keys(form.getValues()));
+    let shown = false;
+    for (const field of error.fields) {
+      const root = field.path.split('.')[0];
+      if (known.has(root)) {
+        form.setError(field.path as Path<T>, { type: 'server', message: field.message });
+        shown = true;
+      }
+    }
+    if (shown) return;
+  }
+  notifyError(error);
+}
