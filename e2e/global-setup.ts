@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not become healthy in 60 s:\n${output()}`);
+}
+
+/**
+ * Starts what the browser tests need: a loopback OpenID provider, and the built Lanebook
+ * server on a fresh data dir with the demo seeded and that provider configured.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(root, 'apps/console/dist/index.html'))) {
+    throw new Error('The console is not built: run `npm run build` before the e2e tests (npm test does).');
+  }
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const { startOidcIssuer } = await import('../apps/server/test/oidc-issuer.js');
+  const issuer = await startOidcIssuer({ redirectUri: `${baseUrl}/api/auth/oauth2/callback/oidc` });
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lanebook-e2e-'));
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      LOG_LEVEL: 'warn',
+      OIDC_ISSUER: issuer.issuer,
+      OIDC_CLIENT_ID: issuer.clientId,
+      OIDC_CLIENT_SECRET: issuer.clientSecret,
+      OIDC_NAME: 'Test SSO',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  await waitForHealth(baseUrl, child, () => log);
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('oidcAccount', issuer.account);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await issuer.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    oidcAccount: { email: string; name: string; login: string };
+  }
+}

@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+export const DEMO_PASSWORD = 'demo-password';
+export const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '.artifacts');
+
+/** Debian's Chromium, never a downloaded browser. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+/** One browser per test file; each test takes a fresh context (no shared cookies). */
+export function useBrowser() {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async newPage(options: { viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await browser.newContext({ baseURL: baseUrl(), viewport: options.viewport ?? { width: 1280, height: 860 } });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return { context, page };
+    },
+  };
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+}
