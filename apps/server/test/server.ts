@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse as Response } from 'fastify';
+import { expect, vi } from 'vitest';
+import { DEFAULT_PERMISSIONS, type PermissionsMap, type VenueRole } from '@lanebook/core';
+import { buildApp, type AppConfig } from '../src/app.js';
+import { openDatabase, type Database, type Db } from '../src/db/client.js';
+import { account, mailOutbox, onboardingProgress, session, user, venueMembers, venues, verification } from '../src/db/schema/index.js';
+import { DEMO_PASSWORD, seedDemo } from '../src/seed.js';
+import { createTestDatabase } from './postgres.js';
+
+export type DatabaseKind = Database['kind'];
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export const BASE_URL = 'http://localhost:3000';
+export const TEST_AUTH_SECRET = 'lanebook-test-secret-9f1c2e7a4b8d0f3e6a5c';
+export { DEMO_PASSWORD };
+
+/** The test config: quiet, fixed secret, and a sign-in limit no ordinary test reaches. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    baseUrl: BASE_URL,
+    authSecret: TEST_AUTH_SECRET,
+    mailFrom: 'Lanebook <no-reply@lanebook.test>',
+    logLevel: 'silent',
+    signInPerMinute: 10_000,
+    ...overrides,
+  };
+}
+
+/**
+ * Requests carrying this header stop right after the access guard and answer 299 with the
+ * route's declared access: a side-effect-free way to ask "did the guard let this through?"
+ * and to read every route's declaration.
+ */
+export const PROBE_HEADER = 'x-test-probe';
+export const PROBE_STATUS = 299;
+
+/**
+ * Every request comes from its own client address, so better-auth's per-address rate limits
+ * only bite where a test means them to (pass `remoteAddress` to share one).
+ */
+let addressCounter = 0;
+export function nextAddress(): string {
+  addressCounter += 1;
+  const n = (process.pid % 200) * 65536 + addressCounter;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+export interface RequestOptions {
+  token?: string | null;
+  /** X-Venue-Id; null or undefined sends none. */
+  venue?: string | null;
+  body?: unknown;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+export function json<T = Record<string, unknown>>(response: Response): T {
+  return response.json() as T;
+}
+
+/** The snapshot of every table, to prove a refused request wrote nothing. */
+const TABLES = { user, account, session, verification, venues, venueMembers, onboardingProgress, mailOutbox } as const;
+export type Snapshot = Record<keyof typeof TABLES, string[]>;
+
+export interface MailRow {
+  id: string;
+  to: string[];
+  subject: string;
+  text: string;
+  kind: string;
+  status: string;
+  error: string | null;
+}
+
+/** One app on one database, seeded with the demo data (apps/server/src/seed.ts). */
+export class TestServer {
+  private started: { app: Awaited<ReturnType<typeof buildApp>>; database: Database; dropDatabase?: () => Promise<void> } | null = null;
+
+  constructor(
+    readonly kind: DatabaseKind,
+    private readonly overrides: Partial<AppConfig> = {},
+  ) {}
+
+  async start() {
+    let database: Database;
+    let dropDatabase: (() => Promise<void>) | undefined;
+    if (this.kind === 'postgres') {
+      const created = await createTestDatabase();
+      dropDatabase = created.drop;
+      try {
+        database = await openDatabase({ databaseUrl: created.url });
+      } catch (error) {
+        await created.drop();
+        throw error;
+      }
+    } else {
+      database = await openDatabase({ dataDir: null });
+    }
+    const built = await buildApp(database, testConfig(this.overrides));
+    built.app.addHook('onRequest', async (request, reply) => {
+      if (request.headers[PROBE_HEADER]) {
+        return reply.status(PROBE_STATUS).send({
+          method: request.routeOptions.method,
+          url: request.routeOptions.url,
+          access: request.routeOptions.config?.access ?? null,
+        });
+      }
+    });
+    await built.app.ready();
+    await seedDemo(database.db, built.auth);
+    this.started = { app: built, database, dropDatabase };
+  }
+
+  async stop() {
+    if (!this.started) return;
+    const { app, database, dropDatabase } = this.started;
+    this.started = null;
+    await app.app.close();
+    await database.close();
+    if (dropDatabase) await dropDatabase();
+  }
+
+  private get s() {
+    if (!this.started) throw new Error('The test server is not started (use it inside tests or hooks).');
+    return this.started;
+  }
+
+  get app() {
+    return this.s.app.app;
+  }
+  get auth() {
+    return this.s.app.auth;
+  }
+  get mailer() {
+    return this.s.app.mailer;
+  }
+  get database() {
+    return this.s.database;
+  }
+  get db(): Db {
+    return this.s.database.db;
+  }
+
+  request(method: Method, url: string, options: RequestOptions = {}): Promise<Response> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.venue) headers['x-venue-id'] = options.venue;
+    const inject: InjectOptions = {
+      method,
+      url,
+      headers,
+      query: options.query,
+      remoteAddress: options.remoteAddress ?? nextAddress(),
+    };
+    if (options.body !== undefined) inject.payload = options.body as InjectOptions['payload'];
+    return this.app.inject(inject);
+  }
+
+  signInRequest(email: string, password = DEMO_PASSWORD, extra: { rememberMe?: boolean; remoteAddress?: string } = {}) {
+    const { remoteAddress, ...rest } = extra;
+    return this.request('POST', '/api/auth/sign-in/email', { body: { email, password, ...rest }, remoteAddress });
+  }
+
+  /** Signs in and answers the bearer token from the set-auth-token header. */
+  async signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
+    const response = await this.signInRequest(email, password);
+    if (response.statusCode !== 200) throw new Error(`Sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+    const token = response.headers['set-auth-token'];
+    if (typeof token !== 'string' || !token) throw new Error(`Sign-in of ${email} gave no set-auth-token header`);
+    return token;
+  }
+
+  /** A signed-in caller, optionally bound to a venue (X-Venue-Id on every request). */
+  async as(email: string, venue: string | null = null): Promise<Caller> {
+    return new Caller(this, await this.signIn(email), venue, email);
+  }
+
+  async userId(email: string): Promise<string> {
+    const [row] = await this.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    if (!row) throw new Error(`No user ${email}`);
+    return row.id;
+  }
+
+  /**
+   * A fresh user whose password is the demo password (the demo hash is copied, which keeps
+   * tests fast), optionally a member of venues.
+   */
+  async addUser(input: { email?: string; name?: string; memberships?: [string, VenueRole][] } = {}) {
+    const email = input.email ?? `user-${randomUUID().slice(0, 8)}@example.test`;
+    const id = randomUUID();
+    const [demo] = await this.db
+      .select({ password: account.password })
+      .from(account)
+      .innerJoin(user, eq(user.id, account.userId))
+      .where(eq(user.email, 'owner@demo.test'));
+    await this.db.insert(user).values({ id, email, name: input.name ?? email.split('@')[0], emailVerified: true });
+    await this.db
+      .insert(account)
+      .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: demo.password });
+    for (const [venueId, role] of input.memberships ?? []) await this.db.insert(venueMembers).values({ venueId, userId: id, role });
+    return { id, email };
+  }
+
+  /** A fresh venue with a fresh owner, manager and staff member, signed in and bound to it. */
+  async addVenue(options: { permissions?: PermissionsMap } = {}) {
+    const id = `v-${randomUUID().slice(0, 8)}`;
+    await this.db
+      .insert(venues)
+      .values({ id, name: `Venue ${id}`, timezone: 'America/New_York', permissions: options.permissions ?? DEFAULT_PERMISSIONS });
+    const members = {} as Record<VenueRole, Caller & { id: string }>;
+    for (const role of ['owner', 'manager', 'staff'] as const) {
+      const added = await this.addUser({ email: `${role}-${id}@example.test`, memberships: [[id, role]] });
+      const caller = await this.as(added.email, id);
+      members[role] = Object.assign(caller, { id: added.id });
+    }
+    return { id, ...members };
+  }
+
+  async snapshot(): Promise<Snapshot> {
+    const out = {} as Snapshot;
+    for (const [name, table] of Object.entries(TABLES)) {
+      const rows = await this.db.select().from(table);
+      out[name as keyof Snapshot] = rows.map((row) => JSON.stringify(row)).sort();
+    }
+    return out;
+  }
+
+  /** Runs `action` and asserts that no table changed. */
+  async expectNoWrites<T>(action: () => Promise<T>): Promise<T> {
+    const before = await this.snapshot();
+    const result = await action();
+    expect(await this.snapshot()).toEqual(before);
+    return result;
+  }
+
+  async mails(to?: string): Promise<MailRow[]> {
+    const rows = await this.db.select().from(mailOutbox);
+    return rows
+      .filter((r) => !to || r.to.includes(to))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, kind: r.kind, status: r.status, error: r.error }));
+  }
+
+  /** The newest mail of a kind to an address, waiting for it (better-auth may send after answering). */
+  async waitForMail(to: string, kind: string, after: MailRow[] = []): Promise<MailRow> {
+    const seen = new Set(after.map((m) => m.id));
+    return vi.waitFor(
+      async () => {
+        const mail = (await this.mails(to)).filter((m) => m.kind === kind && !seen.has(m.id)).at(-1);
+        if (!mail) throw new Error(`No ${kind} mail to ${to} yet`);
+        return mail;
+      },
+      { timeout: 5000, interval: 25 },
+    );
+  }
+}
+
+/** The token of a reset or invitation link in a mail. */
+export function resetTokenOf(mail: { text: string }): string {
+  const match = /\/api\/auth\/reset-password\/([A-Za-z0-9_-]+)\?callbackURL=/.exec(mail.text);
+  if (!match) throw new Error(`No reset link in mail: ${mail.text}`);
+  return match[1];
+}
+
+export class Caller {
+  constructor(
+    readonly server: TestServer,
+    readonly token: string,
+    readonly venue: string | null,
+    readonly email: string,
+  ) {}
+
+  /** The same signed-in user with another X-Venue-Id (null for none). */
+  in(venue: string | null): Caller {
+    return new Caller(this.server, this.token, venue, this.email);
+  }
+
+  request(method: Method, url: string, options: Omit<RequestOptions, 'token'> = {}) {
+    return this.server.request(method, url, { venue: this.venue, ...options, token: this.token });
+  }
+  get(url: string, options: Omit<RequestOptions, 'token' | 'body'> = {}) {
+    return this.request('GET', url, options);
+  }
+  post(url: string, body?: unknown, options: Omit<RequestOptions, 'token' | 'body'> = {}) {
+    return this.request('POST', url, { ...options, body });
+  }
+  put(url: string, body?: unknown, options: Omit<RequestOptions, 'token' | 'body'> = {}) {
+    return this.request('PUT', url, { ...options, body });
+  }
+  patch(url: string, body?: unknown, options: Omit<RequestOptions, 'token' | 'body'> = {}) {
+    return this.request('PATCH', url, { ...options, body });
+  }
+  delete(url: string, options: Omit<RequestOptions, 'token' | 'body'> = {}) {
+    return this.request('DELETE', url, options);
+  }
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects:
+ * - unit: pure tests of packages/core and server units (*.unit.test.ts);
+ * - api: Fastify inject tests against a real database, each file on PGlite and on
+ *   PostgreSQL (TEST_DATABASE_URL; REQUIRE_POSTGRES=1 makes an unreachable one fail).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/core/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.api.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/server/src/**/*.api.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
