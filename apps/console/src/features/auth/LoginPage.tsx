@@ -1,5 +1,46 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Anchor, Stack, Text } from '@mantine/core';
+import { useSession } from '../../app/session';
+import { AuthHeader, FormMessage } from './AuthHeader';
+import { safeNextPath } from './next-path';
+import { SignInForm } from './SignInForm';
+import { SignUpForm } from './SignUpForm';
+import { SocialButtons } from './SocialButtons';
 
+/** /login: sign in, or (?mode=signup) create an account. The mode lives in the URL so it can be linked. */
 export default function LoginPage() {
-  return <ComingSoon title="LoginPage" />;
+  const session = useSession();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const signingUp = params.get('mode') === 'signup';
+  const next = safeNextPath(params.get('next'));
+
+  const switchMode = () => {
+    const nextParams = new URLSearchParams(params);
+    if (signingUp) nextParams.delete('mode');
+    else nextParams.set('mode', 'signup');
+    setParams(nextParams, { replace: true });
+  };
+  // A new account has no venue yet: '/' lets the guards send it to venue onboarding.
+  const goTo = (path: string) => navigate(path, { replace: true });
+
+  return (
+    <Stack gap="md">
+      <AuthHeader
+        title={signingUp ? 'Create your account' : 'Sign in to Lanebook'}
+        description={signingUp ? 'Then set up your venue in a minute.' : 'Manage bookings, lanes and staff for your venue.'}
+      />
+      {session.endedReason === 'account_disabled' ? (
+        <FormMessage kind="error">Your account has been disabled. Ask your venue owner or Lanebook support.</FormMessage>
+      ) : null}
+      {signingUp ? <SignUpForm onSignedUp={() => goTo('/')} /> : <SignInForm onSignedIn={() => goTo(next)} />}
+      <SocialButtons onSignedIn={() => goTo(signingUp ? '/' : next)} />
+      <Text size="sm" ta="center" c="dimmed">
+        {signingUp ? 'Already have an account? ' : 'New to Lanebook? '}
+        <Anchor component="button" type="button" size="sm" onClick={switchMode}>
+          {signingUp ? 'Sign in' : 'Create an account'}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
 }

@@ -1,5 +1,62 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { Button, List, Stack, Text } from '@mantine/core';
+import { FullPageLoader } from '../../components/FullPageLoader';
+import { useSession } from '../../app/session';
+import { http } from '../../lib/api';
+import { notifyError } from '../../lib/notify';
+import { AuthHeader } from '../auth/AuthHeader';
 
+/** /onboard/bank-account: the step after venue creation, until the payments update brings the bank form. */
 export default function OnboardBankAccountPage() {
-  return <ComingSoon title="OnboardBankAccountPage" />;
+  const session = useSession();
+  const navigate = useNavigate();
+  const [skipping, setSkipping] = useState(false);
+  const me = session.me;
+  const venue = me?.venue ?? null;
+
+  if (!venue) {
+    // With venues but none open yet, the session is about to pick the first one.
+    return me?.venues.length ? <FullPageLoader /> : <Navigate to="/onboard/venue" replace />;
+  }
+
+  const stepPending = venue.stripeBankAccountStatus === 'inactive' && !venue.bankOnboardingSkipped;
+  // Skipping changes the venue, so it needs venues.edit; anyone else just moves on.
+  const canSkip = stepPending && session.can('venues.edit');
+
+  const skip = async () => {
+    setSkipping(true);
+    try {
+      await http.post('/api/private/venues/current/skip-bank-onboarding');
+      await session.refresh();
+      navigate('/dashboard');
+    } catch (error) {
+      notifyError(error);
+      setSkipping(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <AuthHeader title="Add a bank account" description={`${venue.name} is ready. One more step before you take online payments.`} />
+      <Text size="sm">Online payments are paid out to the venue's bank account. Adding one lets you:</Text>
+      <List size="sm" spacing={4}>
+        <List.Item>take card payments in the booking widget,</List.Item>
+        <List.Item>receive payouts and issue refunds.</List.Item>
+      </List>
+      <Text size="sm" c="dimmed">
+        The bank account form comes with the payments update. Until then, skip this step: bookings can still be paid at the front desk, and
+        you can add the account later under Settings.
+      </Text>
+      {canSkip ? (
+        <Button fullWidth loading={skipping} onClick={skip}>
+          Skip for now
+        </Button>
+      ) : (
+        <Button fullWidth onClick={() => navigate('/dashboard')}>
+          Continue
+        </Button>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useSession } from '../../app/session';
+import { ApiError, errorMessage } from '../../lib/api';
+import { FormMessage } from './AuthHeader';
+import { signInSchema } from './schemas';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password.';
+
+/** One message for an unknown email and a wrong password alike, so sign-in reveals no accounts. */
+function signInFailure(error: unknown): string {
+  if (error instanceof ApiError && (error.status === 401 || error.code === 'INVALID_EMAIL_OR_PASSWORD')) return INVALID_CREDENTIALS;
+  return errorMessage(error);
+}
+
+export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const session = useSession();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '', rememberMe: true } });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await session.signIn(values);
+      onSignedIn();
+    } catch (error) {
+      setFailure(signInFailure(error));
+      form.setValue('password', '');
+      form.setFocus('password');
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {failure ? <FormMessage kind="error">{failure}</FormMessage> : null}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          withAsterisk
+          {...form.register('email')}
+          error={errors.email?.message}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          withAsterisk
+          {...form.register('password')}
+          error={errors.password?.message}
+        />
+        <Group justify="space-between" gap="xs">
+          <Checkbox label="Remember me" {...form.register('rememberMe')} />
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
+        <Button type="submit" fullWidth loading={isSubmitting}>
+          Sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Button, Divider, Stack } from '@mantine/core';
+import { IconBrandGoogle, IconKey } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { AuthConfig } from '@lanebook/core';
+import { useSession } from '../../app/session';
+import { errorMessage, http } from '../../lib/api';
+import { signInWithPopup } from '../../lib/social-sign-in';
+import { FormMessage } from './AuthHeader';
+
+/** One "Continue with ..." button per provider the server has configured; nothing when there is none. */
+export function SocialButtons({ onSignedIn }: { onSignedIn: () => void }) {
+  const session = useSession();
+  const [pending, setPending] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const config = useQuery({
+    queryKey: ['auth-config'],
+    queryFn: () => http.get<AuthConfig>('/api/public/auth-config', { noVenue: true }),
+    // The provider list changes only with a server restart.
+    staleTime: Infinity,
+  });
+  const providers = config.data?.socialProviders ?? [];
+  if (providers.length === 0) return null;
+
+  const start = async (providerId: string) => {
+    setPending(providerId);
+    setFailure(null);
+    try {
+      await signInWithPopup(providerId);
+      await session.refresh();
+      onSignedIn();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Divider label="or" labelPosition="center" />
+      {failure ? <FormMessage kind="error">{failure}</FormMessage> : null}
+      {providers.map((provider) => (
+        <Button
+          key={provider.id}
+          variant="default"
+          fullWidth
+          leftSection={provider.id === 'google' ? <IconBrandGoogle size={18} /> : <IconKey size={18} />}
+          loading={pending === provider.id}
+          disabled={pending !== null && pending !== provider.id}
+          onClick={() => start(provider.id)}
+        >
+          Continue with {provider.name}
+        </Button>
+      ))}
+    </Stack>
+  );
+}

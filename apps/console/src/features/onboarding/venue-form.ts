@@ -1,0 +1,30 @@
+import { COUNTRIES, isValidTimeZone, listTimeZones, venueCreateSchema } from '@lanebook/core';
+
+/** What the onboarding form asks; the rest of the venue is set later under Settings > Venue. */
+export const onboardVenueSchema = venueCreateSchema.pick({ id: true, name: true, country: true, timezone: true });
+
+export const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: c.name }));
+
+/** Suggests a venue ID from its name: "Joe's Axe House" -> "joes-axe-house". */
+export function suggestVenueId(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f']/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 63)
+    .replace(/-+$/, '');
+}
+
+/** The browser's own zone is the likeliest venue zone; none when the browser reports an odd one. */
+export function browserTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isValidTimeZone(zone) ? zone : '';
+}
+
+export function timeZoneOptions(selected: string): string[] {
+  const zones = listTimeZones();
+  // Some engines list "UTC" only as "Etc/UTC"; keep the chosen value selectable either way.
+  return selected && !zones.includes(selected) ? [selected, ...zones] : zones;
+}
