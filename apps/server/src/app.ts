@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
@@ -17,6 +18,9 @@ import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { venueRoutes } from './modules/venues/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { superadminRoutes } from './modules/superadmin/routes.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { mediaRoutes } from './modules/media/routes.js';
+import { createDiskStorage, type Storage } from './platform/storage.js';
 
 export interface AppConfig {
   baseUrl: string;
@@ -28,6 +32,8 @@ export interface AppConfig {
   signInPerMinute?: number;
   trustProxy?: boolean;
   logLevel?: string;
+  /** Folder for uploaded files (DATA_DIR/uploads); a fresh temporary folder when not given (tests). */
+  uploadsDir?: string;
   /** Built console (apps/console/dist); served at / when present. */
   consoleDir?: string;
 }
@@ -36,6 +42,7 @@ export interface ModuleDeps {
   database: Database;
   auth: Auth;
   mailer: Mailer;
+  storage: Storage;
   config: AppConfig;
 }
 
@@ -80,7 +87,7 @@ export async function buildApp(database: Database, config: AppConfig) {
   // swagger-ui registers its own routes without our access declaration; they are public docs.
 
   registerAuthBridge(app, auth, config.baseUrl);
-  const deps: ModuleDeps = { database, auth, mailer, config: { ...config } };
+  const deps: ModuleDeps = { database, auth, mailer, storage: createDiskStorage(config.uploadsDir ?? mkdtempSync(path.join(os.tmpdir(), 'lanebook-uploads-'))), config: { ...config } };
   const socialProviders = socialProvidersOf(config);
   await app.register(healthRoutes, { deps, socialProviders });
   await app.register(meRoutes, { deps });
@@ -88,6 +95,8 @@ export async function buildApp(database: Database, config: AppConfig) {
   await app.register(venueRoutes, { deps });
   await app.register(userRoutes, { deps });
   await app.register(superadminRoutes, { deps });
+  await app.register(catalogRoutes, { deps });
+  await app.register(mediaRoutes, { deps });
 
   registerConsole(app, config.consoleDir);
   return { app, auth, mailer };

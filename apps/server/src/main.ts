@@ -42,6 +42,7 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     consoleDir: path.join(repoRoot, 'apps/console/dist'),
+    uploadsDir: path.join(dataDir, 'uploads'),
   });
 
   const seeded = env.SEED_DEMO === false ? false : await seedDemo(database.db, auth);

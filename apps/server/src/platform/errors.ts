@@ -21,6 +21,21 @@ export const forbidden = (message = 'You do not have permission to do this.') =>
 export const notFound = (what = 'Item') => new AppError(404, 'not_found', `${what} not found.`);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
 
+/** A 400 naming every field that is wrong, from zod issues; the same shape as request validation. */
+export function validationFailed(issues: { path: PropertyKey[]; message: string }[], where = 'body'): AppError {
+  const fields = issues.map((issue) => ({ path: issue.path.map(String).join('.') || where, message: issue.message }));
+  const first = fields[0];
+  const message = first ? `${first.path}: ${first.message}` : `Invalid ${where}`;
+  return new AppError(400, 'validation_failed', message, { fields });
+}
+
+/** The PostgreSQL error code of a failed query, through drizzle's wrapper when there is one. */
+export function pgErrorCode(error: unknown): string | undefined {
+  const seen = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = seen?.code ?? seen?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 type ZodIssueLike = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[]; message?: string } } };
 
 export function registerErrorHandler(app: FastifyInstance) {

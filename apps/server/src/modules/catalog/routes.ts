@@ -1,0 +1,31 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ModuleDeps } from '../../app.js';
+import { registerCollection, type CollectionDef } from '../../platform/collections.js';
+import { affiliatesCollection } from '../affiliates/collection.js';
+import { integrationsCollection } from '../integrations/collection.js';
+import { mailingTemplatesCollection } from '../mailing-templates/collection.js';
+import { productsCollection } from '../products/collection.js';
+import { promocodesCollection } from '../promocodes/collection.js';
+import { resourcesCollection } from '../resources/collection.js';
+import { taxesCollection } from '../taxes/collection.js';
+import { termsCollection } from '../terms/collection.js';
+import { upsellItemsCollection } from '../upsell-items/collection.js';
+import { widgetTemplatesCollection } from '../widget-templates/collection.js';
+
+/** Every catalog and settings collection, each declared once and served by the one machinery. */
+export const COLLECTIONS: CollectionDef[] = [
+  resourcesCollection,
+  productsCollection,
+  taxesCollection,
+  termsCollection,
+  upsellItemsCollection,
+  promocodesCollection,
+  affiliatesCollection,
+  mailingTemplatesCollection,
+  widgetTemplatesCollection,
+  integrationsCollection,
+];
+
+export const catalogRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (app, { deps }) => {
+  for (const collection of COLLECTIONS) registerCollection(app, deps.database.db, collection);
+};

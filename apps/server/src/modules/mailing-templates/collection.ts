@@ -1,0 +1,19 @@
+import { mailingTemplateSchema } from '@lanebook/core';
+import { mailingTemplates } from '../../db/schema/index.js';
+import type { CollectionDef } from '../../platform/collections.js';
+
+/** A new mailing template starts paused (spec section 4), so nothing is sent before it is reviewed. */
+export const mailingTemplatesCollection: CollectionDef = {
+  path: 'mailing-templates',
+  area: 'mailingTemplates',
+  label: 'Mailing template',
+  table: mailingTemplates,
+  schema: mailingTemplateSchema,
+  defaults: { to: [], cc: [], bcc: [], replyTo: [], isPaused: true },
+  pausable: true,
+  search: [mailingTemplates.subject],
+  sorts: { event: mailingTemplates.event, subject: mailingTemplates.subject, createdAt: mailingTemplates.createdAt },
+  defaultSort: 'event',
+  flags: { isPaused: mailingTemplates.isPaused },
+  duplicateMessage: () => 'This mailing template already exists.',
+};

@@ -1,0 +1,18 @@
+import { taxSchema } from '@lanebook/core';
+import { products, taxes } from '../../db/schema/index.js';
+import type { CollectionDef } from '../../platform/collections.js';
+import { refuseIfUsedByProducts } from '../products/service.js';
+
+export const taxesCollection: CollectionDef = {
+  path: 'taxes',
+  area: 'taxes',
+  label: 'Tax',
+  table: taxes,
+  schema: taxSchema,
+  defaults: { description: '' },
+  search: [taxes.name],
+  sorts: { name: taxes.name, rate: taxes.rate, createdAt: taxes.createdAt },
+  defaultSort: 'name',
+  duplicateMessage: () => 'This tax already exists.',
+  hooks: { beforeDelete: (ctx, existing) => refuseIfUsedByProducts(ctx, products.taxes, existing.id as string, `The tax ${existing.name}`) },
+};

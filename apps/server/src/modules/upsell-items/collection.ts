@@ -1,0 +1,20 @@
+import { upsellItemSchema } from '@lanebook/core';
+import { products, upsellItems } from '../../db/schema/index.js';
+import type { CollectionDef } from '../../platform/collections.js';
+import { refuseIfUsedByProducts } from '../products/service.js';
+
+export const upsellItemsCollection: CollectionDef = {
+  path: 'upsell-items',
+  area: 'upsellItems',
+  label: 'Upsell item',
+  table: upsellItems,
+  schema: upsellItemSchema,
+  defaults: { description: '', image: '', isPaused: false },
+  pausable: true,
+  search: [upsellItems.name],
+  sorts: { name: upsellItems.name, price: upsellItems.price, createdAt: upsellItems.createdAt },
+  defaultSort: 'name',
+  flags: { isPaused: upsellItems.isPaused },
+  duplicateMessage: () => 'This upsell item already exists.',
+  hooks: { beforeDelete: (ctx, existing) => refuseIfUsedByProducts(ctx, products.upsellItemIds, existing.id as string, `The upsell item ${existing.name}`) },
+};

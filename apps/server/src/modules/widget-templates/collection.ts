@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm';
+import { widgetTemplateDefaults, widgetTemplateSchema } from '@lanebook/core';
+import { products, widgetTemplates } from '../../db/schema/index.js';
+import type { CollectionDef } from '../../platform/collections.js';
+import { unsetOtherDefault } from './service.js';
+
+export const widgetTemplatesCollection: CollectionDef = {
+  path: 'widget-templates',
+  area: 'widgetTemplates',
+  label: 'Widget template',
+  table: widgetTemplates,
+  schema: widgetTemplateSchema,
+  defaults: widgetTemplateDefaults,
+  search: [widgetTemplates.name],
+  sorts: { name: widgetTemplates.name, createdAt: widgetTemplates.createdAt },
+  defaultSort: 'name',
+  flags: { isDefault: widgetTemplates.isDefault, isActive: widgetTemplates.isActive },
+  references: [{ field: 'productId', table: products, label: 'Product', where: eq(products.isDeleted, false) }],
+  duplicateMessage: () => 'Another widget template is already the default; try again.',
+  hooks: { beforeSave: unsetOtherDefault },
+};

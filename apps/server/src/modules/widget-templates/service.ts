@@ -1,0 +1,14 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { widgetTemplates } from '../../db/schema/index.js';
+import type { CollectionContext, Row } from '../../platform/collections.js';
+
+/**
+ * At most one widget template is the default: saving a new default first unsets the previous
+ * one, in the same transaction (a partial unique index backs this up in the database).
+ */
+export async function unsetOtherDefault(ctx: CollectionContext, record: Row, existing: Row | null) {
+  if (!record.isDefault) return;
+  const conditions = [eq(widgetTemplates.venueId, ctx.venueId), eq(widgetTemplates.isDefault, true)];
+  if (existing) conditions.push(ne(widgetTemplates.id, existing.id as string));
+  await ctx.tx.update(widgetTemplates).set({ isDefault: false, updatedAt: new Date() }).where(and(...conditions));
+}

@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { PermissionArea, PermissionKey } from '@lanebook/core';
+import type { Db, Tx } from '../db/client.js';
+import { identityOf, venueOf, type Identity } from './access.js';
+import { AppError, conflict, notFound, pgErrorCode, validationFailed } from './errors.js';
+
+/**
+ * One way to declare a venue-owned collection (lanes, products, taxes, ...): its schema,
+ * permission area, references and rules. `registerCollection` turns a declaration into
+ * GET list, POST, GET/PATCH/DELETE /{id} and pause/resume under /api/private/{path}, always
+ * scoped to the venue of the request. Rules particular to one collection live in its hooks.
+ */
+
+/** A venue-owned table: keyed on (venue_id, id), with timestamps. */
+export type OwnedTable = PgTable & {
+  venueId: PgColumn;
+  id: PgColumn;
+  createdAt: PgColumn;
+  updatedAt: PgColumn;
+};
+
+export type Row = Record<string, unknown>;
+
+export interface CollectionContext {
+  venueId: string;
+  identity: Identity;
+  /** The transaction the write runs in. */
+  tx: Tx | Db;
+}
+
+/** A field that holds ids of another collection of the same venue. */
+export interface Reference {
+  field: string;
+  table: OwnedTable;
+  label: string;
+  /** Extra condition a referenced row must meet (e.g. not soft-deleted). */
+  where?: SQL;
+}
+
+interface RecordSchema {
+  fields: z.ZodObject;
+  full: z.ZodType;
+  patch: z.ZodObject;
+}
+
+export interface CollectionDef {
+  /** URL segment: /api/private/{path}. */
+  path: string;
+  area: PermissionArea;
+  /** Singular, for messages: "Tax not found." */
+  label: string;
+  table: OwnedTable;
+  schema: RecordSchema;
+  defaults: Row;
+  /** Where the id comes from: the body (lanes) or generated. */
+  idFromBody?: boolean;
+  pausable?: boolean;
+  /** Soft delete: a column set to true instead of deleting the row; such rows are gone for the API. */
+  softDeleteColumn?: PgColumn;
+  search: PgColumn[];
+  sorts: Record<string, PgColumn>;
+  defaultSort: string;
+  /** Boolean columns the list can filter on (?isPaused=true). */
+  flags?: Record<string, PgColumn>;
+  references?: Reference[];
+  /** The 409 message when a unique key (id, code, ...) is taken. */
+  duplicateMessage: (record: Row) => string;
+  /** Columns never sent to clients. */
+  hidden?: string[];
+  hooks?: {
+    /** Extra columns of a new row (e.g. a generated secret). */
+    created?: (record: Row) => Row;
+    /** Inside the write's transaction, before insert or update; `existing` is null on create. */
+    beforeSave?: (ctx: CollectionContext, record: Row, existing: Row | null) => Promise<void>;
+    /** Inside the delete's transaction; throw to refuse. */
+    beforeDelete?: (ctx: CollectionContext, existing: Row) => Promise<void>;
+  };
+}
+
+const listQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  sort: z.string().max(40).optional(),
+  order: z.enum(['asc', 'desc'], { message: 'Order must be asc or desc' }).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const flagValue = z.enum(['true', 'false'], { message: 'Must be true or false' });
+
+export function toDto(def: CollectionDef, row: Row): Row {
+  const out: Row = {};
+  const hidden = new Set(['venueId', ...(def.hidden ?? [])]);
+  for (const [key, value] of Object.entries(row)) {
+    if (hidden.has(key)) continue;
+    if (def.softDeleteColumn && key === def.softDeleteColumn.name) continue;
+    out[key] = value instanceof Date ? value.toISOString() : value;
+  }
+  return out;
+}
+
+function parseRecord(schema: z.ZodType, value: unknown): Row {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationFailed(parsed.error.issues);
+  return parsed.data as Row;
+}
+
+/** Every id a record names must be a live row of the same venue; another venue's id is simply not found. */
+export async function checkReferences(db: Db | Tx, venueId: string, references: Reference[], record: Row, only?: Set<string>) {
+  const issues: { path: string[]; message: string }[] = [];
+  for (const ref of references) {
+    if (only && !only.has(ref.field)) continue;
+    const value = record[ref.field];
+    const ids = [...new Set((Array.isArray(value) ? value : value ? [value] : []) as string[])];
+    if (ids.length === 0) continue;
+    const conditions = [eq(ref.table.venueId, venueId), inArray(ref.table.id, ids)];
+    if (ref.where) conditions.push(ref.where);
+    const found = await db.select({ id: ref.table.id }).from(ref.table).where(and(...conditions));
+    const known = new Set(found.map((r) => r.id as string));
+    for (const id of ids) if (!known.has(id)) issues.push({ path: [ref.field], message: `${ref.label} '${id}' not found` });
+  }
+  if (issues.length) throw validationFailed(issues);
+}
+
+export function registerCollection(fastify: FastifyInstance, db: Db, def: CollectionDef) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const base = `/api/private/${def.path}`;
+  const tags = [def.path];
+  const { table } = def;
+  const key = (action: string) => `${def.area}.${action}` as PermissionKey;
+  const fieldNames = Object.keys(def.schema.fields.shape);
+  const patchSchema = def.idFromBody ? def.schema.patch.omit({ id: true }) : def.schema.patch;
+
+  const scope = (venueId: string): SQL[] => {
+    const conditions = [eq(table.venueId, venueId)];
+    if (def.softDeleteColumn) conditions.push(eq(def.softDeleteColumn, false));
+    return conditions;
+  };
+
+  async function load(handle: Db | Tx, venueId: string, id: string): Promise<Row> {
+    const [row] = await handle
+      .select()
+      .from(table)
+      .where(and(...scope(venueId), eq(table.id, id)));
+    if (!row) throw notFound(def.label);
+    return row as Row;
+  }
+
+  /** Unique keys and references that the database itself refuses become 409s with our message. */
+  function mapDbError(error: unknown, record: Row): never {
+    const code = pgErrorCode(error);
+    if (code === '23505') throw conflict(def.duplicateMessage(record), 'duplicate');
+    if (code === '23503') throw conflict(`This ${def.label.toLowerCase()} is used by other records and cannot be changed that way.`, 'in_use');
+    throw error;
+  }
+
+  const listQuerySchema = listQuery.extend(Object.fromEntries(Object.keys(def.flags ?? {}).map((flag) => [flag, flagValue.optional()])));
+
+  app.get(base, { config: { access: { auth: 'venue' } }, schema: { tags, querystring: listQuerySchema } }, async (request) => {
+    const venueId = venueOf(request).id;
+    const query = request.query as z.infer<typeof listQuery> & Record<string, string | undefined>;
+    const conditions = scope(venueId);
+    if (query.search && def.search.length) {
+      const pattern = `%${query.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+      conditions.push(or(...def.search.map((column) => ilike(column, pattern)))!);
+    }
+    for (const [flag, column] of Object.entries(def.flags ?? {})) {
+      if (query[flag] !== undefined) conditions.push(eq(column, query[flag] === 'true'));
+    }
+    const sortColumn = def.sorts[query.sort ?? def.defaultSort] ?? def.sorts[def.defaultSort];
+    const direction = query.order === 'desc' ? desc : asc;
+    const where = and(...conditions);
+    const rows = await db
+      .select()
+      .from(table)
+      .where(where)
+      .orderBy(direction(sortColumn), asc(table.id))
+      .limit(query.limit)
+      .offset(query.offset);
+    const [{ total }] = await db.select({ total: count() }).from(table).where(where);
+    return { items: rows.map((row) => toDto(def, row as Row)), total };
+  });
+
+  app.get(`${base}/:id`, { config: { access: { auth: 'venue' } }, schema: { tags, params: idParams } }, async (request) =>
+    toDto(def, await load(db, venueOf(request).id, request.params.id)),
+  );
+
+  app.post(
+    base,
+    { config: { access: { permission: key('create') } }, schema: { tags, body: def.schema.patch } },
+    async (request, reply) => {
+      const venueId = venueOf(request).id;
+      const record = parseRecord(def.schema.full, { ...structuredClone(def.defaults), ...(request.body as Row) });
+      await checkReferences(db, venueId, def.references ?? [], record);
+      const id = def.idFromBody ? (record.id as string) : randomUUID();
+      const row = await db
+        .transaction(async (tx) => {
+          await def.hooks?.beforeSave?.({ venueId, identity: identityOf(request), tx }, record, null);
+          const values = { ...record, ...def.hooks?.created?.(record), venueId, id };
+          const inserted = await tx.insert(table).values(values).onConflictDoNothing().returning();
+          if (inserted.length === 0) throw conflict(def.duplicateMessage(record), 'duplicate');
+          return inserted[0] as Row;
+        })
+        .catch((error) => (error instanceof AppError ? Promise.reject(error) : mapDbError(error, record)));
+      return reply.status(201).send(toDto(def, row));
+    },
+  );
+
+  app.patch(
+    `${base}/:id`,
+    { config: { access: { permission: key('edit') } }, schema: { tags, params: idParams, body: patchSchema } },
+    async (request) => {
+      const venueId = venueOf(request).id;
+      const patch = request.body as Row;
+      const existing = await load(db, venueId, request.params.id);
+      const current = Object.fromEntries(fieldNames.map((name) => [name, existing[name]]));
+      // The whole merged record must still be valid (rules that span fields, e.g. min <= max).
+      const merged = parseRecord(def.schema.full, { ...current, ...patch });
+      await checkReferences(db, venueId, def.references ?? [], merged, new Set(Object.keys(patch)));
+      const changes = Object.fromEntries(Object.keys(patch).map((name) => [name, merged[name]]));
+      const row = await db
+        .transaction(async (tx) => {
+          await def.hooks?.beforeSave?.({ venueId, identity: identityOf(request), tx }, merged, existing);
+          const [updated] = await tx
+            .update(table)
+            .set({ ...changes, updatedAt: new Date() })
+            .where(and(...scope(venueId), eq(table.id, request.params.id)))
+            .returning();
+          if (!updated) throw notFound(def.label);
+          return updated as Row;
+        })
+        .catch((error) => (error instanceof AppError ? Promise.reject(error) : mapDbError(error, merged)));
+      return toDto(def, row);
+    },
+  );
+
+  app.delete(
+    `${base}/:id`,
+    { config: { access: { permission: key('delete') } }, schema: { tags, params: idParams } },
+    async (request, reply) => {
+      const venueId = venueOf(request).id;
+      const existing = await load(db, venueId, request.params.id);
+      await db
+        .transaction(async (tx) => {
+          await def.hooks?.beforeDelete?.({ venueId, identity: identityOf(request), tx }, existing);
+          const where = and(...scope(venueId), eq(table.id, request.params.id));
+          if (def.softDeleteColumn) await tx.update(table).set({ [def.softDeleteColumn.name]: true, updatedAt: new Date() }).where(where);
+          else await tx.delete(table).where(where);
+        })
+        .catch((error) => {
+          if (error instanceof AppError) throw error;
+          if (pgErrorCode(error) === '23503') throw conflict(`This ${def.label.toLowerCase()} is in use and cannot be deleted.`, 'in_use');
+          throw error;
+        });
+      return reply.status(204).send();
+    },
+  );
+
+  if (def.pausable) {
+    for (const action of ['pause', 'resume'] as const) {
+      app.post(
+        `${base}/:id/${action}`,
+        { config: { access: { permission: key('pause') } }, schema: { tags, params: idParams } },
+        async (request) => {
+          const venueId = venueOf(request).id;
+          await load(db, venueId, request.params.id);
+          const [row] = await db
+            .update(table)
+            .set({ isPaused: action === 'pause', updatedAt: new Date() })
+            .where(and(...scope(venueId), eq(table.id, request.params.id)))
+            .returning();
+          return toDto(def, row as Row);
+        },
+      );
+    }
+  }
+}

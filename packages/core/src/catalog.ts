@@ -1,0 +1,237 @@
+import { z } from 'zod';
+
+/**
+ * Catalog and settings collections (spec section 3): one zod schema per collection, shared by
+ * the server (validation) and the console (forms). Money is integer cents; percentages 0..100.
+ */
+
+/**
+ * A collection record's schema in its three uses: `fields` (the object), `full` (a whole record,
+ * with the rules that span fields; create and the merged result of an update must pass it) and
+ * `patch` (any subset of the fields, for PATCH). Unknown keys are refused.
+ */
+export function recordSchema<S extends z.ZodRawShape>(shape: S, rules?: (value: z.infer<z.ZodObject<S>>, ctx: z.RefinementCtx) => void) {
+  const fields = z.object(shape).strict();
+  const full = rules ? fields.superRefine((value, ctx) => rules(value as z.infer<z.ZodObject<S>>, ctx)) : fields;
+  const patch = z.object(shape).partial().strict();
+  return { fields, full, patch };
+}
+
+export const cents = (label: string) =>
+  z
+    .number(`${label} must be a number`)
+    .int(`${label} must be in whole cents`)
+    .min(0, `${label} cannot be negative`)
+    .max(100_000_000, `${label} is too large`);
+export const percent = (label: string) =>
+  z.number(`${label} must be a number`).min(0, `${label} must be 0 to 100`).max(100, `${label} must be 0 to 100`);
+const text = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+const required = (label: string, max: number) => text(label, max).min(1, `${label} is required`);
+const ids = (label: string) => z.array(z.string().min(1).max(100), `${label} must be a list of ids`).max(200, `${label}: at most 200`);
+const imageRef = z.union([z.literal(''), z.string().max(500).regex(/^(\/uploads\/|https?:\/\/)/, 'Image must be an uploaded image or an http(s) URL')]);
+
+// ---------- Lanes (resources) ----------
+export const RESOURCE_TYPES = ['Lane'] as const;
+export const resourceSchema = recordSchema(
+  {
+    id: z
+      .string()
+      .trim()
+      .min(1, 'Lane ID is required')
+      .max(40, 'Lane ID must be at most 40 characters')
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 _-]*$/, 'Lane ID may use letters, digits, spaces, dashes and underscores'),
+    capacity: z.number('Capacity must be a number').int('Capacity must be a whole number').min(1, 'Capacity must be at least 1').max(100, 'Capacity must be at most 100'),
+    minCapacity: z.number('Min capacity must be a number').int('Min capacity must be a whole number').min(1, 'Min capacity must be at least 1').max(100, 'Min capacity must be at most 100'),
+    type: z.enum(RESOURCE_TYPES, { message: 'Type must be Lane' }),
+    isPaused: z.boolean(),
+  },
+  (r, ctx) => {
+    if (r.minCapacity > r.capacity) ctx.addIssue({ code: 'custom', message: 'Min capacity cannot be above capacity', path: ['minCapacity'] });
+  },
+);
+export type Resource = z.infer<typeof resourceSchema.fields> & { createdAt: string; updatedAt: string };
+export const resourceDefaults = { capacity: 6, minCapacity: 1, type: 'Lane' as const, isPaused: false };
+export const laneExistsMessage = (id: string) => `Lane with ID '${id}' already exists`;
+export const LANE_DELETE_BLOCKED = 'The lane with upcoming bookings cannot be deleted';
+
+// ---------- Taxes ----------
+export const taxSchema = recordSchema({
+  name: required('Name', 100),
+  rate: percent('Rate'),
+  description: text('Description', 500),
+});
+export type Tax = z.infer<typeof taxSchema.fields> & { id: string; createdAt: string; updatedAt: string };
+
+// ---------- Terms ----------
+export const termsSchema = recordSchema({
+  name: required('Name', 120),
+  description: text('Description', 500),
+  text: required('Text', 50_000),
+});
+export type Terms = z.infer<typeof termsSchema.fields> & { id: string; createdAt: string; updatedAt: string };
+
+// ---------- Upsell items ----------
+export const upsellItemSchema = recordSchema({
+  name: required('Name', 120),
+  description: text('Description', 1000),
+  image: imageRef,
+  price: cents('Price'),
+  isPaused: z.boolean(),
+});
+export type UpsellItem = z.infer<typeof upsellItemSchema.fields> & { id: string; createdAt: string; updatedAt: string };
+
+// ---------- Discounts (promocodes, affiliates) ----------
+export const DISCOUNT_TYPES = ['fixed', 'percent'] as const;
+export const TAX_BEHAVIOURS = ['before', 'after'] as const;
+const discountFields = {
+  discount: z.number('Discount must be a number').min(0, 'Discount cannot be negative'),
+  discountType: z.enum(DISCOUNT_TYPES, { message: 'Discount type must be fixed or percent' }),
+  products: ids('Products'),
+  upsellItems: ids('Upsell items'),
+};
+/** A fixed discount is cents; a percent discount is 0..100. */
+const discountRule = (v: { discount: number; discountType: string }, ctx: z.RefinementCtx) => {
+  if (v.discountType === 'percent' && v.discount > 100) ctx.addIssue({ code: 'custom', message: 'A percent discount must be 0 to 100', path: ['discount'] });
+  if (v.discountType === 'fixed' && !Number.isInteger(v.discount)) ctx.addIssue({ code: 'custom', message: 'A fixed discount must be in whole cents', path: ['discount'] });
+};
+
+export const promocodeSchema = recordSchema(
+  {
+    code: z
+      .string()
+      .trim()
+      .min(2, 'Code must be at least 2 characters')
+      .max(40, 'Code must be at most 40 characters')
+      .regex(/^[A-Za-z0-9_-]+$/, 'Code may use letters, digits, dashes and underscores'),
+    maxUseNumber: z.number('Max uses must be a number').int('Max uses must be a whole number').min(1, 'Max uses must be at least 1').max(1_000_000),
+    isActive: z.boolean(),
+    taxBehaviour: z.enum(TAX_BEHAVIOURS, { message: 'Tax behaviour must be before or after' }),
+    ...discountFields,
+  },
+  discountRule,
+);
+export type Promocode = z.infer<typeof promocodeSchema.fields> & { id: string; useCount: number; createdAt: string; updatedAt: string };
+export const promocodeDefaults = { maxUseNumber: 1, isActive: true, discountType: 'percent' as const, taxBehaviour: 'before' as const };
+
+export const addressSchema = z.object({
+  country: text('Country', 60),
+  state: text('State', 60),
+  city: text('City', 80),
+  zip: text('ZIP', 20),
+  street: text('Street', 160),
+});
+export const affiliateSchema = recordSchema(
+  {
+    name: required('Name', 120),
+    businessName: text('Business name', 160),
+    isActive: z.boolean(),
+    address: addressSchema,
+    ...discountFields,
+  },
+  discountRule,
+);
+export type Affiliate = z.infer<typeof affiliateSchema.fields> & { id: string; createdAt: string; updatedAt: string };
+
+// ---------- Mailing templates ----------
+export const EMAIL_TYPES = ['confirmation', 'reminder', 'cancellation', 'abandoned', 'custom'] as const;
+const emailList = (label: string) =>
+  z.array(z.string().trim().toLowerCase().pipe(z.email(`${label}: each entry must be a valid email address`)), `${label} must be a list`).max(20, `${label}: at most 20 addresses`);
+export const mailingTemplateSchema = recordSchema({
+  event: z.enum(EMAIL_TYPES, { message: `Event must be one of ${EMAIL_TYPES.join(', ')}` }),
+  subject: required('Subject', 200),
+  to: emailList('To'),
+  cc: emailList('Cc'),
+  bcc: emailList('Bcc'),
+  replyTo: emailList('Reply-to'),
+  text: required('Text', 100_000),
+  isPaused: z.boolean(),
+});
+export type MailingTemplate = z.infer<typeof mailingTemplateSchema.fields> & { id: string; createdAt: string; updatedAt: string };
+/** Placeholders a mailing template can use; the mailing work renders them with Liquid. */
+export const MAIL_PLACEHOLDERS = [
+  { name: 'customer.firstName', description: "Customer's first name" },
+  { name: 'customer.lastName', description: "Customer's last name" },
+  { name: 'customer.email', description: "Customer's email" },
+  { name: 'booking.registrationCode', description: 'Registration code' },
+  { name: 'booking.reference', description: 'Booking reference' },
+  { name: 'booking.date', description: 'Date of the event, venue date format' },
+  { name: 'booking.time', description: 'Start time, venue time format' },
+  { name: 'booking.playersCount', description: 'Number of players' },
+  { name: 'booking.lanes', description: 'Lane ids' },
+  { name: 'booking.total | money', description: 'Total, venue money format' },
+  { name: 'booking.paid | money', description: 'Amount paid' },
+  { name: 'booking.due | money', description: 'Amount due' },
+  { name: 'product.name', description: 'Product name' },
+  { name: 'venue.name', description: 'Venue name' },
+  { name: 'venue.phone', description: 'Venue phone' },
+  { name: 'venue.address', description: 'Venue address' },
+  { name: 'waiverUrl', description: 'Link to sign the waiver' },
+  { name: 'manageUrl', description: 'Link to view or cancel the booking' },
+] as const;
+
+// ---------- Widget templates ----------
+export const WIDGET_POSITIONS = ['embedded', 'floating'] as const;
+export const WIDGET_FONTS = ['Helvetica Neue', 'Euclid Circular B', 'Arial', 'Verdana', 'Tahoma', 'Georgia', 'Times New Roman'] as const;
+export const WIDGET_VIEW_MODES = ['detailed', 'compact', 'table'] as const;
+export const DEFAULT_COLORS = { primary: '#286eed', secondary: '#262626' };
+export const AVAILABILITY_COLORS = { low: '#ff7171', moderate: '#d59d00', high: 'primary' } as const;
+export const COLOR_PRESETS = { A: DEFAULT_COLORS, B: { primary: '#ED6A3F', secondary: '#262626' }, C: { primary: '#4F49BB', secondary: '#262626' } } as const;
+const hexColor = (label: string) => z.string().regex(/^#[0-9a-fA-F]{6}$/, `${label} must be a color like #286eed`);
+export const widgetTemplateSchema = recordSchema({
+  name: required('Name', 120),
+  productId: z.string().max(100).nullable(),
+  position: z.enum(WIDGET_POSITIONS, { message: 'Position must be embedded or floating' }),
+  isHideBeacon: z.boolean(),
+  isPromocodesAvailable: z.boolean(),
+  isActive: z.boolean(),
+  isDefault: z.boolean(),
+  view: z.object({
+    fontFamily: z.enum(WIDGET_FONTS, { message: `Font must be one of ${WIDGET_FONTS.join(', ')}` }),
+    viewMode: z.enum(WIDGET_VIEW_MODES, { message: 'View mode must be detailed, compact or table' }),
+    colors: z.object({ primary: hexColor('Primary color'), secondary: hexColor('Secondary color') }),
+    isUseAvailabilityColors: z.boolean(),
+  }),
+});
+export type WidgetTemplate = z.infer<typeof widgetTemplateSchema.fields> & { id: string; createdAt: string; updatedAt: string };
+export const widgetTemplateDefaults = {
+  position: 'embedded' as const,
+  isHideBeacon: false,
+  isPromocodesAvailable: true,
+  isActive: true,
+  isDefault: false,
+  productId: null,
+  view: { fontFamily: 'Helvetica Neue' as const, viewMode: 'detailed' as const, colors: DEFAULT_COLORS, isUseAvailabilityColors: true },
+};
+
+// ---------- Integrations ----------
+export const WEBHOOK_EVENTS = ['booking.created', 'booking.updated', 'booking.paid', 'booking.canceled', 'booking.refunded'] as const;
+export const INTEGRATION_TYPES = ['webhook', 'custom'] as const;
+const webhookSettings = z.object({
+  url: z.url('URL must be an http(s) URL').regex(/^https?:\/\//, 'URL must start with http:// or https://').max(500),
+  events: z.array(z.enum(WEBHOOK_EVENTS, { message: `Events must be among ${WEBHOOK_EVENTS.join(', ')}` })).min(1, 'Choose at least one event'),
+});
+export const integrationSchema = recordSchema(
+  {
+    type: z.enum(INTEGRATION_TYPES, { message: 'Type must be webhook or custom' }),
+    name: required('Name', 120),
+    isActive: z.boolean(),
+    /** Webhook: {url, events}. Custom: settings of an integration Lanebook has no form for, kept as typed JSON. */
+    settings: z.record(z.string().max(100), z.unknown()),
+  },
+  (value, ctx) => {
+    if (value.type === 'webhook') {
+      const parsed = webhookSettings.safeParse(value.settings);
+      for (const issue of parsed.error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message, path: ['settings', ...issue.path.map(String)] });
+      return;
+    }
+    for (const [key, entry] of Object.entries(value.settings)) {
+      const ok = entry === null || ['string', 'number', 'boolean'].includes(typeof entry);
+      if (!ok || (typeof entry === 'string' && entry.length > 2000)) {
+        ctx.addIssue({ code: 'custom', message: 'Settings values must be text (up to 2000 characters), numbers, true/false or empty', path: ['settings', key] });
+      }
+    }
+  },
+);
+export type IntegrationInput = z.infer<typeof integrationSchema.fields>;
+/** The webhook secret is made by the server and shown, never chosen by the user. */
+export type Integration = IntegrationInput & { id: string; secret: string | null; createdAt: string; updatedAt: string };
