@@ -1,5 +1,173 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Anchor, Badge, Box, Button, DataList, EmptyState, Modal, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconMail, IconRefresh } from '@tabler/icons-react';
+import type { OutboxMail } from '@lanebook/core';
+import { FullPageLoader } from '../../components/FullPageLoader';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadError } from '../venue/LoadError';
+import { PAGE_SIZE, superadminApi, superadminKeys } from './api';
+import { BackToSuperadmin } from './BackToSuperadmin';
+import { Linkified } from './Linkified';
+import { Pager } from './Pager';
+
+const STATUS_LABELS: Record<OutboxMail['status'], string> = { stored: 'Stored', sent: 'Sent', failed: 'Failed' };
+const STATUS_COLORS: Record<OutboxMail['status'], string> = { stored: 'gray', sent: 'green', failed: 'red' };
+
+function StatusBadge({ mail }: { mail: OutboxMail }) {
+  const badge = (
+    <Badge color={STATUS_COLORS[mail.status]} variant="light">
+      {STATUS_LABELS[mail.status]}
+    </Badge>
+  );
+  if (mail.status === 'failed' && mail.error)
+    return (
+      <Tooltip label={mail.error} multiline maw={320}>
+        {badge}
+      </Tooltip>
+    );
+  if (mail.status === 'stored') return <Tooltip label="Kept in the outbox only: no mail server is configured">{badge}</Tooltip>;
+  return badge;
+}
+
+const localTime = (iso: string) => new Date(iso).toLocaleString();
 
 export default function OutboxPage() {
-  return <ComingSoon title="OutboxPage" />;
+  const [page, setPage] = useState(1);
+  const [openMail, setOpenMail] = useState<OutboxMail | null>(null);
+  // Kept apart from the mail so the title does not vanish while the modal animates out.
+  const [opened, setOpened] = useState(false);
+  const show = (mail: OutboxMail) => {
+    setOpenMail(mail);
+    setOpened(true);
+  };
+  const query = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+
+  const outboxQuery = useQuery({
+    queryKey: [...superadminKeys.outbox, query],
+    queryFn: ({ signal }) => superadminApi.outbox(query, signal),
+    placeholderData: keepPreviousData,
+  });
+  const data = outboxQuery.data;
+
+  return (
+    <>
+      <PageHeader
+        title="Mail outbox"
+        description={<BackToSuperadmin />}
+        actions={
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            loading={outboxQuery.isFetching && !outboxQuery.isPending}
+            onClick={() => outboxQuery.refetch()}
+          >
+            Refresh
+          </Button>
+        }
+      />
+      <Text size="sm" c="dimmed" mb="md">
+        Every mail the platform sends, newest first. Open one to read it and follow its links.
+      </Text>
+
+      {outboxQuery.isPending ? (
+        <FullPageLoader />
+      ) : outboxQuery.isError ? (
+        <LoadError error={outboxQuery.error} onRetry={() => outboxQuery.refetch()} />
+      ) : data && data.items.length === 0 && page === 1 ? (
+        <Paper withBorder radius="md" p="xl">
+          <EmptyState
+            icon={<IconMail size={28} />}
+            withIndicatorBackground
+            title="No mail yet"
+            description="Invitations and password resets appear here."
+            data-testid="outbox-empty"
+          />
+        </Paper>
+      ) : data ? (
+        <>
+          <Paper withBorder radius="md">
+            <Table.ScrollContainer minWidth={760} type="native">
+              <Table verticalSpacing="sm" highlightOnHover aria-label="Mail outbox">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th>To</Table.Th>
+                    <Table.Th>Subject</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody style={{ opacity: outboxQuery.isPlaceholderData ? 0.6 : 1 }}>
+                  {data.items.map((mail) => (
+                    <Table.Tr key={mail.id} data-testid="outbox-row" style={{ cursor: 'pointer' }} onClick={() => show(mail)}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{localTime(mail.createdAt)}</Table.Td>
+                      <Table.Td>{mail.to.join(', ')}</Table.Td>
+                      <Table.Td>
+                        {/* A button as well as a row click, so the keyboard can open it. */}
+                        <Anchor
+                          component="button"
+                          type="button"
+                          ta="left"
+                          onClick={(event) => {
+                            event.stopPropagation();
+                            show(mail);
+                          }}
+                        >
+                          {mail.subject}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>
+                        <StatusBadge mail={mail} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+          <Pager page={page} total={data.total} onChange={setPage} noun="mails" />
+        </>
+      ) : null}
+
+      <Modal opened={opened} onClose={() => setOpened(false)} title={openMail?.subject} size="lg" centered>
+        {openMail ? (
+          <Stack gap="md">
+            <DataList size="sm" labelWidth={80}>
+              <DataList.Item>
+                <DataList.ItemLabel>To</DataList.ItemLabel>
+                <DataList.ItemValue>{openMail.to.join(', ')}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>Date</DataList.ItemLabel>
+                <DataList.ItemValue>{localTime(openMail.createdAt)}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>Status</DataList.ItemLabel>
+                <DataList.ItemValue>
+                  {STATUS_LABELS[openMail.status]}
+                  {openMail.error ? ` — ${openMail.error}` : ''}
+                </DataList.ItemValue>
+              </DataList.Item>
+            </DataList>
+            <Box
+              component="pre"
+              data-testid="mail-text"
+              p="sm"
+              bg="gray.0"
+              m={0}
+              style={{
+                whiteSpace: 'pre-wrap',
+                wordBreak: 'break-word',
+                fontFamily: 'inherit',
+                fontSize: 'var(--mantine-font-size-sm)',
+                borderRadius: 8,
+              }}
+            >
+              <Linkified text={openMail.text} />
+            </Box>
+          </Stack>
+        ) : null}
+      </Modal>
+    </>
+  );
 }

@@ -1,5 +1,172 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, EmptyState, Group, Paper, Table, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch, IconUsers } from '@tabler/icons-react';
+import { useSession } from '../../app/session';
+import { confirmAction } from '../../components/dialogs';
+import { FullPageLoader } from '../../components/FullPageLoader';
+import { PageHeader } from '../../components/PageHeader';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { LoadError } from '../venue/LoadError';
+import { PAGE_SIZE, superadminApi, superadminKeys, type Account } from './api';
+import { BackToSuperadmin } from './BackToSuperadmin';
+import { Pager } from './Pager';
 
 export default function SuperadminUsersPage() {
-  return <ComingSoon title="SuperadminUsersPage" />;
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const query = { search: debouncedSearch || undefined, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+
+  const accountsQuery = useQuery({
+    queryKey: [...superadminKeys.accounts, query],
+    queryFn: ({ signal }) => superadminApi.accounts(query, signal),
+    placeholderData: keepPreviousData,
+  });
+  const data = accountsQuery.data;
+
+  return (
+    <>
+      <PageHeader title="Accounts" description={<BackToSuperadmin />} />
+      <TextInput
+        label="Search"
+        placeholder="Name or email"
+        type="search"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(1);
+        }}
+        w={{ base: '100%', xs: 320 }}
+        mb="md"
+      />
+
+      {accountsQuery.isPending ? (
+        <FullPageLoader />
+      ) : accountsQuery.isError ? (
+        <LoadError error={accountsQuery.error} onRetry={() => accountsQuery.refetch()} />
+      ) : data && data.items.length === 0 ? (
+        <Paper withBorder radius="md" p="xl">
+          <EmptyState
+            icon={<IconUsers size={28} />}
+            withIndicatorBackground
+            title="No accounts match"
+            description="Try another name or email."
+            data-testid="accounts-empty"
+          />
+        </Paper>
+      ) : data ? (
+        <>
+          <Paper withBorder radius="md">
+            <Table.ScrollContainer minWidth={720} type="native">
+              <Table verticalSpacing="sm" highlightOnHover aria-label="Accounts">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Email</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Created</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody style={{ opacity: accountsQuery.isPlaceholderData ? 0.6 : 1 }}>
+                  {data.items.map((account) => (
+                    <AccountRow key={account.id} account={account} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+          <Pager page={page} total={data.total} onChange={setPage} noun="accounts" />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function AccountRow({ account }: { account: Account }) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const isSelf = account.id === session.me?.user.id;
+
+  const toggle = useMutation({
+    mutationFn: (disable: boolean) => superadminApi.setAccountDisabled(account.id, disable),
+    onSuccess: async (_, disable) => {
+      notifySuccess(disable ? `${account.email} is disabled and signed out` : `${account.email} can sign in again`);
+      await queryClient.invalidateQueries({ queryKey: superadminKeys.accounts });
+    },
+    onError: notifyError,
+  });
+
+  const disable = async () => {
+    const confirmed = await confirmAction({
+      title: 'Disable account',
+      message: `Disable ${account.email}? Their sessions end at once and they cannot sign in until the account is enabled again.`,
+      confirmLabel: 'Disable',
+      danger: true,
+    });
+    if (confirmed) toggle.mutate(true);
+  };
+
+  return (
+    <Table.Tr data-testid="account-row">
+      <Table.Td fw={500}>
+        <Group gap="xs" wrap="nowrap">
+          {account.name || '—'}
+          {account.isSuperadmin ? (
+            <Badge color="yellow" variant="light" size="sm">
+              Superadmin
+            </Badge>
+          ) : null}
+          {isSelf ? (
+            <Badge color="gray" variant="light" size="sm">
+              You
+            </Badge>
+          ) : null}
+        </Group>
+      </Table.Td>
+      <Table.Td>{account.email}</Table.Td>
+      <Table.Td>
+        {account.isDisabled ? (
+          <Badge color="red">Disabled</Badge>
+        ) : (
+          <Badge variant="light" color="green">
+            Active
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{new Date(account.createdAt).toLocaleDateString()}</Table.Td>
+      <Table.Td>
+        <Group justify="flex-end">
+          {/* The server refuses disabling yourself; the button is not offered. */}
+          {isSelf ? null : account.isDisabled ? (
+            <Button
+              size="xs"
+              variant="light"
+              loading={toggle.isPending}
+              onClick={() => toggle.mutate(false)}
+              aria-label={`Enable ${account.email}`}
+            >
+              Enable
+            </Button>
+          ) : (
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              loading={toggle.isPending}
+              onClick={disable}
+              aria-label={`Disable ${account.email}`}
+            >
+              Disable
+            </Button>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
 }

@@ -1,5 +1,199 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Code,
+  EmptyState,
+  Group,
+  Paper,
+  ScrollArea,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconBuildingStore, IconDoorEnter, IconMail, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import { VENUE_STATUSES, VENUE_STATUS_LABELS, type SuperadminVenue } from '@lanebook/core';
+import { useSession } from '../../app/session';
+import { FullPageLoader } from '../../components/FullPageLoader';
+import { PageHeader } from '../../components/PageHeader';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { LoadError } from '../venue/LoadError';
+import { superadminApi, superadminKeys, type VenueStatus } from './api';
+
+const STATUS_FILTERS = [{ value: 'all', label: 'All' }, ...VENUE_STATUSES.map((s) => ({ value: s, label: VENUE_STATUS_LABELS[s] }))];
+const STATUS_OPTIONS = VENUE_STATUSES.map((s) => ({ value: s, label: VENUE_STATUS_LABELS[s] }));
 
 export default function SuperadminVenuesPage() {
-  return <ComingSoon title="SuperadminVenuesPage" />;
+  const [status, setStatus] = useState<'all' | VenueStatus>('all');
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const query = { status: status === 'all' ? undefined : status, search: debouncedSearch || undefined };
+
+  const venuesQuery = useQuery({
+    queryKey: [...superadminKeys.venues, query],
+    queryFn: ({ signal }) => superadminApi.venues(query, signal),
+    placeholderData: keepPreviousData,
+  });
+  const data = venuesQuery.data;
+
+  return (
+    <>
+      <PageHeader
+        title="Superadmin"
+        description="Every venue on the platform: approve widgets, open a venue to help its staff, create venues for new owners."
+        actions={
+          <>
+            <Button component={Link} to="/settings/superadmin/create" leftSection={<IconPlus size={16} />}>
+              Create venue
+            </Button>
+            <Button component={Link} to="/settings/superadmin/users" variant="default" leftSection={<IconUsers size={16} />}>
+              Accounts
+            </Button>
+            <Button component={Link} to="/settings/superadmin/outbox" variant="default" leftSection={<IconMail size={16} />}>
+              Mail outbox
+            </Button>
+          </>
+        }
+      />
+
+      <Stack gap="sm" mb="md">
+        <ScrollArea type="never">
+          <SegmentedControl
+            aria-label="Status"
+            data={STATUS_FILTERS}
+            value={status}
+            onChange={(value) => setStatus(value as 'all' | VenueStatus)}
+          />
+        </ScrollArea>
+        <TextInput
+          label="Search"
+          placeholder="Venue name or ID"
+          type="search"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={{ base: '100%', xs: 320 }}
+        />
+      </Stack>
+
+      {venuesQuery.isPending ? (
+        <FullPageLoader />
+      ) : venuesQuery.isError ? (
+        <LoadError error={venuesQuery.error} onRetry={() => venuesQuery.refetch()} />
+      ) : data && data.items.length === 0 ? (
+        <Paper withBorder radius="md" p="xl">
+          <EmptyState
+            icon={<IconBuildingStore size={28} />}
+            withIndicatorBackground
+            title="No venues match"
+            description={status === 'all' && !search ? 'No venue exists yet.' : 'Try another status or search.'}
+            data-testid="venues-empty"
+          />
+        </Paper>
+      ) : data ? (
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed" data-testid="venues-total">
+            {data.total === 1 ? '1 venue' : `${data.total} venues`}
+          </Text>
+          <Paper withBorder radius="md">
+            <Table.ScrollContainer minWidth={980} type="native">
+              <Table verticalSpacing="sm" highlightOnHover aria-label="Venues">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>ID</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Owner email</Table.Th>
+                    <Table.Th>Time zone</Table.Th>
+                    <Table.Th ta="right">Members</Table.Th>
+                    <Table.Th>Created</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody style={{ opacity: venuesQuery.isPlaceholderData ? 0.6 : 1 }}>
+                  {data.items.map((venue) => (
+                    <VenueRow key={venue.id} venue={venue} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        </Stack>
+      ) : null}
+    </>
+  );
+}
+
+function VenueRow({ venue }: { venue: SuperadminVenue }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const setStatus = useMutation({
+    mutationFn: (status: VenueStatus) => superadminApi.setVenueStatus(venue.id, status),
+    onSuccess: async (updated) => {
+      notifySuccess(`${updated.name} is now ${VENUE_STATUS_LABELS[updated.status]}`);
+      await queryClient.invalidateQueries({ queryKey: superadminKeys.venues });
+      // The open venue's status shows elsewhere in the console.
+      if (updated.id === session.venueId) await session.refresh();
+    },
+    onError: notifyError,
+  });
+
+  const open = useMutation({
+    mutationFn: () => superadminApi.joinVenue(venue.id),
+    onSuccess: async () => {
+      session.selectVenue(venue.id);
+      await session.refresh();
+      navigate('/dashboard');
+    },
+    onError: notifyError,
+  });
+
+  return (
+    <Table.Tr data-testid="venue-row">
+      <Table.Td fw={500}>{venue.name}</Table.Td>
+      <Table.Td>
+        <Code>{venue.id}</Code>
+      </Table.Td>
+      <Table.Td>
+        <Select
+          aria-label={`Status of ${venue.name}`}
+          data={STATUS_OPTIONS}
+          value={setStatus.isPending ? setStatus.variables : venue.status}
+          onChange={(value) => value && value !== venue.status && setStatus.mutate(value as VenueStatus)}
+          allowDeselect={false}
+          disabled={setStatus.isPending}
+          size="xs"
+          w={190}
+        />
+      </Table.Td>
+      <Table.Td>{venue.ownerEmail || '—'}</Table.Td>
+      <Table.Td>{venue.timezone}</Table.Td>
+      <Table.Td ta="right">{venue.memberCount}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{new Date(venue.createdAt).toLocaleDateString()}</Table.Td>
+      <Table.Td>
+        <Group justify="flex-end">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconDoorEnter size={14} />}
+            loading={open.isPending}
+            onClick={() => open.mutate()}
+            aria-label={`Open ${venue.name}`}
+          >
+            Open
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
 }

@@ -1,5 +1,172 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Anchor, Avatar, Button, EmptyState, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { USER_SORTS, VENUE_ROLES, type VenueRole } from '@lanebook/core';
+import { useSession } from '../../app/session';
+import { FullPageLoader } from '../../components/FullPageLoader';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadError } from '../venue/LoadError';
+import { usersApi, usersKey, type UserListFilters } from './api';
+import { InviteUserModal } from './InviteUserModal';
+import { RoleBadge, ROLE_LABELS, UserStatusBadge, venueDate } from './roles';
+
+const SORT_LABELS: Record<UserListFilters['sort'], string> = { az: 'A-Z', za: 'Z-A', new: 'Newest', old: 'Oldest' };
+const ROLE_OPTIONS = [{ value: 'all', label: 'All' }, ...VENUE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))];
+const SORT_OPTIONS = USER_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }));
 
 export default function UsersPage() {
-  return <ComingSoon title="UsersPage" />;
+  const session = useSession();
+  const navigate = useNavigate();
+  const [inviteOpened, invite] = useDisclosure(false);
+  // Filters live in the URL so coming back from a user keeps them.
+  const [params, setParams] = useSearchParams();
+  const role = (VENUE_ROLES as readonly string[]).includes(params.get('role') ?? '') ? (params.get('role') as VenueRole) : undefined;
+  const sort = (USER_SORTS as readonly string[]).includes(params.get('sort') ?? '')
+    ? (params.get('sort') as UserListFilters['sort'])
+    : 'az';
+  const search = params.get('search') ?? '';
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const filters: UserListFilters = { role, sort, search: debouncedSearch || undefined };
+
+  const setParam = (key: string, value: string | null) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const usersQuery = useQuery({
+    queryKey: [...usersKey(session.venueId), 'list', filters],
+    queryFn: ({ signal }) => usersApi.list(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const filtered = Boolean(role || search);
+  const venue = session.me?.venue;
+  const data = usersQuery.data;
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="Everyone who works in this venue and what they may do."
+        actions={
+          session.can('users.create') ? (
+            <Button leftSection={<IconUserPlus size={16} />} onClick={invite.open}>
+              Invite user
+            </Button>
+          ) : null
+        }
+      />
+
+      <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search"
+          placeholder="Name or email"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => setParam('search', event.currentTarget.value)}
+          w={{ base: '100%', xs: 260 }}
+          type="search"
+        />
+        <Select
+          label="Role"
+          data={ROLE_OPTIONS}
+          value={role ?? 'all'}
+          onChange={(value) => setParam('role', value === 'all' ? null : value)}
+          allowDeselect={false}
+          w={{ base: 'calc(50% - 6px)', xs: 160 }}
+        />
+        <Select
+          label="Sort"
+          data={SORT_OPTIONS}
+          value={sort}
+          onChange={(value) => setParam('sort', value === 'az' ? null : value)}
+          allowDeselect={false}
+          w={{ base: 'calc(50% - 6px)', xs: 160 }}
+        />
+      </Group>
+
+      {usersQuery.isPending ? (
+        <FullPageLoader />
+      ) : usersQuery.isError ? (
+        <LoadError error={usersQuery.error} onRetry={() => usersQuery.refetch()} />
+      ) : data && data.items.length === 0 ? (
+        <Paper withBorder radius="md" p="xl">
+          <EmptyState
+            icon={<IconUsers size={28} />}
+            withIndicatorBackground
+            title={filtered ? 'No users match' : 'No users yet'}
+            description={filtered ? 'Try another name, email or role.' : 'Invite the people who work in this venue.'}
+            data-testid="users-empty"
+          >
+            {filtered ? (
+              <EmptyState.Actions>
+                <Button variant="default" onClick={() => setParams({}, { replace: true })}>
+                  Clear filters
+                </Button>
+              </EmptyState.Actions>
+            ) : null}
+          </EmptyState>
+        </Paper>
+      ) : data ? (
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed" data-testid="users-total">
+            {data.total === 1 ? '1 user' : `${data.total} users`}
+          </Text>
+          <Paper withBorder radius="md">
+            <Table.ScrollContainer minWidth={720} type="native">
+              <Table highlightOnHover verticalSpacing="sm" aria-label="Users">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Email</Table.Th>
+                    <Table.Th>Role</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Joined</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody style={{ opacity: usersQuery.isPlaceholderData ? 0.6 : 1 }}>
+                  {data.items.map((user) => (
+                    <Table.Tr
+                      key={user.id}
+                      data-testid="user-row"
+                      style={{ cursor: 'pointer' }}
+                      onClick={() => navigate(`/users/${user.id}`)}
+                    >
+                      <Table.Td>
+                        <Group gap="sm" wrap="nowrap">
+                          <Avatar src={user.image} alt="" radius="xl" size="sm" name={user.name} color="initials" />
+                          {/* A real link too, for the keyboard and for opening in a new tab. */}
+                          <Anchor component={Link} to={`/users/${user.id}`} fw={500} onClick={(event) => event.stopPropagation()}>
+                            {user.name || user.email}
+                          </Anchor>
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{user.email}</Table.Td>
+                      <Table.Td>
+                        <RoleBadge role={user.role} />
+                      </Table.Td>
+                      <Table.Td>
+                        <UserStatusBadge user={user} />
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{venueDate(user.joinedAt, venue)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        </Stack>
+      ) : null}
+
+      <InviteUserModal opened={inviteOpened} onClose={invite.close} />
+    </>
+  );
 }

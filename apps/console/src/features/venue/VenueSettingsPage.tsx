@@ -1,5 +1,420 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Autocomplete,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Input,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import type { z } from 'zod';
+import {
+  DATE_FORMATS,
+  DEFAULT_PAYMENT_METHODS,
+  PHONE_FORMATS,
+  VENUE_STATUS_LABELS,
+  formatMoney,
+  formatVenueClock,
+  isValidTimeZone,
+  venueFieldsSchema,
+  type Venue,
+  type VenueFields,
+  type VenueUpdate,
+} from '@lanebook/core';
+import { useSession } from '../../app/session';
+import { FullPageLoader } from '../../components/FullPageLoader';
+import { PageHeader } from '../../components/PageHeader';
+import { http } from '../../lib/api';
+import { showSaveError } from '../../lib/forms';
+import { notifySuccess } from '../../lib/notify';
+import { LoadError } from './LoadError';
+import { currentVenueKey, useCurrentVenue } from './useCurrentVenue';
+import { CountrySelect, TimezoneSelect, WEEKDAYS } from './VenueFields';
+
+type FormInput = z.input<typeof venueFieldsSchema>;
+const FIELD_NAMES = Object.keys(venueFieldsSchema.shape) as (keyof VenueFields)[];
+
+function fieldsOf(venue: Venue): VenueFields {
+  return Object.fromEntries(FIELD_NAMES.map((name) => [name, venue[name]])) as VenueFields;
+}
+
+const BANK_STATUS_LABELS: Record<Venue['stripeBankAccountStatus'], string> = {
+  active: 'Active',
+  pending: 'Pending',
+  inactive: 'Not connected',
+};
+const STATUS_COLORS: Record<Venue['status'], string> = { inactive: 'gray', pending: 'yellow', live: 'green' };
 
 export default function VenueSettingsPage() {
-  return <ComingSoon title="VenueSettingsPage" />;
+  const venueQuery = useCurrentVenue();
+  return (
+    <>
+      <PageHeader title="Venue" description="Company details, regional formats and payment methods of this venue." />
+      {venueQuery.isPending ? (
+        <FullPageLoader />
+      ) : venueQuery.isError ? (
+        <LoadError error={venueQuery.error} onRetry={() => venueQuery.refetch()} />
+      ) : (
+        // Keyed by venue: switching venues starts a fresh form.
+        <VenueForm key={venueQuery.data.id} venue={venueQuery.data} />
+      )}
+    </>
+  );
+}
+
+function VenueForm({ venue }: { venue: Venue }) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const readOnly = !session.can('venues.edit');
+  const [saved, setSaved] = useState<VenueFields>(() => fieldsOf(venue));
+
+  const form = useForm<FormInput, unknown, VenueFields>({
+    resolver: zodResolver(venueFieldsSchema),
+    defaultValues: saved,
+    mode: 'onTouched',
+  });
+  const { register, control, handleSubmit, formState, reset } = form;
+  const errors = formState.errors;
+
+  const save = useMutation({
+    mutationFn: (patch: VenueUpdate) => http.patch<Venue>('/api/private/venues/current', patch),
+    onSuccess: async (updated) => {
+      queryClient.setQueryData(currentVenueKey(updated.id), updated);
+      const next = fieldsOf(updated);
+      setSaved(next);
+      reset(next);
+      notifySuccess('Venue settings saved');
+      // The header clock and every money/date display read the venue from the session.
+      await session.refresh();
+    },
+    onError: (error) => showSaveError(form, error),
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    // Only what changed is sent, so two people editing different fields do not undo each other.
+    const patch = Object.fromEntries(
+      FIELD_NAMES.filter((name) => JSON.stringify(values[name]) !== JSON.stringify(saved[name])).map((name) => [name, values[name]]),
+    ) as VenueUpdate;
+    if (Object.keys(patch).length === 0) {
+      reset(values);
+      notifySuccess('Nothing to save: no changes');
+      return;
+    }
+    save.mutate(patch);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="lg" maw={960}>
+        {readOnly ? (
+          <Alert color="blue" icon={<IconInfoCircle size={18} />} data-testid="venue-read-only">
+            Your role can view these settings but not change them. Ask an owner for the “Venue — Edit” permission.
+          </Alert>
+        ) : null}
+
+        <Paper withBorder p="md" radius="md">
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" data-testid="venue-facts">
+            <Fact label="Venue ID">
+              <Code>{venue.id}</Code>
+            </Fact>
+            <Fact label="Widget status">
+              <Badge color={STATUS_COLORS[venue.status]} variant="light">
+                {VENUE_STATUS_LABELS[venue.status]}
+              </Badge>
+            </Fact>
+            <Fact label="Bank account">
+              <Text size="sm">{BANK_STATUS_LABELS[venue.stripeBankAccountStatus]}</Text>
+            </Fact>
+            <Fact label="Card payments">
+              <Badge color={venue.isStripePaymentsEnabled ? 'green' : 'gray'} variant="light">
+                {venue.isStripePaymentsEnabled ? 'Enabled' : 'Not enabled'}
+              </Badge>
+            </Fact>
+          </SimpleGrid>
+        </Paper>
+
+        <Section title="Company">
+          <TextInput label="Venue name" withAsterisk disabled={readOnly} error={errors.name?.message} {...register('name')} />
+          <TextInput label="Company name" disabled={readOnly} error={errors.companyName?.message} {...register('companyName')} />
+          <TextInput
+            label="Company site"
+            placeholder="https://example.com"
+            type="url"
+            disabled={readOnly}
+            error={errors.companySite?.message}
+            {...register('companySite')}
+          />
+          <TextInput label="Address" disabled={readOnly} error={errors.address?.message} {...register('address')} />
+          <TextInput label="Phone" type="tel" disabled={readOnly} error={errors.phone?.message} {...register('phone')} />
+          <TextInput
+            label="Contact email"
+            description="Shown to customers"
+            type="email"
+            disabled={readOnly}
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextInput
+            label="Owner email"
+            description="Where the venue's account notices go"
+            type="email"
+            disabled={readOnly}
+            error={errors.ownerEmail?.message}
+            {...register('ownerEmail')}
+          />
+        </Section>
+
+        <Section title="Region and formats">
+          <Controller
+            control={control}
+            name="country"
+            render={({ field }) => (
+              <CountrySelect
+                value={field.value}
+                onChange={(value) => value && field.onChange(value)}
+                onBlur={field.onBlur}
+                disabled={readOnly}
+                error={errors.country?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="timezone"
+            render={({ field }) => (
+              <TimezoneSelect
+                value={field.value}
+                onChange={(value) => value && field.onChange(value)}
+                onBlur={field.onBlur}
+                disabled={readOnly}
+                error={errors.timezone?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="firstDayOfWeek"
+            render={({ field }) => (
+              <Select<number>
+                label="First day of week"
+                data={WEEKDAYS.map((day, index) => ({ value: index, label: day }))}
+                value={field.value}
+                onChange={(value) => value !== null && field.onChange(value)}
+                onBlur={field.onBlur}
+                allowDeselect={false}
+                disabled={readOnly}
+                error={errors.firstDayOfWeek?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="dateFormat"
+            render={({ field }) => (
+              <Select
+                label="Date format"
+                data={[...DATE_FORMATS]}
+                value={field.value}
+                onChange={(value) => value && field.onChange(value)}
+                onBlur={field.onBlur}
+                allowDeselect={false}
+                disabled={readOnly}
+                error={errors.dateFormat?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="timeFormat"
+            render={({ field }) => (
+              <Input.Wrapper label="Time format" id="venue-time-format" labelElement="div" error={errors.timeFormat?.message}>
+                <div>
+                  <SegmentedControl<number>
+                    aria-labelledby="venue-time-format-label"
+                    data={[
+                      { value: 12, label: '12-hour' },
+                      { value: 24, label: '24-hour' },
+                    ]}
+                    value={field.value}
+                    onChange={field.onChange}
+                    disabled={readOnly}
+                  />
+                </div>
+              </Input.Wrapper>
+            )}
+          />
+          <ClockPreview control={control} />
+          <Controller
+            control={control}
+            name="phoneFormat"
+            render={({ field }) => (
+              <Autocomplete
+                label="Phone format"
+                description="Pick one or type your own; # stands for a digit"
+                data={[...PHONE_FORMATS]}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                disabled={readOnly}
+                error={errors.phoneFormat?.message}
+              />
+            )}
+          />
+          <MoneyFormatInput control={control} disabled={readOnly} error={errors.moneyFormat?.message} register={register} />
+        </Section>
+
+        <Section title="Bookings and payments">
+          <TextInput
+            label="Registration code prefix"
+            description="Starts every booking's registration code; letters and digits, up to 8"
+            disabled={readOnly}
+            error={errors.registrationCodePrefix?.message}
+            {...register('registrationCodePrefix')}
+          />
+          <Controller
+            control={control}
+            name="closurePercent"
+            render={({ field }) => (
+              <NumberInput
+                label="Closure percent"
+                description="0 to 100"
+                min={0}
+                max={100}
+                suffix="%"
+                allowNegative={false}
+                value={field.value ?? ''}
+                // An emptied input leaves no number, which the schema reports under the field.
+                onChange={(value) => field.onChange(typeof value === 'number' ? value : value === '' ? undefined : Number(value))}
+                onBlur={field.onBlur}
+                disabled={readOnly}
+                error={errors.closurePercent?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="paymentMethods"
+            render={({ field }) => (
+              <TagsInput
+                label="Payment methods"
+                description="Offered at the front desk. Type a name and press Enter."
+                data={DEFAULT_PAYMENT_METHODS}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                clearable={!readOnly}
+                disabled={readOnly}
+                error={errors.paymentMethods?.message ?? errors.paymentMethods?.find?.((item) => item?.message)?.message}
+              />
+            )}
+          />
+        </Section>
+
+        {readOnly ? null : (
+          <Group justify="flex-end">
+            <Button variant="default" disabled={!formState.isDirty || save.isPending} onClick={() => reset(saved)}>
+              Discard changes
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={!formState.isDirty}>
+              Save changes
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="md">
+        {title}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+        {children}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+/** How the header clock will look with the chosen zone and formats, ticking like the real one. */
+function ClockPreview({ control }: { control: Control<FormInput, unknown, VenueFields> }) {
+  const [timezone, timeFormat, dateFormat] = useWatch({ control, name: ['timezone', 'timeFormat', 'dateFormat'] });
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const valid = isValidTimeZone(timezone) && (timeFormat === 12 || timeFormat === 24);
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        Clock preview
+      </Text>
+      <Text size="sm" data-testid="clock-preview" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {valid ? formatVenueClock(now, { timezone, timeFormat, dateFormat }) : '—'}
+      </Text>
+      <Text size="xs" c="dimmed">
+        The header shows the venue&apos;s date and time like this.
+      </Text>
+    </Stack>
+  );
+}
+
+function MoneyFormatInput({
+  control,
+  register,
+  disabled,
+  error,
+}: {
+  control: Control<FormInput, unknown, VenueFields>;
+  register: ReturnType<typeof useForm<FormInput, unknown, VenueFields>>['register'];
+  disabled: boolean;
+  error?: string;
+}) {
+  const moneyFormat = useWatch({ control, name: 'moneyFormat' });
+  const usable = moneyFormat.includes('{{amount}}') || moneyFormat.includes('{{amount_rounded}}');
+  return (
+    <TextInput
+      label="Money format"
+      description={
+        <>
+          {'{{amount}}'} is the amount with cents (1,234.56), {'{{amount_rounded}}'} without (1,235). Preview:{' '}
+          <Text span size="xs" fw={600} data-testid="money-preview">
+            {usable ? formatMoney(123456, moneyFormat) : '—'}
+          </Text>
+        </>
+      }
+      disabled={disabled}
+      error={error}
+      {...register('moneyFormat')}
+    />
+  );
 }

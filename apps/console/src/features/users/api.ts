@@ -1,0 +1,22 @@
+import type { Paged, VenueRole, VenueUser } from '@lanebook/core';
+import { http } from '../../lib/api';
+
+/** Query keys: everything under ['users', venueId] is dropped after a change to the venue's users. */
+export const usersKey = (venueId: string | null) => ['users', venueId] as const;
+
+export interface UserListFilters {
+  role?: VenueRole;
+  sort: 'az' | 'za' | 'new' | 'old';
+  search?: string;
+}
+
+export const usersApi = {
+  list: (filters: UserListFilters, signal?: AbortSignal) =>
+    http.get<Paged<VenueUser>>('/api/private/users', { query: { ...filters }, signal }),
+  get: (id: string, signal?: AbortSignal) => http.get<VenueUser>(`/api/private/users/${encodeURIComponent(id)}`, { signal }),
+  invite: (input: { email: string; role: VenueRole }) => http.post<{ user: VenueUser; invited: boolean }>('/api/private/users', input),
+  update: (id: string, patch: { name?: string; phone?: string }) =>
+    http.patch<VenueUser>(`/api/private/users/${encodeURIComponent(id)}`, patch),
+  changeRole: (id: string, role: VenueRole) => http.patch<VenueUser>(`/api/private/users/${encodeURIComponent(id)}/role`, { role }),
+  remove: (id: string) => http.delete<void>(`/api/private/users/${encodeURIComponent(id)}`),
+};
