@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse as Response } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse as Response } from 'fastify';
 import { expect, vi } from 'vitest';
 import { DEFAULT_PERMISSIONS, type PermissionsMap, type VenueRole } from '@lanebook/core';
 import { buildApp, type AppConfig } from '../src/app.js';
@@ -75,6 +75,16 @@ export interface MailRow {
   error: string | null;
 }
 
+/** light-my-request with the bearer token, X-Venue-Id and a client address of its own. */
+export function injectInto(app: FastifyInstance, method: Method, url: string, options: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.venue) headers['x-venue-id'] = options.venue;
+  const inject: InjectOptions = { method, url, headers, query: options.query, remoteAddress: options.remoteAddress ?? nextAddress() };
+  if (options.body !== undefined) inject.payload = options.body as InjectOptions['payload'];
+  return app.inject(inject);
+}
+
 /** One app on one database, seeded with the demo data (apps/server/src/seed.ts). */
 export class TestServer {
   private started: { app: Awaited<ReturnType<typeof buildApp>>; database: Database; dropDatabase?: () => Promise<void> } | null = null;
@@ -144,19 +154,15 @@ export class TestServer {
     return this.s.database.db;
   }
 
+  /** Another app on this server's database, with other config (smtpUrl, signInPerMinute, ...); close it after use. */
+  async extraApp(overrides: Partial<AppConfig>) {
+    const built = await buildApp(this.database, testConfig(overrides));
+    await built.app.ready();
+    return built;
+  }
+
   request(method: Method, url: string, options: RequestOptions = {}): Promise<Response> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    if (options.venue) headers['x-venue-id'] = options.venue;
-    const inject: InjectOptions = {
-      method,
-      url,
-      headers,
-      query: options.query,
-      remoteAddress: options.remoteAddress ?? nextAddress(),
-    };
-    if (options.body !== undefined) inject.payload = options.body as InjectOptions['payload'];
-    return this.app.inject(inject);
+    return injectInto(this.app, method, url, options);
   }
 
   signInRequest(email: string, password = DEMO_PASSWORD, extra: { rememberMe?: boolean; remoteAddress?: string } = {}) {
