@@ -65,6 +65,7 @@ export function recentLabel(instant: Date, now = new Date()): string {
   if (days < 30) return `${days} day${days === 1 ? '' : 's'} ago`;
   const months = Math.floor(days / 30);
   if (months < 12) return `${months} month${months === 1 ? '' : 's'} ago`;
-  const years = Math.floor(days / 365);
+  // Twelve 30-day months are 360 days: from there on it is at least a year.
+  const years = Math.max(1, Math.floor(days / 365));
   return `${years} year${years === 1 ? '' : 's'} ago`;
 }
