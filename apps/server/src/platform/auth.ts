@@ -82,6 +82,8 @@ export function createAuth(options: AuthOptions) {
       },
     },
     advanced: {
+      // better-auth turns its origin and redirect checks off when NODE_ENV is 'test': keep them on always.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: options.baseUrl.startsWith('https://'),
     },
