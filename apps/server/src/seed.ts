@@ -4,6 +4,7 @@ import { DEFAULT_PERMISSIONS, type VenueRole } from '@lanebook/core';
 import type { Db } from './db/client.js';
 import { account, user, venueMembers, venues } from './db/schema/index.js';
 import type { Auth } from './platform/auth.js';
+import { DEMO_CATALOGS, seedCatalog } from './seed-catalog.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -72,6 +73,7 @@ export async function seedDemo(db: Db, auth: Auth): Promise<boolean> {
         await tx.insert(venueMembers).values({ venueId: venue.id, userId: ids.get(email)!, role: role as VenueRole });
       }
     }
+    for (const catalog of DEMO_CATALOGS) await seedCatalog(tx, catalog);
   });
   return true;
 }

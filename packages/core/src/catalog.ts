@@ -28,7 +28,13 @@ export const percent = (label: string) =>
 const text = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
 const required = (label: string, max: number) => text(label, max).min(1, `${label} is required`);
 const ids = (label: string) => z.array(z.string().min(1).max(100), `${label} must be a list of ids`).max(200, `${label}: at most 200`);
-const imageRef = z.union([z.literal(''), z.string().max(500).regex(/^(\/uploads\/|https?:\/\/)/, 'Image must be an uploaded image or an http(s) URL')]);
+const imageRef = z.union([
+  z.literal(''),
+  z
+    .string()
+    .max(500)
+    .regex(/^(\/uploads\/|https?:\/\/)/, 'Image must be an uploaded image or an http(s) URL'),
+]);
 
 // ---------- Lanes (resources) ----------
 export const RESOURCE_TYPES = ['Lane'] as const;
@@ -40,13 +46,22 @@ export const resourceSchema = recordSchema(
       .min(1, 'Lane ID is required')
       .max(40, 'Lane ID must be at most 40 characters')
       .regex(/^[A-Za-z0-9][A-Za-z0-9 _-]*$/, 'Lane ID may use letters, digits, spaces, dashes and underscores'),
-    capacity: z.number('Capacity must be a number').int('Capacity must be a whole number').min(1, 'Capacity must be at least 1').max(100, 'Capacity must be at most 100'),
-    minCapacity: z.number('Min capacity must be a number').int('Min capacity must be a whole number').min(1, 'Min capacity must be at least 1').max(100, 'Min capacity must be at most 100'),
+    capacity: z
+      .number('Capacity must be a number')
+      .int('Capacity must be a whole number')
+      .min(1, 'Capacity must be at least 1')
+      .max(100, 'Capacity must be at most 100'),
+    minCapacity: z
+      .number('Min capacity must be a number')
+      .int('Min capacity must be a whole number')
+      .min(1, 'Min capacity must be at least 1')
+      .max(100, 'Min capacity must be at most 100'),
     type: z.enum(RESOURCE_TYPES, { message: 'Type must be Lane' }),
     isPaused: z.boolean(),
   },
   (r, ctx) => {
-    if (r.minCapacity > r.capacity) ctx.addIssue({ code: 'custom', message: 'Min capacity cannot be above capacity', path: ['minCapacity'] });
+    if (r.minCapacity > r.capacity)
+      ctx.addIssue({ code: 'custom', message: 'Min capacity cannot be above capacity', path: ['minCapacity'] });
   },
 );
 export type Resource = z.infer<typeof resourceSchema.fields> & { createdAt: string; updatedAt: string };
@@ -91,8 +106,10 @@ const discountFields = {
 };
 /** A fixed discount is cents; a percent discount is 0..100. */
 const discountRule = (v: { discount: number; discountType: string }, ctx: z.RefinementCtx) => {
-  if (v.discountType === 'percent' && v.discount > 100) ctx.addIssue({ code: 'custom', message: 'A percent discount must be 0 to 100', path: ['discount'] });
-  if (v.discountType === 'fixed' && !Number.isInteger(v.discount)) ctx.addIssue({ code: 'custom', message: 'A fixed discount must be in whole cents', path: ['discount'] });
+  if (v.discountType === 'percent' && v.discount > 100)
+    ctx.addIssue({ code: 'custom', message: 'A percent discount must be 0 to 100', path: ['discount'] });
+  if (v.discountType === 'fixed' && !Number.isInteger(v.discount))
+    ctx.addIssue({ code: 'custom', message: 'A fixed discount must be in whole cents', path: ['discount'] });
 };
 
 export const promocodeSchema = recordSchema(
@@ -103,7 +120,11 @@ export const promocodeSchema = recordSchema(
       .min(2, 'Code must be at least 2 characters')
       .max(40, 'Code must be at most 40 characters')
       .regex(/^[A-Za-z0-9_-]+$/, 'Code may use letters, digits, dashes and underscores'),
-    maxUseNumber: z.number('Max uses must be a number').int('Max uses must be a whole number').min(1, 'Max uses must be at least 1').max(1_000_000),
+    maxUseNumber: z
+      .number('Max uses must be a number')
+      .int('Max uses must be a whole number')
+      .min(1, 'Max uses must be at least 1')
+      .max(1_000_000),
     isActive: z.boolean(),
     taxBehaviour: z.enum(TAX_BEHAVIOURS, { message: 'Tax behaviour must be before or after' }),
     ...discountFields,
@@ -135,7 +156,16 @@ export type Affiliate = z.infer<typeof affiliateSchema.fields> & { id: string; c
 // ---------- Mailing templates ----------
 export const EMAIL_TYPES = ['confirmation', 'reminder', 'cancellation', 'abandoned', 'custom'] as const;
 const emailList = (label: string) =>
-  z.array(z.string().trim().toLowerCase().pipe(z.email(`${label}: each entry must be a valid email address`)), `${label} must be a list`).max(20, `${label}: at most 20 addresses`);
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .pipe(z.email(`${label}: each entry must be a valid email address`)),
+      `${label} must be a list`,
+    )
+    .max(20, `${label}: at most 20 addresses`);
 export const mailingTemplateSchema = recordSchema({
   event: z.enum(EMAIL_TYPES, { message: `Event must be one of ${EMAIL_TYPES.join(', ')}` }),
   subject: required('Subject', 200),
@@ -175,7 +205,11 @@ export const WIDGET_FONTS = ['Helvetica Neue', 'Euclid Circular B', 'Arial', 'Ve
 export const WIDGET_VIEW_MODES = ['detailed', 'compact', 'table'] as const;
 export const DEFAULT_COLORS = { primary: '#286eed', secondary: '#262626' };
 export const AVAILABILITY_COLORS = { low: '#ff7171', moderate: '#d59d00', high: 'primary' } as const;
-export const COLOR_PRESETS = { A: DEFAULT_COLORS, B: { primary: '#ED6A3F', secondary: '#262626' }, C: { primary: '#4F49BB', secondary: '#262626' } } as const;
+export const COLOR_PRESETS = {
+  A: DEFAULT_COLORS,
+  B: { primary: '#ED6A3F', secondary: '#262626' },
+  C: { primary: '#4F49BB', secondary: '#262626' },
+} as const;
 const hexColor = (label: string) => z.string().regex(/^#[0-9a-fA-F]{6}$/, `${label} must be a color like #286eed`);
 export const widgetTemplateSchema = recordSchema({
   name: required('Name', 120),
@@ -207,8 +241,13 @@ export const widgetTemplateDefaults = {
 export const WEBHOOK_EVENTS = ['booking.created', 'booking.updated', 'booking.paid', 'booking.canceled', 'booking.refunded'] as const;
 export const INTEGRATION_TYPES = ['webhook', 'custom'] as const;
 const webhookSettings = z.object({
-  url: z.url('URL must be an http(s) URL').regex(/^https?:\/\//, 'URL must start with http:// or https://').max(500),
-  events: z.array(z.enum(WEBHOOK_EVENTS, { message: `Events must be among ${WEBHOOK_EVENTS.join(', ')}` })).min(1, 'Choose at least one event'),
+  url: z
+    .url('URL must be an http(s) URL')
+    .regex(/^https?:\/\//, 'URL must start with http:// or https://')
+    .max(500),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS, { message: `Events must be among ${WEBHOOK_EVENTS.join(', ')}` }))
+    .min(1, 'Choose at least one event'),
 });
 export const integrationSchema = recordSchema(
   {
@@ -221,13 +260,18 @@ export const integrationSchema = recordSchema(
   (value, ctx) => {
     if (value.type === 'webhook') {
       const parsed = webhookSettings.safeParse(value.settings);
-      for (const issue of parsed.error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message, path: ['settings', ...issue.path.map(String)] });
+      for (const issue of parsed.error?.issues ?? [])
+        ctx.addIssue({ code: 'custom', message: issue.message, path: ['settings', ...issue.path.map(String)] });
       return;
     }
     for (const [key, entry] of Object.entries(value.settings)) {
       const ok = entry === null || ['string', 'number', 'boolean'].includes(typeof entry);
       if (!ok || (typeof entry === 'string' && entry.length > 2000)) {
-        ctx.addIssue({ code: 'custom', message: 'Settings values must be text (up to 2000 characters), numbers, true/false or empty', path: ['settings', key] });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Settings values must be text (up to 2000 characters), numbers, true/false or empty',
+          path: ['settings', key],
+        });
       }
     }
   },

@@ -11,7 +11,11 @@ export const PRODUCT_DELETE_BLOCKED = "Product with active bookings can't be del
 export const DEFAULT_SELECT_OPTIONS = ['Option 1', 'Option 2'];
 
 const players = (label: string) =>
-  z.number(`${label} must be a number`).int(`${label} must be a whole number`).min(1, `${label} must be at least 1`).max(500, `${label} must be at most 500`);
+  z
+    .number(`${label} must be a number`)
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`)
+    .max(500, `${label} must be at most 500`);
 
 export const priceGroupSchema = z.object({
   id: z.string().min(1).max(60),
@@ -31,7 +35,10 @@ export const customFieldSchema = z.object({
 });
 export type CustomField = z.infer<typeof customFieldSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD').refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Not a real date');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Not a real date');
 const optionalId = z.string().min(1).max(100).nullable();
 const idList = (label: string) => z.array(z.string().min(1).max(100), `${label} must be a list of ids`).max(200);
 
@@ -41,13 +48,27 @@ export const productSchema = recordSchema(
     title: z.string().trim().max(160, 'Title must be at most 160 characters'),
     description: z.string().trim().max(5000, 'Description must be at most 5000 characters'),
     icon: z.union([z.literal(''), z.enum(PRODUCT_ICONS, { message: `Icon must be one of ${PRODUCT_ICONS.join(', ')}` })]),
-    image: z.union([z.literal(''), z.string().max(500).regex(/^(\/uploads\/|https?:\/\/)/, 'Image must be an uploaded image or an http(s) URL')]),
+    image: z.union([
+      z.literal(''),
+      z
+        .string()
+        .max(500)
+        .regex(/^(\/uploads\/|https?:\/\/)/, 'Image must be an uploaded image or an http(s) URL'),
+    ]),
     duration: z.union(
       DURATION_OPTIONS.map((d) => z.literal(d)),
       { message: `Duration must be one of ${DURATION_OPTIONS.join(', ')} hours` },
     ),
-    breakTime: z.number('Break time must be a number').int('Break time must be whole minutes').min(0, 'Break time cannot be negative').max(240, 'Break time must be at most 240 minutes'),
-    cutoffTime: z.number('Cutoff time must be a number').int('Cutoff time must be whole hours').min(0, 'Cutoff time cannot be negative').max(720, 'Cutoff time must be at most 720 hours'),
+    breakTime: z
+      .number('Break time must be a number')
+      .int('Break time must be whole minutes')
+      .min(0, 'Break time cannot be negative')
+      .max(240, 'Break time must be at most 240 minutes'),
+    cutoffTime: z
+      .number('Cutoff time must be a number')
+      .int('Cutoff time must be whole hours')
+      .min(0, 'Cutoff time cannot be negative')
+      .max(720, 'Cutoff time must be at most 720 hours'),
     price: cents('Price'),
     deposit: cents('Deposit'),
     isDeposit: z.boolean(),
@@ -65,31 +86,50 @@ export const productSchema = recordSchema(
     termsId: optionalId,
     largeGroupDisclaimerId: optionalId,
     upsellItemIds: idList('Upsell items'),
-    cancellationPeriodAmount: z.number('Cancellation period must be a number').int('Cancellation period must be a whole number').min(0, 'Cancellation period cannot be negative').max(1000),
+    cancellationPeriodAmount: z
+      .number('Cancellation period must be a number')
+      .int('Cancellation period must be a whole number')
+      .min(0, 'Cancellation period cannot be negative')
+      .max(1000),
     cancellationPeriodUnit: z.enum(CANCELLATION_UNITS, { message: 'Cancellation period unit must be hours or days' }),
     widgetNote: z.string().trim().max(1000, 'Widget note must be at most 1000 characters'),
     activeWaiverId: optionalId,
   },
   (p, ctx) => {
-    if (p.minPlayers > p.maxPlayers) ctx.addIssue({ code: 'custom', message: 'Min players cannot be above max players', path: ['minPlayers'] });
-    if (p.isDeposit && p.deposit <= 0) ctx.addIssue({ code: 'custom', message: 'Set a deposit amount, or turn the deposit off', path: ['deposit'] });
-    if (new Set(p.nonWorkingDays).size !== p.nonWorkingDays.length) ctx.addIssue({ code: 'custom', message: 'Non-working days repeat', path: ['nonWorkingDays'] });
+    if (p.minPlayers > p.maxPlayers)
+      ctx.addIssue({ code: 'custom', message: 'Min players cannot be above max players', path: ['minPlayers'] });
+    if (p.isDeposit && p.deposit <= 0)
+      ctx.addIssue({ code: 'custom', message: 'Set a deposit amount, or turn the deposit off', path: ['deposit'] });
+    if (new Set(p.nonWorkingDays).size !== p.nonWorkingDays.length)
+      ctx.addIssue({ code: 'custom', message: 'Non-working days repeat', path: ['nonWorkingDays'] });
     if (new Set(p.holidays).size !== p.holidays.length) ctx.addIssue({ code: 'custom', message: 'Holidays repeat', path: ['holidays'] });
     if (p.typeOfPricing === 'group-range') {
-      if (p.groups.length === 0) ctx.addIssue({ code: 'custom', message: 'Group-range pricing needs at least one group', path: ['groups'] });
+      if (p.groups.length === 0)
+        ctx.addIssue({ code: 'custom', message: 'Group-range pricing needs at least one group', path: ['groups'] });
       const sorted = [...p.groups].sort((a, b) => a.from - b.from);
       sorted.forEach((group, i) => {
         const index = p.groups.indexOf(group);
-        if (group.from > group.to) ctx.addIssue({ code: 'custom', message: 'A group cannot start above its end', path: ['groups', index, 'from'] });
-        if (i > 0 && group.from <= sorted[i - 1].to) ctx.addIssue({ code: 'custom', message: `Group ${group.from}-${group.to} overlaps group ${sorted[i - 1].from}-${sorted[i - 1].to}`, path: ['groups', index, 'from'] });
+        if (group.from > group.to)
+          ctx.addIssue({ code: 'custom', message: 'A group cannot start above its end', path: ['groups', index, 'from'] });
+        if (i > 0 && group.from <= sorted[i - 1].to)
+          ctx.addIssue({
+            code: 'custom',
+            message: `Group ${group.from}-${group.to} overlaps group ${sorted[i - 1].from}-${sorted[i - 1].to}`,
+            path: ['groups', index, 'from'],
+          });
         if (group.from < p.minPlayers || group.to > p.maxPlayers) {
-          ctx.addIssue({ code: 'custom', message: `Groups must stay within ${p.minPlayers}-${p.maxPlayers} players`, path: ['groups', index, 'to'] });
+          ctx.addIssue({
+            code: 'custom',
+            message: `Groups must stay within ${p.minPlayers}-${p.maxPlayers} players`,
+            path: ['groups', index, 'to'],
+          });
         }
       });
     }
     for (const [key, field] of Object.entries(p.customFields)) {
       const needsOptions = field.type === 'select' || field.type === 'multiple';
-      if (needsOptions && field.options.length === 0) ctx.addIssue({ code: 'custom', message: 'Select and multiple fields need options', path: ['customFields', key, 'options'] });
+      if (needsOptions && field.options.length === 0)
+        ctx.addIssue({ code: 'custom', message: 'Select and multiple fields need options', path: ['customFields', key, 'options'] });
     }
   },
 );

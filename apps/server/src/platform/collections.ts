@@ -63,7 +63,8 @@ export interface CollectionDef {
   /** Soft delete: a column set to true instead of deleting the row; such rows are gone for the API. */
   softDeleteColumn?: PgColumn;
   search: PgColumn[];
-  sorts: Record<string, PgColumn>;
+  /** Sort keys of the list; a key may order by several expressions (natural order of "Lane 2" before "Lane 10"). */
+  sorts: Record<string, PgColumn | SQL | (PgColumn | SQL)[]>;
   defaultSort: string;
   /** Boolean columns the list can filter on (?isPaused=true). */
   flags?: Record<string, PgColumn>;
@@ -119,7 +120,10 @@ export async function checkReferences(db: Db | Tx, venueId: string, references: 
     if (ids.length === 0) continue;
     const conditions = [eq(ref.table.venueId, venueId), inArray(ref.table.id, ids)];
     if (ref.where) conditions.push(ref.where);
-    const found = await db.select({ id: ref.table.id }).from(ref.table).where(and(...conditions));
+    const found = await db
+      .select({ id: ref.table.id })
+      .from(ref.table)
+      .where(and(...conditions));
     const known = new Set(found.map((r) => r.id as string));
     for (const id of ids) if (!known.has(id)) issues.push({ path: [ref.field], message: `${ref.label} '${id}' not found` });
   }
@@ -154,7 +158,8 @@ export function registerCollection(fastify: FastifyInstance, db: Db, def: Collec
   function mapDbError(error: unknown, record: Row): never {
     const code = pgErrorCode(error);
     if (code === '23505') throw conflict(def.duplicateMessage(record), 'duplicate');
-    if (code === '23503') throw conflict(`This ${def.label.toLowerCase()} is used by other records and cannot be changed that way.`, 'in_use');
+    if (code === '23503')
+      throw conflict(`This ${def.label.toLowerCase()} is used by other records and cannot be changed that way.`, 'in_use');
     throw error;
   }
 
@@ -171,14 +176,14 @@ export function registerCollection(fastify: FastifyInstance, db: Db, def: Collec
     for (const [flag, column] of Object.entries(def.flags ?? {})) {
       if (query[flag] !== undefined) conditions.push(eq(column, query[flag] === 'true'));
     }
-    const sortColumn = def.sorts[query.sort ?? def.defaultSort] ?? def.sorts[def.defaultSort];
+    const sortBy = def.sorts[query.sort ?? def.defaultSort] ?? def.sorts[def.defaultSort];
     const direction = query.order === 'desc' ? desc : asc;
     const where = and(...conditions);
     const rows = await db
       .select()
       .from(table)
       .where(where)
-      .orderBy(direction(sortColumn), asc(table.id))
+      .orderBy(...[sortBy].flat().map((expression) => direction(expression)), asc(table.id))
       .limit(query.limit)
       .offset(query.offset);
     const [{ total }] = await db.select({ total: count() }).from(table).where(where);
@@ -248,7 +253,11 @@ export function registerCollection(fastify: FastifyInstance, db: Db, def: Collec
         .transaction(async (tx) => {
           await def.hooks?.beforeDelete?.({ venueId, identity: identityOf(request), tx }, existing);
           const where = and(...scope(venueId), eq(table.id, request.params.id));
-          if (def.softDeleteColumn) await tx.update(table).set({ [def.softDeleteColumn.name]: true, updatedAt: new Date() }).where(where);
+          if (def.softDeleteColumn)
+            await tx
+              .update(table)
+              .set({ [def.softDeleteColumn.name]: true, updatedAt: new Date() })
+              .where(where);
           else await tx.delete(table).where(where);
         })
         .catch((error) => {

@@ -28,7 +28,9 @@ export const mediaRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (app,
         data = await file.toBuffer();
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, 'file_too_large', `The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`, { fields: [{ path: 'file', message: 'Too large' }] });
+          throw new AppError(413, 'file_too_large', `The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`, {
+            fields: [{ path: 'file', message: 'Too large' }],
+          });
         }
         throw error;
       }

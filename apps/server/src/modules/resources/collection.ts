@@ -1,4 +1,5 @@
 import { laneExistsMessage, resourceDefaults, resourceSchema } from '@lanebook/core';
+import { sql } from 'drizzle-orm';
 import { resources } from '../../db/schema/index.js';
 import type { CollectionDef } from '../../platform/collections.js';
 import { deleteLaneRules } from './service.js';
@@ -14,7 +15,16 @@ export const resourcesCollection: CollectionDef = {
   idFromBody: true,
   pausable: true,
   search: [resources.id],
-  sorts: { id: resources.id, capacity: resources.capacity, createdAt: resources.createdAt },
+  sorts: {
+    // Natural order: the text before a trailing number, then the number ("Lane 2" before "Lane 10").
+    id: [
+      sql`regexp_replace(${resources.id}, '[0-9]+$', '')`,
+      sql`coalesce(substring(${resources.id} from '[0-9]+$')::numeric, 0)`,
+      resources.id,
+    ],
+    capacity: resources.capacity,
+    createdAt: resources.createdAt,
+  },
   defaultSort: 'id',
   flags: { isPaused: resources.isPaused },
   duplicateMessage: (record) => laneExistsMessage(String(record.id)),

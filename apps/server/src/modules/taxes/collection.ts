@@ -14,5 +14,7 @@ export const taxesCollection: CollectionDef = {
   sorts: { name: taxes.name, rate: taxes.rate, createdAt: taxes.createdAt },
   defaultSort: 'name',
   duplicateMessage: () => 'This tax already exists.',
-  hooks: { beforeDelete: (ctx, existing) => refuseIfUsedByProducts(ctx, products.taxes, existing.id as string, `The tax ${existing.name}`) },
+  hooks: {
+    beforeDelete: (ctx, existing) => refuseIfUsedByProducts(ctx, products.taxes, existing.id as string, `The tax ${existing.name}`),
+  },
 };

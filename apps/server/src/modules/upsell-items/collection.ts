@@ -16,5 +16,8 @@ export const upsellItemsCollection: CollectionDef = {
   defaultSort: 'name',
   flags: { isPaused: upsellItems.isPaused },
   duplicateMessage: () => 'This upsell item already exists.',
-  hooks: { beforeDelete: (ctx, existing) => refuseIfUsedByProducts(ctx, products.upsellItemIds, existing.id as string, `The upsell item ${existing.name}`) },
+  hooks: {
+    beforeDelete: (ctx, existing) =>
+      refuseIfUsedByProducts(ctx, products.upsellItemIds, existing.id as string, `The upsell item ${existing.name}`),
+  },
 };

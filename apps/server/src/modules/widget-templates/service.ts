@@ -10,5 +10,8 @@ export async function unsetOtherDefault(ctx: CollectionContext, record: Row, exi
   if (!record.isDefault) return;
   const conditions = [eq(widgetTemplates.venueId, ctx.venueId), eq(widgetTemplates.isDefault, true)];
   if (existing) conditions.push(ne(widgetTemplates.id, existing.id as string));
-  await ctx.tx.update(widgetTemplates).set({ isDefault: false, updatedAt: new Date() }).where(and(...conditions));
+  await ctx.tx
+    .update(widgetTemplates)
+    .set({ isDefault: false, updatedAt: new Date() })
+    .where(and(...conditions));
 }
