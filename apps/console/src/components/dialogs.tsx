@@ -82,8 +82,12 @@ export function ConfirmPasswordDialog({ opened, onClose, onConfirm }: ConfirmPas
           </Text>
           <PasswordInput
             label="Password"
-            withAsterisk
+            // Required for assistive tech; no asterisk, so the label reads exactly "Password".
+            required
+            withAsterisk={false}
             autoComplete="current-password"
+            // Mantine's default toggle name contains "password" and would match this field's label too.
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide characters' }}
             data-autofocus
             value={password}
             onChange={(event) => {

@@ -48,7 +48,7 @@ export default function ForgotPasswordPage() {
               label="Email"
               type="email"
               autoComplete="email"
-              withAsterisk
+
               {...form.register('email')}
               error={errors.email?.message}
             />

@@ -1,4 +1,4 @@
-import { PasswordInput } from '@mantine/core';
+import { PasswordField } from './PasswordField';
 import type { UseFormReturn } from 'react-hook-form';
 import { PASSWORD_MIN } from '@lanebook/core';
 
@@ -13,17 +13,17 @@ export function NewPasswordFields<T extends NewPasswordValues>({ form }: { form:
   const { register, formState } = form as unknown as UseFormReturn<NewPasswordValues>;
   return (
     <>
-      <PasswordInput
+      <PasswordField
         label="New password"
         description={`At least ${PASSWORD_MIN} characters`}
-        withAsterisk
+
         autoComplete="new-password"
         {...register('newPassword')}
         error={formState.errors.newPassword?.message}
       />
-      <PasswordInput
+      <PasswordField
         label="Confirm password"
-        withAsterisk
+
         autoComplete="new-password"
         {...register('confirmPassword')}
         error={formState.errors.confirmPassword?.message}

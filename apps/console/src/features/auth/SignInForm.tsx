@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { PasswordField } from './PasswordField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useSession } from '../../app/session';
@@ -42,14 +43,14 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
           label="Email"
           type="email"
           autoComplete="username"
-          withAsterisk
+
           {...form.register('email')}
           error={errors.email?.message}
         />
-        <PasswordInput
+        <PasswordField
           label="Password"
           autoComplete="current-password"
-          withAsterisk
+
           {...form.register('password')}
           error={errors.password?.message}
         />

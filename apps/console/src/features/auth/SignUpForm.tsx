@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { PasswordField } from './PasswordField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { PASSWORD_MIN } from '@lanebook/core';
@@ -35,13 +36,13 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {failure ? <FormMessage kind="error">{failure}</FormMessage> : null}
-        <TextInput label="Name" autoComplete="name" withAsterisk {...form.register('name')} error={errors.name?.message} />
-        <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.register('email')} error={errors.email?.message} />
-        <PasswordInput
+        <TextInput label="Name" autoComplete="name" {...form.register('name')} error={errors.name?.message} />
+        <TextInput label="Email" type="email" autoComplete="email" {...form.register('email')} error={errors.email?.message} />
+        <PasswordField
           label="Password"
           description={`At least ${PASSWORD_MIN} characters`}
           autoComplete="new-password"
-          withAsterisk
+
           {...form.register('password')}
           error={errors.password?.message}
         />

@@ -51,12 +51,12 @@ export default function OnboardVenuePage() {
       />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput label="Venue name" placeholder="Timber Axe House" withAsterisk {...nameField} error={errors.name?.message} />
+          <TextInput label="Venue name" placeholder="Timber Axe House" {...nameField} error={errors.name?.message} />
           <TextInput
             label="Venue ID"
             placeholder="timber-axe-house"
             description="Used in your booking links and widget embed code. Lowercase letters, digits and dashes; it cannot be changed later."
-            withAsterisk
+
             autoCapitalize="none"
             spellCheck={false}
             {...form.register('id')}
@@ -68,7 +68,7 @@ export default function OnboardVenuePage() {
             render={({ field, fieldState }) => (
               <Select
                 label="Country"
-                withAsterisk
+
                 data={COUNTRY_OPTIONS}
                 allowDeselect={false}
                 value={field.value}
@@ -87,7 +87,7 @@ export default function OnboardVenuePage() {
                 label="Time zone"
                 description="Booking times and the venue clock use this zone."
                 placeholder="Search, e.g. New York"
-                withAsterisk
+
                 searchable
                 data={zones}
                 nothingFoundMessage="No such time zone"
