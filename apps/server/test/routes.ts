@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { PERMISSION_AREAS } from '@lanebook/core';
 import type { Access } from '../src/platform/access.js';
 import { PROBE_HEADER, PROBE_STATUS, type Method, type TestServer } from './server.js';
 
@@ -58,3 +59,39 @@ export const isPermissionRoute = (route: CatalogRoute): route is CatalogRoute & 
 /** Routes that resolve a venue from X-Venue-Id and need it. */
 export const needsVenue = (route: CatalogRoute) =>
   ('auth' in route.access && route.access.auth === 'venue') || ('permission' in route.access && !route.access.venueOptional);
+
+/** Fills :params of a route path. */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? `probe-${name}`);
+}
+
+export interface Targets {
+  /** A member of the venue the request is made in, whom a request may change or remove. */
+  userId: string;
+}
+
+/**
+ * A request that would succeed for an allowed caller, for the routes whose bodies this suite
+ * knows; other routes get an empty body (the guard answers before the body is read).
+ */
+export function validRequest(route: CatalogRoute, targets: Targets): { url: string; body?: unknown } {
+  const url = fillPath(route.path, { id: targets.userId });
+  const bodies: Record<string, unknown> = {
+    'PATCH /api/private/me': { name: 'Renamed Person', phone: '+15550001111' },
+    'POST /api/private/me/password': { currentPassword: 'demo-password', newPassword: 'another-password-1' },
+    'POST /api/private/me/email': { newEmail: `moved-${targets.userId.slice(0, 8)}@example.test`, password: 'demo-password' },
+    'PUT /api/private/onboarding': { currentStep: 3 },
+    'POST /api/private/venues': { id: `made-${targets.userId.slice(0, 8)}`, name: 'Made', country: 'US', timezone: 'UTC' },
+    'PATCH /api/private/venues/current': { name: 'Renamed venue', closurePercent: 50 },
+    'PUT /api/private/venues/current/permissions': OWNER_ONLY_BODY,
+    'POST /api/private/users': { email: `newcomer-${targets.userId.slice(0, 8)}@example.test`, role: 'staff' },
+    'PATCH /api/private/users/:id/role': { role: 'manager' },
+    'PATCH /api/private/users/:id': { name: 'Renamed Member', phone: '+15550002222' },
+  };
+  if (route.key in bodies) return { url, body: bodies[route.key] };
+  return ['POST', 'PUT', 'PATCH'].includes(route.method) && route.bodyFields.length ? { url, body: {} } : { url };
+}
+
+const OWNER_ONLY_BODY = Object.fromEntries(
+  Object.entries(PERMISSION_AREAS).map(([area, actions]) => [area, Object.fromEntries(actions.map((a) => [a, ['owner']]))]),
+);
