@@ -99,7 +99,8 @@ function PermissionsMatrix({ venue }: { venue: Venue }) {
       </Text>
 
       <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={460} type="native">
+        {/* Positioned, so the visually hidden labels inside scroll with the table instead of widening the page. */}
+        <Table.ScrollContainer minWidth={460} type="native" pos="relative">
           <Table striped={false} highlightOnHover verticalSpacing={6} aria-label="Permissions by role">
             <Table.Thead>
               <Table.Tr>

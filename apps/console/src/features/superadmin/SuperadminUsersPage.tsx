@@ -60,7 +60,8 @@ export default function SuperadminUsersPage() {
       ) : data ? (
         <>
           <Paper withBorder radius="md">
-            <Table.ScrollContainer minWidth={720} type="native">
+            {/* Positioned, so the visually hidden labels inside scroll with the table instead of widening the page. */}
+            <Table.ScrollContainer minWidth={720} type="native" pos="relative">
               <Table verticalSpacing="sm" highlightOnHover aria-label="Accounts">
                 <Table.Thead>
                   <Table.Tr>

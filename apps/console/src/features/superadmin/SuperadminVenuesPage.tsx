@@ -102,7 +102,8 @@ export default function SuperadminVenuesPage() {
             {data.total === 1 ? '1 venue' : `${data.total} venues`}
           </Text>
           <Paper withBorder radius="md">
-            <Table.ScrollContainer minWidth={980} type="native">
+            {/* Positioned, so the visually hidden labels inside scroll with the table instead of widening the page. */}
+            <Table.ScrollContainer minWidth={980} type="native" pos="relative">
               <Table verticalSpacing="sm" highlightOnHover aria-label="Venues">
                 <Table.Thead>
                   <Table.Tr>

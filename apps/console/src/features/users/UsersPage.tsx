@@ -28,7 +28,8 @@ export default function UsersPage() {
     : 'az';
   const search = params.get('search') ?? '';
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const filters: UserListFilters = { role, sort, search: debouncedSearch || undefined };
+  // Clearing the box applies at once; typing waits for a pause.
+  const filters: UserListFilters = { role, sort, search: (search.trim() && debouncedSearch) || undefined };
 
   const setParam = (key: string, value: string | null) =>
     setParams(
