@@ -45,7 +45,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const { startOidcIssuer } = await import('../apps/server/test/oidc-issuer.js');
-  const issuer = await startOidcIssuer({ redirectUri: `${baseUrl}/api/auth/oauth2/callback/oidc` });
+  const issuer = await startOidcIssuer({ redirectUri: `${baseUrl}/api/auth/callback/oidc` });
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lanebook-e2e-'));
   let log = '';

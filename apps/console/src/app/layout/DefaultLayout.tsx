@@ -123,7 +123,7 @@ export function DefaultLayout() {
                 aria-label="Venue"
                 data-testid="venue-select"
                 size="xs"
-                w={{ base: 130, sm: 200 }}
+                w={{ base: 110, sm: 200 }}
                 data={venueOptions}
                 value={venue?.id ?? null}
                 allowDeselect={false}

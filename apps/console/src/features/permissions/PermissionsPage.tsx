@@ -17,7 +17,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { http } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { ROLE_LABELS } from '../users/roles';
-import { LoadError } from '../venue/LoadError';
+import { LoadError } from '../../components/LoadError';
 import { currentVenueKey, useCurrentVenue } from '../venue/useCurrentVenue';
 import { AREA_LABELS, actionLabel, permissionLabel } from './labels';
 

@@ -5,7 +5,7 @@ import { IconMail, IconRefresh } from '@tabler/icons-react';
 import type { OutboxMail } from '@lanebook/core';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
-import { LoadError } from '../venue/LoadError';
+import { LoadError } from '../../components/LoadError';
 import { PAGE_SIZE, superadminApi, superadminKeys } from './api';
 import { BackToSuperadmin } from './BackToSuperadmin';
 import { Linkified } from './Linkified';

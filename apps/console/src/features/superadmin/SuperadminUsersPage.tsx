@@ -8,7 +8,7 @@ import { confirmAction } from '../../components/dialogs';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { LoadError } from '../venue/LoadError';
+import { LoadError } from '../../components/LoadError';
 import { PAGE_SIZE, superadminApi, superadminKeys, type Account } from './api';
 import { BackToSuperadmin } from './BackToSuperadmin';
 import { Pager } from './Pager';

@@ -23,7 +23,7 @@ import { useSession } from '../../app/session';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { LoadError } from '../venue/LoadError';
+import { LoadError } from '../../components/LoadError';
 import { superadminApi, superadminKeys, type VenueStatus } from './api';
 
 const STATUS_FILTERS = [{ value: 'all', label: 'All' }, ...VENUE_STATUSES.map((s) => ({ value: s, label: VENUE_STATUS_LABELS[s] }))];

@@ -13,7 +13,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ApiError } from '../../lib/api';
 import { showSaveError } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { LoadError } from '../venue/LoadError';
+import { LoadError } from '../../components/LoadError';
 import { usersApi, usersKey } from './api';
 import { RoleBadge, ROLE_LABELS, UserStatusBadge, venueDate } from './roles';
 

@@ -7,7 +7,7 @@ import { USER_SORTS, VENUE_ROLES, type VenueRole } from '@lanebook/core';
 import { useSession } from '../../app/session';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
-import { LoadError } from '../venue/LoadError';
+import { LoadError } from '../../components/LoadError';
 import { usersApi, usersKey, type UserListFilters } from './api';
 import { InviteUserModal } from './InviteUserModal';
 import { RoleBadge, ROLE_LABELS, UserStatusBadge, venueDate } from './roles';

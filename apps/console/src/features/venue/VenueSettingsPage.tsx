@@ -42,7 +42,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { http } from '../../lib/api';
 import { showSaveError } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
-import { LoadError } from './LoadError';
+import { LoadError } from '../../components/LoadError';
 import { currentVenueKey, useCurrentVenue } from './useCurrentVenue';
 import { CountrySelect, TimezoneSelect, WEEKDAYS } from './VenueFields';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { ITEM_ERROR } from '@lanebook/core';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../lib/api';
 
 /** A failed read: the danger alert of spec section 8, with the server's reason and a retry. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
