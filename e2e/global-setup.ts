@@ -43,9 +43,10 @@ export default async function setup(project: TestProject) {
     throw new Error('The console is not built: run `npm run build` before the e2e tests (npm test does).');
   }
   const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
+  const baseUrl = `http://127.0.0.1:${port}`;
   const { startOidcIssuer } = await import('../apps/server/test/oidc-issuer.js');
-  const issuer = await startOidcIssuer({ redirectUri: `${baseUrl}/api/auth/callback/oidc` });
+  const ssoAccount = { sub: 'e2e-sso-1', email: 'sso.user@example.test', name: 'Sso User' };
+  const issuer = await startOidcIssuer({ redirectUri: `${baseUrl}/api/auth/callback/oidc`, account: ssoAccount });
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lanebook-e2e-'));
   let log = '';
@@ -60,6 +61,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
+      // Every browser test signs in from 127.0.0.1.
+      SIGN_IN_RATE_LIMIT: '1000',
       OIDC_ISSUER: issuer.issuer,
       OIDC_CLIENT_ID: issuer.clientId,
       OIDC_CLIENT_SECRET: issuer.clientSecret,
@@ -72,7 +75,7 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, child, () => log);
 
   project.provide('baseUrl', baseUrl);
-  project.provide('oidcAccount', issuer.account);
+  project.provide('ssoAccount', ssoAccount);
 
   return async () => {
     child.kill('SIGTERM');
@@ -85,6 +88,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    oidcAccount: { email: string; name: string; login: string };
+    ssoAccount: { sub: string; email: string; name: string };
   }
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -49,6 +49,29 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Waits until the first element the locator finds is visible (playwright-core has no expect). */
+export async function visible(locator: Locator, timeout = 15_000) {
+  await locator.first().waitFor({ state: 'visible', timeout });
+  return locator.first();
+}
+
+/** The pathname once it has settled on `path` (a string or a pattern). */
+export async function atPath(page: Page, path: string | RegExp, timeout = 15_000) {
+  await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)), { timeout });
+  return new URL(page.url()).pathname;
+}
+
+/** Calls the API with the page's session (cookie), as the console does. */
+export async function apiAs(page: Page, method: string, path: string, body?: unknown, venueId?: string) {
+  const response = await page.request.fetch(path, {
+    method,
+    data: body === undefined ? undefined : body,
+    headers: venueId ? { 'x-venue-id': venueId } : {},
+  });
+  const text = await response.text();
+  return { status: response.status(), body: text ? JSON.parse(text) : null };
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -40,6 +40,7 @@ async function main() {
         ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, name: env.OIDC_NAME }
         : undefined,
     trustProxy: env.TRUST_PROXY,
+    signInPerMinute: env.SIGN_IN_RATE_LIMIT,
     logLevel: env.LOG_LEVEL,
     consoleDir: path.join(repoRoot, 'apps/console/dist'),
     uploadsDir: path.join(dataDir, 'uploads'),

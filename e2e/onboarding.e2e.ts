@@ -1,0 +1,41 @@
+import { describe, expect, test } from 'vitest';
+import { apiAs, atPath, useBrowser, visible } from './support';
+
+const browser = useBrowser();
+
+describe('onboarding a new user into a new venue', () => {
+  test('sign up, create a venue (a taken id is refused), skip the bank step, land in the console as owner', async () => {
+    const { page, context } = await browser.newPage();
+    const stamp = Date.now().toString(36);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByLabel('Name').fill('Nora New');
+    await page.getByLabel('Email').fill(`nora-${stamp}@example.test`);
+    await page.getByLabel('Password', { exact: true }).fill('nora-password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    expect(await atPath(page, '/onboard/venue')).toBe('/onboard/venue');
+
+    // The console is closed until the venue exists.
+    await page.goto('/dashboard');
+    expect(await atPath(page, '/onboard/venue')).toBe('/onboard/venue');
+
+    await page.getByLabel('Venue name').fill('Nora Archery');
+    await page.getByLabel('Venue ID').fill('demo-axe');
+    await page.getByRole('button', { name: 'Create venue' }).click();
+    await visible(page.getByText("A venue with ID 'demo-axe' already exists."));
+
+    await page.getByLabel('Venue ID').fill(`nora-${stamp}`);
+    await page.getByRole('button', { name: 'Create venue' }).click();
+    expect(await atPath(page, '/onboard/bank-account')).toBe('/onboard/bank-account');
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    expect(await atPath(page, '/dashboard')).toBe('/dashboard');
+
+    const me = await apiAs(page, 'GET', '/api/private/me', undefined, `nora-${stamp}`);
+    expect(me.body.role).toBe('owner');
+    expect(me.body.venue.name).toBe('Nora Archery');
+    // Skipped once, not asked again.
+    await page.goto('/settings/venue');
+    expect(await atPath(page, '/settings/venue')).toBe('/settings/venue');
+    await context.close();
+  });
+});
