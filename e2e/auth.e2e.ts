@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { apiAs, atPath, signIn, useBrowser, visible } from './support';
+import { apiAs, atPath, signIn, useBrowser, visible } from './support.js';
 
 const browser = useBrowser();
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { atPath, signIn, useBrowser, visible } from './support';
+import { atPath, signIn, useBrowser, visible } from './support.js';
 
 const browser = useBrowser();
 

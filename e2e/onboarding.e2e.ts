@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { apiAs, atPath, useBrowser, visible } from './support';
+import { apiAs, atPath, useBrowser, visible } from './support.js';
 
 const browser = useBrowser();
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { PASSWORD_CHANGE_FAILED } from '@lanebook/core';
-import { signIn, useBrowser, visible } from './support';
+import { signIn, useBrowser, visible } from './support.js';
 
 const browser = useBrowser();
 

@@ -1,5 +1,5 @@
 import { describe, expect, inject, test } from 'vitest';
-import { apiAs, atPath, useBrowser } from './support';
+import { apiAs, atPath, useBrowser } from './support.js';
 
 const browser = useBrowser();
 
