@@ -36,7 +36,19 @@ export function pgErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-type ZodIssueLike = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[]; message?: string } } };
+type ZodIssueLike = {
+  keyword?: string;
+  instancePath?: string;
+  message?: string;
+  params?: { keys?: string[]; issue?: { path?: PropertyKey[]; message?: string } };
+};
+
+/** The paths an issue is about: an unknown key names itself, not the object that holds it. */
+function issuePaths(segments: PropertyKey[], issue: ZodIssueLike): string[] {
+  const base = segments.map(String);
+  const keys = issue.keyword === 'unrecognized_keys' ? (issue.params?.keys ?? []) : [];
+  return keys.length ? keys.map((key) => [...base, key].join('.')) : [base.join('.')];
+}
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -47,10 +59,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';
-      const fields = (error.validation as ZodIssueLike[]).map((issue) => {
+      const fields = (error.validation as ZodIssueLike[]).flatMap((issue) => {
         const segments = issue.params?.issue?.path ?? issue.instancePath?.split('/').filter(Boolean) ?? [];
-        const path = segments.map(String).join('.');
-        return { path: path || where, message: issue.params?.issue?.message ?? issue.message ?? 'Invalid value' };
+        const message = issue.params?.issue?.message ?? issue.message ?? 'Invalid value';
+        return issuePaths(segments, issue).map((path) => ({ path: path || where, message }));
       });
       const first = fields[0];
       const message = first ? `${first.path === where ? `Invalid ${where}` : first.path}: ${first.message}` : `Invalid ${where}`;
