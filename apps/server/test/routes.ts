@@ -11,12 +11,28 @@ export interface CatalogRoute {
   access: Access;
   /** Top-level body fields of the route's schema (from its OpenAPI document). */
   bodyFields: string[];
+  /** The JSON schema of each body field. */
+  bodyProperties: Record<string, JsonSchema>;
+  /** The body refuses unknown fields. */
+  strictBody: boolean;
   /** Query parameters of the route's schema. */
   queryFields: string[];
 }
 
+export interface JsonSchema {
+  type?: string | string[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  nullable?: boolean;
+  properties?: Record<string, JsonSchema>;
+  additionalProperties?: boolean | JsonSchema;
+}
+
 interface OpenApiOperation {
-  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   parameters?: { in: string; name: string }[];
 }
 
@@ -46,6 +62,8 @@ export async function routeCatalog(t: TestServer): Promise<CatalogRoute[]> {
         key: `${method} ${path}`,
         access: probe.access,
         bodyFields: Object.keys(schema?.properties ?? {}),
+        bodyProperties: schema?.properties ?? {},
+        strictBody: schema?.additionalProperties === false,
         queryFields: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
       });
     }

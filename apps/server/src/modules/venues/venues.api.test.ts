@@ -10,6 +10,7 @@ import {
   type Venue,
 } from '@lanebook/core';
 import { venueMembers, venues } from '../../db/schema/index.js';
+import { VENUE_BAD_VALUES } from '../../../test/bad-input.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 
 /** A value for every editable field, each different from a new venue's default. */
@@ -32,32 +33,6 @@ const EVERY_FIELD = {
   dateFormat: 'YYYY-MM-DD',
   paymentMethods: ['Cash', 'Gift card'],
 } as const;
-
-/** A bad value for every field, with a part of the message that names what is wrong. */
-const BAD_VALUES: [keyof typeof EVERY_FIELD, unknown, string][] = [
-  ['name', '', 'Name is required'],
-  ['name', 'x'.repeat(121), 'at most 120'],
-  ['companyName', 'x'.repeat(161), 'at most 160'],
-  ['companySite', 'not a url', 'Company site must be a URL'],
-  ['country', 'GB', 'Country must be US or CA'],
-  ['timezone', 'Mars/Olympus', 'IANA zone'],
-  ['address', 'x'.repeat(301), 'at most 300'],
-  ['phone', '1'.repeat(41), 'at most 40'],
-  ['email', 'desk', 'Email must be a valid email address'],
-  ['ownerEmail', 'boss', 'Owner email must be a valid email address'],
-  ['registrationCodePrefix', 'AX-1', 'only use letters and digits'],
-  ['registrationCodePrefix', 'ABCDEFGHI', 'at most 8'],
-  ['closurePercent', 101, 'Closure percent must be 0 to 100'],
-  ['closurePercent', -1, 'Closure percent must be 0 to 100'],
-  ['closurePercent', '5', 'Closure percent must be a number'],
-  ['firstDayOfWeek', 7, 'First day of week must be 0 (Sunday) to 6'],
-  ['phoneFormat', '+1 (555)', 'Phone format must contain #'],
-  ['moneyFormat', '$', 'Money format must contain {{amount}} or {{amount_rounded}}'],
-  ['timeFormat', 13, 'Time format must be 12 or 24'],
-  ['dateFormat', 'M/D/YYYY', 'Date format must be one of'],
-  ['paymentMethods', ['Cash', 'cash'], 'Payment methods must be unique'],
-  ['paymentMethods', 'Cash', 'expected array'],
-];
 
 describeEachDatabase('venues', (t) => {
   it('creates a venue: 201 with defaults, and the caller becomes its owner', async () => {
@@ -155,7 +130,11 @@ describeEachDatabase('venues', (t) => {
     expect(response.json()).toMatchObject({ name: 'Spaced', address: '2 Road' });
   });
 
-  for (const [field, value, message] of BAD_VALUES) {
+  it('has a bad value for every editable venue field', () => {
+    expect(new Set(VENUE_BAD_VALUES.map(([field]) => field))).toEqual(new Set(Object.keys(EVERY_FIELD)));
+  });
+
+  for (const [field, value, message] of VENUE_BAD_VALUES) {
     it(`PATCH current with a bad ${field} (${JSON.stringify(value).slice(0, 20)}) is 400 naming it; nothing is written`, async () => {
       const venue = await t.addVenue();
       // A good field alongside the bad one must not be written either.
