@@ -64,7 +64,7 @@ export function json<T = Record<string, unknown>>(response: Response): T {
 }
 
 /** Every table of the schema, to prove a refused request wrote nothing (new tables join by themselves). */
-const TABLES = Object.entries(schema).filter((entry): entry is [string, PgTable] => is(entry[1], PgTable));
+const TABLES = Object.entries(schema as Record<string, unknown>).filter((entry): entry is [string, PgTable] => is(entry[1], PgTable));
 export type Snapshot = Record<string, string[]>;
 
 export interface MailRow {

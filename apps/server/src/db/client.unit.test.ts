@@ -89,7 +89,7 @@ describe('DATA_DIR lock of the embedded database', () => {
     const database = await openDatabase({ dataDir: dir });
     try {
       expect(readFileSync(lockFile(dir), 'utf8')).toBe(String(process.pid));
-      const result = await database.db.execute('select 1 as one');
+      const result = (await database.db.execute('select 1 as one')) as unknown as { rows: unknown[] };
       expect(result.rows).toEqual([{ one: 1 }]);
     } finally {
       await database.close();

@@ -214,7 +214,7 @@ describeEachDatabase('superadmin', (t) => {
       },
     ]);
     expect(found.total).toBe(1);
-    for (const query of [{ limit: '0' }, { limit: '201' }, { offset: '-1' }, { limit: 'many' }]) {
+    for (const query of [{ limit: '0' }, { limit: '201' }, { offset: '-1' }, { limit: 'many' }] as Record<string, string>[]) {
       const response = await admin.get('/api/private/superadmin/users', { query });
       expect(response.statusCode, JSON.stringify(query)).toBe(400);
       expect(response.json().details.fields[0].path).toBe(Object.keys(query)[0]);
