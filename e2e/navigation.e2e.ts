@@ -77,11 +77,15 @@ describe('layout and navigation', () => {
     const { page, context } = await browser.newPage();
     await signIn(page, 'owner@demo.test');
     await page.goto('/settings/venue');
-    await visible(page.getByRole('textbox', { name: 'Name', exact: true }));
-    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('Demo Axe House');
-    await page.getByRole('textbox', { name: 'Venue' }).click();
+    const name = await visible(page.getByLabel('Venue name'));
+    await page.waitForFunction(() => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === 'Demo Axe House');
+    const newYorkClock = await page.getByTestId('venue-clock').getAttribute('title');
+    expect(newYorkClock).toBe('America/New_York');
+    await page.getByLabel('Venue', { exact: true }).click();
     await page.getByRole('option', { name: 'Demo Bowl' }).click();
     await page.waitForFunction(() => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === 'Demo Bowl');
+    expect(await name.inputValue()).toBe('Demo Bowl');
+    expect(await page.getByTestId('venue-clock').getAttribute('title')).toBe('America/Chicago');
     // In Demo Bowl the owner of Demo Axe House is a manager: no bank accounts.
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     expect(await nav.getByRole('link', { name: 'Bank accounts' }).count()).toBe(0);
@@ -92,12 +96,18 @@ describe('layout and navigation', () => {
     const { page, context } = await browser.newPage({ viewport: { width: 375, height: 740 } });
     await signIn(page, 'staff@demo.test');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
-    expect(await nav.isVisible()).toBe(false);
+    // The drawer slides in from the left: off screen means its right edge is at or left of 0.
+    const drawerState = (open: boolean) =>
+      page.waitForFunction((wantOpen) => {
+        const box = document.querySelector('nav[aria-label="Main menu"]')?.getBoundingClientRect();
+        return box ? (box.right > 0) === wantOpen : false;
+      }, open);
+    await drawerState(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await visible(nav);
+    await drawerState(true);
     await nav.getByRole('link', { name: 'Users', exact: true }).click();
     expect(await atPath(page, '/users')).toBe('/users');
-    await nav.waitFor({ state: 'hidden' });
+    await drawerState(false);
     await context.close();
   });
 
