@@ -1,7 +1,8 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useSession } from '../../app/session';
 import { AuthHeader, FormMessage } from './AuthHeader';
+import { useFinishSignIn } from './finish-sign-in';
 import { safeNextPath } from './next-path';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
@@ -10,7 +11,7 @@ import { SocialButtons } from './SocialButtons';
 /** /login: sign in, or (?mode=signup) create an account. The mode lives in the URL so it can be linked. */
 export default function LoginPage() {
   const session = useSession();
-  const navigate = useNavigate();
+  const goTo = useFinishSignIn();
   const [params, setParams] = useSearchParams();
   const signingUp = params.get('mode') === 'signup';
   const next = safeNextPath(params.get('next'));
@@ -21,8 +22,6 @@ export default function LoginPage() {
     else nextParams.set('mode', 'signup');
     setParams(nextParams, { replace: true });
   };
-  // A new account has no venue yet: '/' lets the guards send it to venue onboarding.
-  const goTo = (path: string) => navigate(path, { replace: true });
 
   return (
     <Stack gap="md">
@@ -33,6 +32,7 @@ export default function LoginPage() {
       {session.endedReason === 'account_disabled' ? (
         <FormMessage kind="error">Your account has been disabled. Ask your venue owner or Lanebook support.</FormMessage>
       ) : null}
+      {/* A new account has no venue yet: '/' lets the guards send it to venue onboarding. */}
       {signingUp ? <SignUpForm onSignedUp={() => goTo('/')} /> : <SignInForm onSignedIn={() => goTo(next)} />}
       <SocialButtons onSignedIn={() => goTo(signingUp ? '/' : next)} />
       <Text size="sm" ta="center" c="dimmed">

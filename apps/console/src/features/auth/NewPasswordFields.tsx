@@ -16,14 +16,12 @@ export function NewPasswordFields<T extends NewPasswordValues>({ form }: { form:
       <PasswordField
         label="New password"
         description={`At least ${PASSWORD_MIN} characters`}
-
         autoComplete="new-password"
         {...register('newPassword')}
         error={formState.errors.newPassword?.message}
       />
       <PasswordField
         label="Confirm password"
-
         autoComplete="new-password"
         {...register('confirmPassword')}
         error={formState.errors.confirmPassword?.message}

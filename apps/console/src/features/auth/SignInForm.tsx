@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
-import { PasswordField } from './PasswordField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useSession } from '../../app/session';
 import { ApiError, errorMessage } from '../../lib/api';
 import { FormMessage } from './AuthHeader';
+import { PasswordField } from './PasswordField';
 import { signInSchema } from './schemas';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
@@ -17,7 +17,7 @@ function signInFailure(error: unknown): string {
   return errorMessage(error);
 }
 
-export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const session = useSession();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '', rememberMe: true } });
@@ -27,7 +27,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     setFailure(null);
     try {
       await session.signIn(values);
-      onSignedIn();
+      await onSignedIn();
     } catch (error) {
       setFailure(signInFailure(error));
       form.setValue('password', '');

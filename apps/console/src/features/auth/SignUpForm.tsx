@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
-import { PasswordField } from './PasswordField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { PASSWORD_MIN } from '@lanebook/core';
 import { useSession } from '../../app/session';
 import { ApiError, errorMessage, http } from '../../lib/api';
 import { FormMessage } from './AuthHeader';
+import { PasswordField } from './PasswordField';
 import { signUpSchema } from './schemas';
 
 /** Creates an account with email and password; better-auth signs the new user in at once. */
-export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
+export function SignUpForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) {
   const session = useSession();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(signUpSchema), defaultValues: { name: '', email: '', password: '' } });
@@ -21,7 +21,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
     try {
       await http.post('/api/auth/sign-up/email', values, { noVenue: true });
       await session.refresh();
-      onSignedUp();
+      await onSignedUp();
     } catch (error) {
       // better-auth answers a taken email with USER_ALREADY_EXISTS...: it belongs under the field.
       if (error instanceof ApiError && error.code.startsWith('USER_ALREADY_EXISTS')) {

@@ -9,7 +9,7 @@ import { signInWithPopup } from '../../lib/social-sign-in';
 import { FormMessage } from './AuthHeader';
 
 /** One "Continue with ..." button per provider the server has configured; nothing when there is none. */
-export function SocialButtons({ onSignedIn }: { onSignedIn: () => void }) {
+export function SocialButtons({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const session = useSession();
   const [pending, setPending] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -28,7 +28,7 @@ export function SocialButtons({ onSignedIn }: { onSignedIn: () => void }) {
     try {
       await signInWithPopup(providerId);
       await session.refresh();
-      onSignedIn();
+      await onSignedIn();
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {

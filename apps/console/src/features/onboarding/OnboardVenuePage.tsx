@@ -56,7 +56,6 @@ export default function OnboardVenuePage() {
             label="Venue ID"
             placeholder="timber-axe-house"
             description="Used in your booking links and widget embed code. Lowercase letters, digits and dashes; it cannot be changed later."
-
             autoCapitalize="none"
             spellCheck={false}
             {...form.register('id')}
@@ -68,7 +67,6 @@ export default function OnboardVenuePage() {
             render={({ field, fieldState }) => (
               <Select
                 label="Country"
-
                 data={COUNTRY_OPTIONS}
                 allowDeselect={false}
                 value={field.value}
@@ -87,7 +85,6 @@ export default function OnboardVenuePage() {
                 label="Time zone"
                 description="Booking times and the venue clock use this zone."
                 placeholder="Search, e.g. New York"
-
                 searchable
                 data={zones}
                 nothingFoundMessage="No such time zone"

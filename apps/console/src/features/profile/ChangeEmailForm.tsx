@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -13,7 +13,10 @@ import { notifySuccess } from '../../lib/notify';
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const session = useSession();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
-  const schema = z.object({ newEmail: emailSchema.refine((email) => email !== currentEmail, 'This is already your email') });
+  const schema = useMemo(
+    () => z.object({ newEmail: emailSchema.refine((email) => email !== currentEmail, 'This is already your email') }),
+    [currentEmail],
+  );
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { newEmail: '' } });
 
   const confirm = async (password: string) => {
