@@ -41,10 +41,10 @@ function whenRedirected(timeoutMs = 2_000): Promise<void> {
  * After a sign-in or sign-up call succeeded: wait for the session, then go to `path`.
  *
  * The /login guard redirects a signed-in user to '/' (and '/' on to the dashboard or an
- * onboarding step) as soon as the session loads, and that redirect always wins over a navigation started here (the router's update is a transition,
- * the session's is not). So this lets it happen, then moves on to `path` when that is a
- * real destination. If the guard learns to honour ?next=, the second step finds the browser
- * already there and does nothing.
+ * onboarding step) as soon as the session loads, and that redirect always wins over a
+ * navigation started here (the router's update is a transition, the session's is not). So
+ * this lets it happen, then moves on to `path` when that is a real destination. If the guard
+ * learns to honour ?next=, the second step finds the browser already there and does nothing.
  */
 export function useFinishSignIn() {
   const queryClient = useQueryClient();
