@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PermissionKey } from '@lanebook/core';
+import type { CollectionPages } from '../components/collection/types';
 
 /**
  * Every console route of spec section 2, in one table: the router, the guards, the menus and
@@ -49,23 +50,40 @@ const app = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteD
   ...extra,
 });
 
-/** A settings collection: list, create (with its permission) and one item. */
+/** A collection file's default export (defineCollection): its list and form pages, each lazy. */
+const catalog = (load: () => Promise<{ default: CollectionPages }>) => ({
+  list: page(() => load().then((m) => ({ default: m.default.ListPage }))),
+  form: page(() => load().then((m) => ({ default: m.default.FormPage }))),
+});
+
+/** A settings collection: list, create (with its permission) and one item; pages, or what will bring them. */
 function collection(
   base: string,
   title: string,
   names: { list?: string; create?: string },
   createPermission: PermissionKey | undefined,
-  comingWith: string,
+  pages: ReturnType<typeof catalog> | string,
   item = 'Edit',
 ): RouteDef[] {
+  const list = typeof pages === 'string' ? { comingWith: pages } : { page: pages.list };
+  const form = typeof pages === 'string' ? { comingWith: pages } : { page: pages.form };
   return [
-    app(base, title, { name: names.list, comingWith }),
-    app(`${base}/create`, `${title}: create`, { name: names.create, permission: createPermission, comingWith }),
-    app(`${base}/:id`, `${title}: ${item.toLowerCase()}`, { comingWith }),
+    app(base, title, { name: names.list, ...list }),
+    app(`${base}/create`, `${title}: create`, { name: names.create, permission: createPermission, ...form }),
+    app(`${base}/:id`, `${title}: ${item.toLowerCase()}`, form),
   ];
 }
 
-const CATALOG = 'the catalog and settings update';
+const Taxes = catalog(() => import('../features/catalog/taxes'));
+const Terms = catalog(() => import('../features/catalog/terms'));
+const UpsellItems = catalog(() => import('../features/catalog/upsell-items'));
+const Promocodes = catalog(() => import('../features/catalog/promocodes'));
+const Affiliates = catalog(() => import('../features/catalog/affiliates'));
+const MailingTemplates = catalog(() => import('../features/catalog/mailing-templates'));
+const WidgetTemplates = catalog(() => import('../features/catalog/widget-templates'));
+const Integrations = catalog(() => import('../features/catalog/integrations'));
+const Products = catalog(() => import('../features/catalog/products'));
+const LanesPage = page(() => import('../features/catalog/LanesPage'));
 const BOOKINGS = 'the bookings update';
 
 export const ROUTES: RouteDef[] = [
@@ -84,29 +102,29 @@ export const ROUTES: RouteDef[] = [
   app('/settings/profile', 'Profile', { page: ProfilePage }),
   app('/settings/venue', 'Venue', { page: VenueSettingsPage }),
   app('/settings/widget', 'Widget', { redirectTo: '/settings/widget-templates' }),
-  ...collection('/settings/widget-templates', 'Widget templates', {}, undefined, CATALOG),
-  ...collection('/settings/taxes', 'Taxes', { list: 'Taxes', create: 'CreateTax' }, 'taxes.create', CATALOG),
-  ...collection('/settings/mailing-templates', 'Mailing templates', {}, 'mailingTemplates.create', CATALOG),
+  ...collection('/settings/widget-templates', 'Widget templates', {}, undefined, WidgetTemplates),
+  ...collection('/settings/taxes', 'Taxes', { list: 'Taxes', create: 'CreateTax' }, 'taxes.create', Taxes),
+  ...collection('/settings/mailing-templates', 'Mailing templates', {}, 'mailingTemplates.create', MailingTemplates),
   app('/settings/bank-accounts', 'Bank accounts', { permission: 'bankAccounts.view', comingWith: 'the payments update' }),
   app('/settings/bank-accounts/create', 'Bank accounts: create', { permission: 'bankAccounts.create', comingWith: 'the payments update' }),
-  ...collection('/settings/terms-and-conditions', 'Terms & Conditions', { list: 'Terms', create: 'CreateTerms' }, 'terms.create', CATALOG),
-  ...collection('/settings/promocodes', 'Promocodes', {}, 'promocodes.create', CATALOG),
-  ...collection('/settings/affiliates', 'Affiliates', {}, 'affiliates.create', CATALOG),
+  ...collection('/settings/terms-and-conditions', 'Terms & Conditions', { list: 'Terms', create: 'CreateTerms' }, 'terms.create', Terms),
+  ...collection('/settings/promocodes', 'Promocodes', {}, 'promocodes.create', Promocodes),
+  ...collection('/settings/affiliates', 'Affiliates', {}, 'affiliates.create', Affiliates),
   ...collection(
     '/settings/upsell-merchandise',
     'Upsell merchandise',
     { list: 'UpsellItems', create: 'CreateUpsellItem' },
     'upsellItems.create',
-    CATALOG,
+    UpsellItems,
   ),
   app('/settings/permissions', 'Permissions', { page: PermissionsPage }),
   app('/settings/superadmin', 'Superadmin', { name: 'Superadmin', superadminOnly: true, page: SuperadminVenuesPage }),
   app('/settings/superadmin/create', 'Superadmin: create venue', { superadminOnly: true, page: SuperadminCreateVenuePage }),
   app('/settings/superadmin/users', 'Superadmin: accounts', { superadminOnly: true, page: SuperadminUsersPage }),
   app('/settings/superadmin/outbox', 'Superadmin: mail outbox', { superadminOnly: true, page: OutboxPage }),
-  ...collection('/settings/integrations', 'Integrations', {}, 'integrations.create', CATALOG),
+  ...collection('/settings/integrations', 'Integrations', {}, 'integrations.create', Integrations),
 
-  ...collection('/products', 'Products', { list: 'Products', create: 'CreateProduct' }, 'products.create', CATALOG),
+  ...collection('/products', 'Products', { list: 'Products', create: 'CreateProduct' }, 'products.create', Products),
 
   app('/bookings', 'Bookings', { comingWith: BOOKINGS }),
   app('/bookings/create', 'New booking', { permission: 'bookings.create', comingWith: BOOKINGS }),
@@ -129,7 +147,7 @@ export const ROUTES: RouteDef[] = [
   app('/calendar', 'Calendar', { name: 'Calendar', comingWith: 'the calendar update' }),
   ...collection('/waivers', 'Waivers', { list: 'Waivers', create: 'CreateWaiver' }, 'waivers.create', 'the waivers update'),
   app('/signatures/:id', 'Signature', { comingWith: 'the waivers update' }),
-  app('/resources', 'Lane management', { name: 'Resources', comingWith: CATALOG }),
+  app('/resources', 'Lane management', { name: 'Resources', page: LanesPage }),
   app('/users', 'Users', { page: UsersPage }),
   app('/users/:id', 'User', { page: UserPage }),
 ];

@@ -1,0 +1,86 @@
+import { Badge, SimpleGrid, Stack } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
+import { EMAIL_TYPES, MAIL_PLACEHOLDERS, mailingTemplateSchema, type MailingTemplate } from '@lanebook/core';
+import { defineCollection } from '../../components/collection/define';
+import { EmailListField, SelectField, TemplateTextareaField, TextField } from '../../components/fields/form-fields';
+
+const EVENT_LABELS: Record<MailingTemplate['event'], string> = {
+  confirmation: 'Confirmation',
+  reminder: 'Reminder',
+  cancellation: 'Cancellation',
+  abandoned: 'Abandoned booking',
+  custom: 'Custom',
+};
+
+export default defineCollection<typeof mailingTemplateSchema, MailingTemplate, 'mailingTemplates'>({
+  path: 'mailing-templates',
+  area: 'mailingTemplates',
+  label: 'Mailing template',
+  labelPlural: 'Mailing templates',
+  listRoute: '/settings/mailing-templates',
+  description: 'The emails sent to customers about their bookings.',
+  schema: mailingTemplateSchema,
+  defaults: { event: 'confirmation', subject: '', to: [], cc: [], bcc: [], replyTo: [], text: '', isPaused: true },
+  titleOf: (template) => template.subject,
+  pausable: true,
+  createNotice: 'New mailing templates start paused, so nothing is sent before you review them. Resume it when it is ready.',
+  columns: [
+    { key: 'subject', header: 'Subject', render: (template) => template.subject },
+    {
+      key: 'event',
+      header: 'Event',
+      render: (template) => (
+        <Badge variant="light" color="blue">
+          {EVENT_LABELS[template.event]}
+        </Badge>
+      ),
+    },
+    {
+      key: 'recipients',
+      header: 'Also to',
+      hideOnMobile: true,
+      render: (template) => [...template.to, ...template.cc, ...template.bcc].join(', ') || '—',
+    },
+  ],
+  searchPlaceholder: 'Subject',
+  sorts: [
+    { label: 'Event', sort: 'event', order: 'asc' },
+    { label: 'Subject A-Z', sort: 'subject', order: 'asc' },
+    { label: 'Subject Z-A', sort: 'subject', order: 'desc' },
+    { label: 'Newest', sort: 'createdAt', order: 'desc' },
+  ],
+  emptyState: {
+    title: 'No mailing templates yet',
+    description: 'Write the confirmation, reminder and other emails your customers receive.',
+    icon: <IconMail size={28} />,
+  },
+  Form: ({ control }) => (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <SelectField
+          control={control}
+          name="event"
+          label="Event"
+          withAsterisk
+          description="When this email is sent."
+          data={EMAIL_TYPES.map((event) => ({ value: event, label: EVENT_LABELS[event] }))}
+        />
+        <TextField control={control} name="subject" label="Subject" withAsterisk placeholder="Your booking at {{ venue.name }}" />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <EmailListField control={control} name="to" label="To" description="Extra recipients; press Enter after each address." />
+        <EmailListField control={control} name="cc" label="Cc" />
+        <EmailListField control={control} name="bcc" label="Bcc" />
+        <EmailListField control={control} name="replyTo" label="Reply-to" />
+      </SimpleGrid>
+      <TemplateTextareaField
+        control={control}
+        name="text"
+        label="Body"
+        withAsterisk
+        description="Liquid template: placeholders in {{ }} are filled in when the email is sent."
+        placeholders={MAIL_PLACEHOLDERS}
+      />
+    </Stack>
+  ),
+});
