@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { safeNextPath } from '../lib/next-path';
 import type { RouteDef } from './route-table';
 import { useSession } from './session';
 
@@ -17,7 +18,11 @@ export function RouteGuard({ route, children }: { route: RouteDef; children: Rea
   if (status === 'loading') return <FullPageLoader />;
 
   if (route.access === 'guest') {
-    return status === 'signed-in' ? <Navigate to="/" replace /> : <>{children}</>;
+    return status === 'signed-in' ? (
+      <Navigate to={safeNextPath(new URLSearchParams(location.search).get('next'))} replace />
+    ) : (
+      <>{children}</>
+    );
   }
   if (status === 'signed-out' || !me) {
     const next = location.pathname + location.search;

@@ -93,17 +93,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     async (input: { email: string; password: string; rememberMe: boolean }) => {
       await http.post('/api/auth/sign-in/email', input, { noVenue: true });
       setEndedReason(null);
-      queryClient.clear();
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      // Nothing cached from before belongs to this user; wait until the new user is loaded.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
+      await queryClient.refetchQueries({ queryKey: meQueryKey });
     },
     [queryClient],
   );
 
   const signOut = useCallback(async () => {
     await http.post('/api/auth/sign-out', {}, { noVenue: true }).catch(() => undefined);
-    queryClient.clear();
     queryClient.setQueriesData({ queryKey: meQueryKey }, null);
-    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
+    // The next person on this browser starts without the previous user's venue.
+    writeSelectedVenue(null);
+    setVenueId(null);
   }, [queryClient]);
 
   const value = useMemo<Session>(() => {

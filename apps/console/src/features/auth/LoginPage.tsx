@@ -3,7 +3,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { useSession } from '../../app/session';
 import { AuthHeader, FormMessage } from './AuthHeader';
 import { useFinishSignIn } from './finish-sign-in';
-import { safeNextPath } from './next-path';
+import { safeNextPath } from '../../lib/next-path';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 import { SocialButtons } from './SocialButtons';
