@@ -78,9 +78,8 @@ describeEachDatabase('access guard: sign-in, tenancy and permissions', (t) => {
 
   beforeAll(async () => {
     catalog = await routeCatalog(t);
-    const owner = await t.addUser({ email: 'axe-only-owner@demo.test', memberships: [['demo-axe', 'owner']] });
     axe = {
-      owner: Object.assign(await t.as(owner.email, 'demo-axe'), { id: owner.id }),
+      owner: await t.newCaller({ email: 'axe-only-owner@demo.test', memberships: [['demo-axe', 'owner']], venue: 'demo-axe' }),
       manager: Object.assign(await t.as('manager@demo.test', 'demo-axe'), { id: await t.userId('manager@demo.test') }),
       staff: Object.assign(await t.as('staff@demo.test', 'demo-axe'), { id: await t.userId('staff@demo.test') }),
     };
@@ -204,8 +203,8 @@ describeEachDatabase('access guard: sign-in, tenancy and permissions', (t) => {
   });
 
   it('a disabled account is refused at once with 401 account_disabled, even with a live session', async () => {
-    const { id, email } = await t.addUser({ memberships: [['demo-axe', 'staff']] });
-    const caller = await t.as(email, 'demo-axe');
+    const caller = await t.newCaller({ memberships: [['demo-axe', 'staff']], venue: 'demo-axe' });
+    const { id } = caller;
     expect((await caller.get('/api/private/me')).statusCode).toBe(200);
     await t.db.update(user).set({ isDisabled: true }).where(eq(user.id, id));
     const refused = await caller.get('/api/private/me');

@@ -81,8 +81,8 @@ describeEachDatabase('me: the signed-in user and their profile', (t) => {
   });
 
   it('PATCH /me changes name, phone and image; an empty image clears it; the answer is the new me', async () => {
-    const { id, email } = await t.addUser({ memberships: [['demo-axe', 'staff']] });
-    const caller = await t.as(email, 'demo-axe');
+    const caller = await t.newCaller({ memberships: [['demo-axe', 'staff']], venue: 'demo-axe' });
+    const { id } = caller;
     const response = await caller.patch('/api/private/me', {
       name: '  New Name ',
       phone: '+1 212 555 0199',
@@ -106,7 +106,7 @@ describeEachDatabase('me: the signed-in user and their profile', (t) => {
   });
 
   it('PATCH /me cannot change the email, the superadmin flag or the disabled flag', async () => {
-    const caller = await t.as((await t.addUser()).email);
+    const caller = await t.newCaller();
     await t.expectNoWrites(async () => {
       for (const [field, value] of [
         ['email', 'other@example.test'],
@@ -122,8 +122,8 @@ describeEachDatabase('me: the signed-in user and their profile', (t) => {
   });
 
   it('a wrong old password: 400 with the spec message, nothing written', async () => {
-    const { email } = await t.addUser();
-    const caller = await t.as(email);
+    const caller = await t.newCaller();
+    const { email } = caller;
     const response = await t.expectNoWrites(() =>
       caller.post('/api/private/me/password', { currentPassword: 'not-my-password', newPassword: 'a-new-password' }),
     );
@@ -138,7 +138,7 @@ describeEachDatabase('me: the signed-in user and their profile', (t) => {
   });
 
   it('a too short new password is 400 naming newPassword', async () => {
-    const caller = await t.as((await t.addUser()).email);
+    const caller = await t.newCaller();
     const response = await t.expectNoWrites(() =>
       caller.post('/api/private/me/password', { currentPassword: DEMO_PASSWORD, newPassword: 'short' }),
     );
@@ -147,9 +147,9 @@ describeEachDatabase('me: the signed-in user and their profile', (t) => {
   });
 
   it('changes the password: 204, the new one signs in, the old does not, other sessions end, this one stays', async () => {
-    const { id, email } = await t.addUser();
-    const other = await t.signIn(email);
-    const caller = await t.as(email);
+    const caller = await t.newCaller();
+    const { id, email } = caller;
+    const other = await t.sessionToken(id);
     const response = await caller.post('/api/private/me/password', { currentPassword: DEMO_PASSWORD, newPassword: 'changed-password' });
     expect(response.statusCode).toBe(204);
     expect((await caller.get('/api/private/me')).statusCode).toBe(200);
@@ -161,8 +161,8 @@ describeEachDatabase('me: the signed-in user and their profile', (t) => {
   });
 
   it('changes the sign-in email with the password: the old address is told, the new one signs in', async () => {
-    const { id, email } = await t.addUser();
-    const caller = await t.as(email);
+    const caller = await t.newCaller();
+    const { id, email } = caller;
     const newEmail = `moved-${id.slice(0, 8)}@example.test`;
     const response = await caller.post('/api/private/me/email', { newEmail: `  ${newEmail.toUpperCase()} `, password: DEMO_PASSWORD });
     expect(response.statusCode).toBe(200);
@@ -178,7 +178,7 @@ describeEachDatabase('me: the signed-in user and their profile', (t) => {
   });
 
   it('an email change with a wrong password is 400 naming password; nothing is written', async () => {
-    const caller = await t.as((await t.addUser()).email);
+    const caller = await t.newCaller();
     const response = await t.expectNoWrites(() =>
       caller.post('/api/private/me/email', { newEmail: 'never@example.test', password: 'wrong-password' }),
     );
@@ -191,7 +191,7 @@ describeEachDatabase('me: the signed-in user and their profile', (t) => {
   });
 
   it('an email that another account uses is 409; nothing is written', async () => {
-    const caller = await t.as((await t.addUser()).email);
+    const caller = await t.newCaller();
     const response = await t.expectNoWrites(() =>
       caller.post('/api/private/me/email', { newEmail: 'staff@demo.test', password: DEMO_PASSWORD }),
     );
@@ -200,8 +200,8 @@ describeEachDatabase('me: the signed-in user and their profile', (t) => {
   });
 
   it('the same email again changes nothing and sends no mail', async () => {
-    const { email } = await t.addUser();
-    const caller = await t.as(email);
+    const caller = await t.newCaller();
+    const { email } = caller;
     const response = await t.expectNoWrites(() => caller.post('/api/private/me/email', { newEmail: email, password: DEMO_PASSWORD }));
     expect(response.statusCode).toBe(200);
     expect(response.json<Me>().user.email).toBe(email);

@@ -3,14 +3,14 @@ import { describeEachDatabase } from '../../../test/each-database.js';
 
 describeEachDatabase('onboarding progress', (t) => {
   it('starts not started: currentStep -1, not finished', async () => {
-    const caller = await t.as((await t.addUser()).email);
+    const caller = await t.newCaller();
     const response = await caller.get('/api/private/onboarding');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ currentStep: -1, isFinished: false });
   });
 
   it('saves the step, keeps what is not sent, and reports it in /me too', async () => {
-    const caller = await t.as((await t.addUser()).email);
+    const caller = await t.newCaller();
     const saved = await caller.put('/api/private/onboarding', { currentStep: 5 });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ currentStep: 5, isFinished: false });
@@ -21,7 +21,7 @@ describeEachDatabase('onboarding progress', (t) => {
   });
 
   it('finishing sets isFinished and currentStep -1, whatever step was sent', async () => {
-    const caller = await t.as((await t.addUser()).email);
+    const caller = await t.newCaller();
     await caller.put('/api/private/onboarding', { currentStep: 12 });
     const finished = await caller.put('/api/private/onboarding', { isFinished: true, currentStep: 30 });
     expect(finished.statusCode).toBe(200);
@@ -30,14 +30,14 @@ describeEachDatabase('onboarding progress', (t) => {
   });
 
   it('is kept per user', async () => {
-    const first = await t.as((await t.addUser()).email);
-    const second = await t.as((await t.addUser()).email);
+    const first = await t.newCaller();
+    const second = await t.newCaller();
     await first.put('/api/private/onboarding', { currentStep: 9 });
     expect((await second.get('/api/private/onboarding')).json()).toEqual({ currentStep: -1, isFinished: false });
   });
 
   it('refuses steps outside -1 to 30, non-booleans and unknown fields, writing nothing', async () => {
-    const caller = await t.as((await t.addUser()).email);
+    const caller = await t.newCaller();
     await caller.put('/api/private/onboarding', { currentStep: 2 });
     const cases: [unknown, string][] = [
       [{ currentStep: 31 }, 'currentStep'],

@@ -98,7 +98,7 @@ describeEachDatabase('superadmin', (t) => {
     const mail = await t.waitForMail(owner.email, 'venue-access');
     expect(mail.subject).toBe('Your venue Venue for-existing is ready on Lanebook');
     expect(mail.text).toContain(`${BASE_URL}/login`);
-    const me = (await (await t.as(owner.email, 'for-existing')).get('/api/private/me')).json();
+    const me = (await new Caller(t, await t.sessionToken(owner.id), 'for-existing', owner.email).get('/api/private/me')).json();
     expect(me.role).toBe('owner');
   });
 
@@ -155,8 +155,8 @@ describeEachDatabase('superadmin', (t) => {
   });
 
   it('disables an account: its token answers 401 at once and it cannot sign in; enabling restores sign-in', async () => {
-    const target = await t.addUser({ memberships: [['demo-axe', 'staff']] });
-    const victim = await t.as(target.email, 'demo-axe');
+    const victim = await t.newCaller({ memberships: [['demo-axe', 'staff']], venue: 'demo-axe' });
+    const target = { id: victim.id, email: victim.email };
     expect((await victim.get('/api/private/me')).statusCode).toBe(200);
 
     const disable = await admin.post(`/api/private/superadmin/users/${target.id}/disable`);

@@ -36,8 +36,8 @@ const EVERY_FIELD = {
 
 describeEachDatabase('venues', (t) => {
   it('creates a venue: 201 with defaults, and the caller becomes its owner', async () => {
-    const { email } = await t.addUser();
-    const creator = await t.as(email);
+    const creator = await t.newCaller();
+    const { email } = creator;
     const response = await creator.post('/api/private/venues', {
       id: 'new-lanes',
       name: 'New Lanes',
@@ -93,7 +93,7 @@ describeEachDatabase('venues', (t) => {
   });
 
   it('creates with every optional field given', async () => {
-    const creator = await t.as((await t.addUser()).email);
+    const creator = await t.newCaller();
     const response = await creator.post('/api/private/venues', { id: 'full-venue', ...EVERY_FIELD });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ id: 'full-venue', ...EVERY_FIELD });
