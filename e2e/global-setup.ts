@@ -49,6 +49,7 @@ export default async function setup(project: TestProject) {
   const issuer = await startOidcIssuer({ redirectUri: `${baseUrl}/api/auth/callback/oidc`, account: ssoAccount });
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lanebook-e2e-'));
+  await prepareData(dataDir);
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
@@ -83,6 +84,47 @@ export default async function setup(project: TestProject) {
     await issuer.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+export const UPCOMING_BOOKING_LANE = 'Lane 8';
+
+/**
+ * The demo data, plus what the browser tests need that no screen makes yet: an upcoming
+ * booking on a demo-axe lane (bookings come with their own work). Written before the server
+ * starts, since the embedded database belongs to one process at a time.
+ */
+async function prepareData(dataDir: string) {
+  const { openDatabase } = await import('../apps/server/src/db/client.js');
+  const { buildApp } = await import('../apps/server/src/app.js');
+  const { seedDemo } = await import('../apps/server/src/seed.js');
+  const { bookings, products } = await import('../apps/server/src/db/schema/index.js');
+  const { and, eq } = await import('drizzle-orm');
+  const database = await openDatabase({ dataDir });
+  const { app, auth } = await buildApp(database, {
+    baseUrl: 'http://127.0.0.1',
+    authSecret: 'e2e-seed-secret-e2e-seed-secret-0123456789',
+    mailFrom: 'e2e@lanebook.test',
+    logLevel: 'silent',
+  });
+  await seedDemo(database.db, auth);
+  const [product] = await database.db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.venueId, 'demo-axe')))
+    .limit(1);
+  const startsAt = new Date(Date.now() + 24 * 3600_000);
+  await database.db.insert(bookings).values({
+    venueId: 'demo-axe',
+    id: 'e2e-upcoming-booking',
+    productId: product.id,
+    status: 'paid',
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 3600_000),
+    resourceIds: [UPCOMING_BOOKING_LANE],
+    paidTotal: 2500,
+  });
+  await app.close();
+  await database.close();
 }
 
 declare module 'vitest' {
