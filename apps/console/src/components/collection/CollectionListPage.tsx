@@ -15,6 +15,7 @@ import {
   Table,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -98,7 +99,16 @@ export function CollectionListPage<S extends RecordSchema, R extends BaseRecord,
   const titleCell = (record: R, column: Column<R>) =>
     // A real link (or button) too, for the keyboard and for opening in a new tab.
     onOpen ? (
-      <Anchor component="button" type="button" fw={500} ta="left" onClick={() => open(record)}>
+      <Anchor
+        component="button"
+        type="button"
+        fw={500}
+        ta="left"
+        onClick={(event) => {
+          event.stopPropagation();
+          open(record);
+        }}
+      >
         {column.render(record)}
       </Anchor>
     ) : (
@@ -226,9 +236,7 @@ export function CollectionListPage<S extends RecordSchema, R extends BaseRecord,
                 {def.pausable ? <Table.Th>Status</Table.Th> : null}
                 {permissions.delete ? (
                   <Table.Th>
-                    <Text span size="sm" fw={700} style={{ visibility: 'hidden' }}>
-                      Actions
-                    </Text>
+                    <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
                 ) : null}
               </Table.Tr>
@@ -285,7 +293,7 @@ export function CollectionListPage<S extends RecordSchema, R extends BaseRecord,
           label="Sort"
           data={def.sorts.map((s) => ({ value: `${s.sort}:${s.order}`, label: s.label }))}
           value={sort ? `${sort.sort}:${sort.order}` : null}
-          onChange={(value) => setParam('sort', sortIndex === 0 && !value ? null : value)}
+          onChange={(value) => setParam('sort', value === `${def.sorts[0].sort}:${def.sorts[0].order}` ? null : value)}
           allowDeselect={false}
           w={{ base: def.pausable ? 'calc(50% - 6px)' : '100%', xs: 200 }}
         />

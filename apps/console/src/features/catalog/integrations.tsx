@@ -72,9 +72,12 @@ function SigningSecret({ secret, justCreated }: { secret: string; justCreated: b
 function IntegrationForm({ form, control, record, justCreated }: Props) {
   const readOnly = useFormReadOnly();
   const type = useWatch({ control, name: 'type' });
+  // The creation answer carries the secret; kept in case later reads stop sending it.
+  const [createdSecret] = useState(() => (justCreated ? (record?.secret ?? null) : null));
+  const secret = record?.secret ?? createdSecret;
   return (
     <Stack gap="md">
-      {record?.type === 'webhook' && record.secret ? <SigningSecret secret={record.secret} justCreated={justCreated} /> : null}
+      {record?.type === 'webhook' && secret ? <SigningSecret secret={secret} justCreated={justCreated} /> : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextField control={control} name="name" label="Name" withAsterisk placeholder="Booking sync" />
         {/* The secret belongs to a webhook: the type is chosen once. */}

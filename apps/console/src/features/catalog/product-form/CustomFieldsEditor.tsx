@@ -1,18 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Input,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TagsInput,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Group, Input, Paper, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { CUSTOM_FIELD_TYPES, DEFAULT_SELECT_OPTIONS, type CustomField } from '@lanebook/core';
 import { errorText, useBoundField } from '../../../components/fields/form-fields';
@@ -75,27 +61,27 @@ export function CustomFieldsEditor({ control }: { control: ProductControl }) {
                     Field {n}
                   </Text>
                   {readOnly ? null : (
-                    <Group gap={4} wrap="nowrap">
-                      <Tooltip label="Move up">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Move field ${n} up`}
-                          disabled={index === 0}
-                          onClick={() => move(index, -1)}
-                        >
-                          <IconArrowUp size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Move down">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Move field ${n} down`}
-                          disabled={index === entries.length - 1}
-                          onClick={() => move(index, 1)}
-                        >
-                          <IconArrowDown size={16} />
-                        </ActionIcon>
-                      </Tooltip>
+                    <Group gap={4} wrap="wrap" justify="flex-end">
+                      <Button
+                        variant="subtle"
+                        size="compact-sm"
+                        leftSection={<IconArrowUp size={14} />}
+                        aria-label={`Move field ${n} up`}
+                        disabled={index === 0}
+                        onClick={() => move(index, -1)}
+                      >
+                        Up
+                      </Button>
+                      <Button
+                        variant="subtle"
+                        size="compact-sm"
+                        leftSection={<IconArrowDown size={14} />}
+                        aria-label={`Move field ${n} down`}
+                        disabled={index === entries.length - 1}
+                        onClick={() => move(index, 1)}
+                      >
+                        Down
+                      </Button>
                       <Button
                         variant="subtle"
                         color="red"
