@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { PermissionArea, PermissionKey } from '@lanebook/core';
@@ -93,12 +93,19 @@ const listQuery = z.object({
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const flagValue = z.enum(['true', 'false'], { message: 'Must be true or false' });
 
+/** The property key of a column in its table (rows and `.set()` use it, not the SQL name). */
+function columnKey(table: OwnedTable, column: PgColumn): string {
+  const found = Object.entries(getTableColumns(table)).find(([, c]) => c === column);
+  if (!found) throw new Error(`Column ${column.name} is not a column of its collection's table`);
+  return found[0];
+}
+
 export function toDto(def: CollectionDef, row: Row): Row {
   const out: Row = {};
   const hidden = new Set(['venueId', ...(def.hidden ?? [])]);
+  if (def.softDeleteColumn) hidden.add(columnKey(def.table, def.softDeleteColumn));
   for (const [key, value] of Object.entries(row)) {
     if (hidden.has(key)) continue;
-    if (def.softDeleteColumn && key === def.softDeleteColumn.name) continue;
     out[key] = value instanceof Date ? value.toISOString() : value;
   }
   return out;
@@ -256,7 +263,7 @@ export function registerCollection(fastify: FastifyInstance, db: Db, def: Collec
           if (def.softDeleteColumn)
             await tx
               .update(table)
-              .set({ [def.softDeleteColumn.name]: true, updatedAt: new Date() })
+              .set({ [columnKey(table, def.softDeleteColumn)]: true, updatedAt: new Date() })
               .where(where);
           else await tx.delete(table).where(where);
         })
