@@ -83,6 +83,11 @@ export function fillPath(path: string, params: Record<string, string> = {}): str
   return path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? `probe-${name}`);
 }
 
+/** Every permission for the owner only: a valid body for PUT .../permissions. */
+const OWNER_ONLY_BODY = Object.fromEntries(
+  Object.entries(PERMISSION_AREAS).map(([area, actions]) => [area, Object.fromEntries(actions.map((a) => [a, ['owner']]))]),
+);
+
 export interface Targets {
   /** A member of the venue the request is made in, whom a request may change or remove. */
   userId: string;
@@ -109,7 +114,3 @@ export function validRequest(route: CatalogRoute, targets: Targets): { url: stri
   if (route.key in bodies) return { url, body: bodies[route.key] };
   return ['POST', 'PUT', 'PATCH'].includes(route.method) && route.bodyFields.length ? { url, body: {} } : { url };
 }
-
-const OWNER_ONLY_BODY = Object.fromEntries(
-  Object.entries(PERMISSION_AREAS).map(([area, actions]) => [area, Object.fromEntries(actions.map((a) => [a, ['owner']]))]),
-);

@@ -59,10 +59,6 @@ export interface RequestOptions {
   remoteAddress?: string;
 }
 
-export function json<T = Record<string, unknown>>(response: Response): T {
-  return response.json() as T;
-}
-
 /** Every table of the schema, to prove a refused request wrote nothing (new tables join by themselves). */
 const TABLES = Object.entries(schema as Record<string, unknown>).filter((entry): entry is [string, PgTable] => is(entry[1], PgTable));
 export type Snapshot = Record<string, string[]>;
@@ -111,19 +107,25 @@ export class TestServer {
     } else {
       database = await openDatabase({ dataDir: null });
     }
-    const built = await buildApp(database, testConfig(this.overrides));
-    built.app.addHook('onRequest', async (request, reply) => {
-      if (request.headers[PROBE_HEADER]) {
-        return reply.status(PROBE_STATUS).send({
-          method: request.routeOptions.method,
-          url: request.routeOptions.url,
-          access: request.routeOptions.config?.access ?? null,
-        });
-      }
-    });
-    await built.app.ready();
-    await seedDemo(database.db, built.auth);
-    this.started = { app: built, database, dropDatabase };
+    try {
+      const built = await buildApp(database, testConfig(this.overrides));
+      built.app.addHook('onRequest', async (request, reply) => {
+        if (request.headers[PROBE_HEADER]) {
+          return reply.status(PROBE_STATUS).send({
+            method: request.routeOptions.method,
+            url: request.routeOptions.url,
+            access: request.routeOptions.config?.access ?? null,
+          });
+        }
+      });
+      await built.app.ready();
+      await seedDemo(database.db, built.auth);
+      this.started = { app: built, database, dropDatabase };
+    } catch (error) {
+      await database.close();
+      await dropDatabase?.();
+      throw error;
+    }
   }
 
   async stop() {
