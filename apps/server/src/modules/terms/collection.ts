@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import { termsSchema } from '@lanebook/core';
 import { products, terms } from '../../db/schema/index.js';
 import type { CollectionDef } from '../../platform/collections.js';
@@ -17,8 +18,20 @@ export const termsCollection: CollectionDef = {
   hooks: {
     beforeDelete: async (ctx, existing) => {
       const what = `The terms ${existing.name}`;
-      await refuseIfUsedByProducts(ctx, products.termsId, existing.id as string, what);
-      await refuseIfUsedByProducts(ctx, products.largeGroupDisclaimerId, existing.id as string, what);
+      const id = existing.id as string;
+      await refuseIfUsedByProducts(ctx, products.termsId, id, what);
+      await refuseIfUsedByProducts(ctx, products.largeGroupDisclaimerId, id, what);
+      // A deleted product is gone for references: it lets go of the terms, which its foreign
+      // keys would otherwise hold on to.
+      const deletedProducts = and(eq(products.venueId, ctx.venueId), eq(products.isDeleted, true));
+      await ctx.tx
+        .update(products)
+        .set({ termsId: null })
+        .where(and(deletedProducts, eq(products.termsId, id)));
+      await ctx.tx
+        .update(products)
+        .set({ largeGroupDisclaimerId: null })
+        .where(and(deletedProducts, eq(products.largeGroupDisclaimerId, id)));
     },
   },
 };
