@@ -100,7 +100,7 @@ describe('layout and navigation', () => {
     const drawerState = (open: boolean) =>
       page.waitForFunction((wantOpen) => {
         const box = document.querySelector('nav[aria-label="Main menu"]')?.getBoundingClientRect();
-        return box ? (box.right > 0) === wantOpen : false;
+        return box ? box.right > 0 === wantOpen : false;
       }, open);
     await drawerState(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
