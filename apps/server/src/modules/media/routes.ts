@@ -56,4 +56,9 @@ export const mediaRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (app,
       .header('x-content-type-options', 'nosniff')
       .send(data);
   });
+
+  // Any other path under /uploads is no image either: a 404, not the console's page.
+  app.get('/uploads/*', { config: { access: { public: true } }, schema: { hide: true } }, async () => {
+    throw notFound('Image');
+  });
 };
