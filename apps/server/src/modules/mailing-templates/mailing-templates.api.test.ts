@@ -1,0 +1,69 @@
+import { beforeAll, expect, it } from 'vitest';
+import { EMAIL_TYPES, MAIL_PLACEHOLDERS } from '@lanebook/core';
+import { describeEachDatabase } from '../../../test/each-database.js';
+import { base, create, expectFieldError, expectNoWrites, getItem, itemUrl, list, type Row } from '../../../test/catalog.js';
+import type { TestServer } from '../../../test/server.js';
+
+type Venue = Awaited<ReturnType<TestServer['addVenue']>>;
+
+const body = (extra: Row = {}) => ({ event: 'reminder', subject: 'See you tomorrow', text: 'Hi {{ customer.firstName }}', ...extra });
+
+describeEachDatabase('mailing templates: paused on creation, addresses, pausing', (t) => {
+  let venue: Venue;
+
+  beforeAll(async () => {
+    venue = await t.addVenue();
+  });
+
+  it('a new template starts paused for every event, unless sent otherwise', async () => {
+    for (const event of EMAIL_TYPES) expect((await create(venue.owner, 'mailing-templates', body({ event }))).isPaused).toBe(true);
+    expect((await create(venue.owner, 'mailing-templates', body({ isPaused: false }))).isPaused).toBe(false);
+  });
+
+  it('keeps a body using every placeholder', async () => {
+    const text = MAIL_PLACEHOLDERS.map((p) => `{{ ${p.name} }}`).join('\n');
+    expect((await create(venue.owner, 'mailing-templates', body({ text }))).text).toBe(text);
+  });
+
+  it('to, cc, bcc and replyTo take valid addresses (trimmed, lower-cased) and refuse anything else, naming the list', async () => {
+    const made = await create(venue.owner, 'mailing-templates', {
+      ...body(),
+      to: ['desk@example.test'],
+      cc: [' Boss@Example.TEST '],
+      bcc: ['archive+mail@example.test'],
+      replyTo: ['hello@demo-axe.test'],
+    });
+    expect(made).toMatchObject({
+      to: ['desk@example.test'],
+      cc: ['boss@example.test'],
+      bcc: ['archive+mail@example.test'],
+      replyTo: ['hello@demo-axe.test'],
+    });
+    await expectNoWrites(t, async () => {
+      for (const field of ['to', 'cc', 'bcc', 'replyTo']) {
+        for (const value of [['not-an-email'], ['ok@example.test', 'a@'], ['two words@example.test'], 'desk@example.test', [42]]) {
+          expectFieldError(await venue.owner.post(base('mailing-templates'), body({ [field]: value })), field);
+          expectFieldError(await venue.owner.patch(itemUrl('mailing-templates', made.id as string), { [field]: value }), field);
+        }
+        const many = Array.from({ length: 21 }, (_, i) => `guest${i}@example.test`);
+        expectFieldError(await venue.owner.post(base('mailing-templates'), body({ [field]: many })), field, 'at most 20');
+      }
+    });
+    expect(await getItem(venue.staff, 'mailing-templates', made.id as string)).toEqual(made);
+  });
+
+  it('pause and resume; the list filters paused templates and sorts by event', async () => {
+    const own = await t.addVenue();
+    const reminder = await create(own.owner, 'mailing-templates', body({ event: 'reminder', subject: 'R' }));
+    const confirmation = await create(own.owner, 'mailing-templates', body({ event: 'confirmation', subject: 'C' }));
+    expect((await list(own.staff, 'mailing-templates')).items.map((m) => m.event)).toEqual(['confirmation', 'reminder']);
+    const resumed = await own.manager.post(itemUrl('mailing-templates', confirmation.id as string, 'resume'));
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json<Row>().isPaused).toBe(false);
+    expect((await list(own.staff, 'mailing-templates', { isPaused: 'true' })).items.map((m) => m.id)).toEqual([reminder.id]);
+    expect((await list(own.staff, 'mailing-templates', { isPaused: 'false' })).items.map((m) => m.id)).toEqual([confirmation.id]);
+    const paused = await own.manager.post(itemUrl('mailing-templates', confirmation.id as string, 'pause'));
+    expect(paused.json<Row>().isPaused).toBe(true);
+    expect((await list(own.staff, 'mailing-templates', { isPaused: 'true' })).total).toBe(2);
+  });
+});
