@@ -48,10 +48,10 @@ describe('superadmin', () => {
     const admin = await browser.newPage();
     await signIn(admin.page, 'admin@demo.test');
     await admin.page.goto('/settings/superadmin/users');
-    await admin.page.getByRole('textbox', { name: /search/i }).fill(email);
-    await admin.page.getByRole('button', { name: 'Disable' }).first().click();
-    await admin.page.getByRole('dialog').getByRole('button', { name: 'Disable' }).click();
-    await visible(admin.page.getByRole('button', { name: 'Enable' }));
+    await admin.page.getByLabel('Search').fill(email);
+    await admin.page.getByRole('button', { name: `Disable ${email}` }).click();
+    await admin.page.getByRole('dialog').getByRole('button', { name: 'Disable', exact: true }).click();
+    await visible(admin.page.getByRole('button', { name: `Enable ${email}` }));
 
     // The victim's next request is refused, and the console sends them to sign in.
     await victim.page.goto('/settings/profile');

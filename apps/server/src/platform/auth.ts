@@ -91,7 +91,7 @@ export function createAuth(options: AuthOptions) {
       ? { google: { clientId: options.google.clientId, clientSecret: options.google.clientSecret, prompt: 'select_account' } }
       : {},
     plugins: [
-      bearer(),
+      bearer({ requireSignature: true }),
       oauthPopup(),
       genericOAuth({
         config: options.oidc
