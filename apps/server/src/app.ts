@@ -87,7 +87,13 @@ export async function buildApp(database: Database, config: AppConfig) {
   // swagger-ui registers its own routes without our access declaration; they are public docs.
 
   registerAuthBridge(app, auth, config.baseUrl);
-  const deps: ModuleDeps = { database, auth, mailer, storage: createDiskStorage(config.uploadsDir ?? mkdtempSync(path.join(os.tmpdir(), 'lanebook-uploads-'))), config: { ...config } };
+  const deps: ModuleDeps = {
+    database,
+    auth,
+    mailer,
+    storage: createDiskStorage(config.uploadsDir ?? mkdtempSync(path.join(os.tmpdir(), 'lanebook-uploads-'))),
+    config: { ...config },
+  };
   const socialProviders = socialProvidersOf(config);
   await app.register(healthRoutes, { deps, socialProviders });
   await app.register(meRoutes, { deps });

@@ -75,7 +75,10 @@ export function registerErrorHandler(app: FastifyInstance) {
         .send({ message: error.message, code: status === 429 ? 'rate_limited' : 'bad_request' } satisfies ApiErrorBody);
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).type('application/json').send({ message: 'Internal server error. Try again later.', code: 'internal' } satisfies ApiErrorBody);
+    return reply
+      .status(500)
+      .type('application/json')
+      .send({ message: 'Internal server error. Try again later.', code: 'internal' } satisfies ApiErrorBody);
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { CustomField, PriceGroup } from '@lanebook/core';
 import { venues } from './venues.js';
 
@@ -75,8 +87,14 @@ export const promocodes = pgTable(
     discount: doublePrecision('discount').notNull(),
     discountType: text('discount_type').$type<'fixed' | 'percent'>().notNull(),
     taxBehaviour: text('tax_behaviour').$type<'before' | 'after'>().notNull(),
-    products: jsonb('products').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    upsellItems: jsonb('upsell_items').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    products: jsonb('products')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    upsellItems: jsonb('upsell_items')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   // Codes are unique per venue whatever their case: customers type them.
   (t) => [primaryKey({ columns: [t.venueId, t.id] }), uniqueIndex('promocodes_code_unique').on(t.venueId, sql`lower(${t.code})`)],
@@ -91,8 +109,14 @@ export const affiliates = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     discount: doublePrecision('discount').notNull(),
     discountType: text('discount_type').$type<'fixed' | 'percent'>().notNull(),
-    products: jsonb('products').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    upsellItems: jsonb('upsell_items').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    products: jsonb('products')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    upsellItems: jsonb('upsell_items')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     address: jsonb('address').$type<{ country: string; state: string; city: string; zip: string; street: string }>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.venueId, t.id] })],
@@ -104,10 +128,22 @@ export const mailingTemplates = pgTable(
     ...owned(),
     event: text('event').$type<'confirmation' | 'reminder' | 'cancellation' | 'abandoned' | 'custom'>().notNull(),
     subject: text('subject').notNull(),
-    to: jsonb('to').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    cc: jsonb('cc').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    bcc: jsonb('bcc').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    replyTo: jsonb('reply_to').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    to: jsonb('to')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    cc: jsonb('cc')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    bcc: jsonb('bcc')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    replyTo: jsonb('reply_to')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     text: text('text').notNull(),
     isPaused: boolean('is_paused').notNull().default(true),
   },
@@ -133,17 +169,38 @@ export const products = pgTable(
     minPlayers: integer('min_players').notNull(),
     maxPlayers: integer('max_players').notNull(),
     typeOfPricing: text('type_of_pricing').$type<'person' | 'group-range'>().notNull(),
-    groups: jsonb('groups').$type<PriceGroup[]>().notNull().default(sql`'[]'::jsonb`),
-    resources: jsonb('resources').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    taxes: jsonb('taxes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    nonWorkingDays: jsonb('non_working_days').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
-    holidays: jsonb('holidays').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    groups: jsonb('groups')
+      .$type<PriceGroup[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    resources: jsonb('resources')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    taxes: jsonb('taxes')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    nonWorkingDays: jsonb('non_working_days')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    holidays: jsonb('holidays')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     isPaused: boolean('is_paused').notNull().default(true),
     isDeleted: boolean('is_deleted').notNull().default(false),
-    customFields: jsonb('custom_fields').$type<Record<string, CustomField>>().notNull().default(sql`'{}'::jsonb`),
+    customFields: jsonb('custom_fields')
+      .$type<Record<string, CustomField>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     termsId: text('terms_id'),
     largeGroupDisclaimerId: text('large_group_disclaimer_id'),
-    upsellItemIds: jsonb('upsell_item_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    upsellItemIds: jsonb('upsell_item_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     cancellationPeriodAmount: integer('cancellation_period_amount').notNull().default(24),
     cancellationPeriodUnit: text('cancellation_period_unit').$type<'hours' | 'days'>().notNull().default('hours'),
     widgetNote: text('widget_note').notNull().default(''),
@@ -152,7 +209,11 @@ export const products = pgTable(
   (t) => [
     primaryKey({ columns: [t.venueId, t.id] }),
     foreignKey({ columns: [t.venueId, t.termsId], foreignColumns: [terms.venueId, terms.id], name: 'products_terms_fk' }),
-    foreignKey({ columns: [t.venueId, t.largeGroupDisclaimerId], foreignColumns: [terms.venueId, terms.id], name: 'products_disclaimer_fk' }),
+    foreignKey({
+      columns: [t.venueId, t.largeGroupDisclaimerId],
+      foreignColumns: [terms.venueId, terms.id],
+      name: 'products_disclaimer_fk',
+    }),
   ],
 );
 
@@ -175,7 +236,9 @@ export const widgetTemplates = pgTable(
     primaryKey({ columns: [t.venueId, t.id] }),
     foreignKey({ columns: [t.venueId, t.productId], foreignColumns: [products.venueId, products.id], name: 'widget_templates_product_fk' }),
     // At most one default per venue, whatever the application does.
-    uniqueIndex('widget_templates_one_default').on(t.venueId).where(sql`${t.isDefault}`),
+    uniqueIndex('widget_templates_one_default')
+      .on(t.venueId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
@@ -205,7 +268,10 @@ export const bookings = pgTable(
     status: text('status').$type<'new' | 'wait_for_payment' | 'paid' | 'canceled' | 'abandoned'>().notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-    resourceIds: jsonb('resource_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    resourceIds: jsonb('resource_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     isRefunded: boolean('is_refunded').notNull().default(false),
     paidTotal: integer('paid_total').notNull().default(0),
     refundedTotal: integer('refunded_total').notNull().default(0),
