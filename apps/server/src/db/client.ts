@@ -33,6 +33,9 @@ async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (restart, failover, admin) must not take the process
+  // down; the pool replaces it on the next query.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzle(pool, { schema }) as unknown as Db;
   await migrate(drizzle(pool, { schema }), { migrationsFolder });
   return { db, kind: 'postgres', close: () => pool.end() };
