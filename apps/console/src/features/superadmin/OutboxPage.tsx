@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Anchor, Badge, Box, Button, DataList, EmptyState, Modal, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Box, Button, DataList, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconMail, IconRefresh } from '@tabler/icons-react';
 import type { OutboxMail } from '@lanebook/core';
-import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
-import { LoadError } from '../../components/LoadError';
+import { QueryTable } from '../../components/QueryTable';
 import { PAGE_SIZE, superadminApi, superadminKeys } from './api';
 import { BackToSuperadmin } from './BackToSuperadmin';
 import { Linkified } from './Linkified';
@@ -48,7 +47,6 @@ export default function OutboxPage() {
     queryFn: ({ signal }) => superadminApi.outbox(query, signal),
     placeholderData: keepPreviousData,
   });
-  const data = outboxQuery.data;
 
   return (
     <>
@@ -70,64 +68,47 @@ export default function OutboxPage() {
         Every mail the platform sends, newest first. Open one to read it and follow its links.
       </Text>
 
-      {outboxQuery.isPending ? (
-        <FullPageLoader />
-      ) : outboxQuery.isError ? (
-        <LoadError error={outboxQuery.error} onRetry={() => outboxQuery.refetch()} />
-      ) : data && data.items.length === 0 && page === 1 ? (
-        <Paper withBorder radius="md" p="xl">
-          <EmptyState
-            icon={<IconMail size={28} />}
-            withIndicatorBackground
-            title="No mail yet"
-            description="Invitations and password resets appear here."
-            data-testid="outbox-empty"
-          />
-        </Paper>
-      ) : data ? (
-        <>
-          <Paper withBorder radius="md">
-            <Table.ScrollContainer minWidth={760} type="native">
-              <Table verticalSpacing="sm" highlightOnHover aria-label="Mail outbox">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>To</Table.Th>
-                    <Table.Th>Subject</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody style={{ opacity: outboxQuery.isPlaceholderData ? 0.6 : 1 }}>
-                  {data.items.map((mail) => (
-                    <Table.Tr key={mail.id} data-testid="outbox-row" style={{ cursor: 'pointer' }} onClick={() => show(mail)}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{localTime(mail.createdAt)}</Table.Td>
-                      <Table.Td>{mail.to.join(', ')}</Table.Td>
-                      <Table.Td>
-                        {/* A button as well as a row click, so the keyboard can open it. */}
-                        <Anchor
-                          component="button"
-                          type="button"
-                          ta="left"
-                          onClick={(event) => {
-                            event.stopPropagation();
-                            show(mail);
-                          }}
-                        >
-                          {mail.subject}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <StatusBadge mail={mail} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
-          <Pager page={page} total={data.total} onChange={setPage} noun="mails" />
-        </>
-      ) : null}
+      <QueryTable
+        query={outboxQuery}
+        label="Mail outbox"
+        columns={['Date', 'To', 'Subject', 'Status']}
+        minWidth={760}
+        // Past the first page an empty page keeps the pager, to page back.
+        empty={
+          page === 1
+            ? {
+                icon: <IconMail size={28} />,
+                title: 'No mail yet',
+                description: 'Invitations and password resets appear here.',
+                testId: 'outbox-empty',
+              }
+            : null
+        }
+        below={(data) => <Pager page={page} total={data.total} onChange={setPage} noun="mails" />}
+        renderRow={(mail) => (
+          <Table.Tr data-testid="outbox-row" style={{ cursor: 'pointer' }} onClick={() => show(mail)}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{localTime(mail.createdAt)}</Table.Td>
+            <Table.Td>{mail.to.join(', ')}</Table.Td>
+            <Table.Td>
+              {/* A button as well as a row click, so the keyboard can open it. */}
+              <Anchor
+                component="button"
+                type="button"
+                ta="left"
+                onClick={(event) => {
+                  event.stopPropagation();
+                  show(mail);
+                }}
+              >
+                {mail.subject}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <StatusBadge mail={mail} />
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
 
       <Modal opened={opened} onClose={() => setOpened(false)} title={openMail?.subject} size="lg" centered>
         {openMail ? (

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, EmptyState, Group, Paper, Table, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useSession } from '../../app/session';
 import { confirmAction } from '../../components/dialogs';
-import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { LoadError } from '../../components/LoadError';
+import { QueryTable } from '../../components/QueryTable';
 import { PAGE_SIZE, superadminApi, superadminKeys, type Account } from './api';
 import { BackToSuperadmin } from './BackToSuperadmin';
 import { Pager } from './Pager';
@@ -24,7 +23,6 @@ export default function SuperadminUsersPage() {
     queryFn: ({ signal }) => superadminApi.accounts(query, signal),
     placeholderData: keepPreviousData,
   });
-  const data = accountsQuery.data;
 
   return (
     <>
@@ -43,48 +41,20 @@ export default function SuperadminUsersPage() {
         mb="md"
       />
 
-      {accountsQuery.isPending ? (
-        <FullPageLoader />
-      ) : accountsQuery.isError ? (
-        <LoadError error={accountsQuery.error} onRetry={() => accountsQuery.refetch()} />
-      ) : data && data.items.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <EmptyState
-            icon={<IconUsers size={28} />}
-            withIndicatorBackground
-            title="No accounts match"
-            description="Try another name or email."
-            data-testid="accounts-empty"
-          />
-        </Paper>
-      ) : data ? (
-        <>
-          <Paper withBorder radius="md">
-            {/* Positioned, so the visually hidden labels inside scroll with the table instead of widening the page. */}
-            <Table.ScrollContainer minWidth={720} type="native" pos="relative">
-              <Table verticalSpacing="sm" highlightOnHover aria-label="Accounts">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Created</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody style={{ opacity: accountsQuery.isPlaceholderData ? 0.6 : 1 }}>
-                  {data.items.map((account) => (
-                    <AccountRow key={account.id} account={account} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
-          <Pager page={page} total={data.total} onChange={setPage} noun="accounts" />
-        </>
-      ) : null}
+      <QueryTable
+        query={accountsQuery}
+        label="Accounts"
+        columns={['Name', 'Email', 'Status', 'Created', { label: 'Actions', visuallyHidden: true }]}
+        minWidth={720}
+        empty={{
+          icon: <IconUsers size={28} />,
+          title: 'No accounts match',
+          description: 'Try another name or email.',
+          testId: 'accounts-empty',
+        }}
+        below={(data) => <Pager page={page} total={data.total} onChange={setPage} noun="accounts" />}
+        renderRow={(account) => <AccountRow account={account} />}
+      />
     </>
   );
 }

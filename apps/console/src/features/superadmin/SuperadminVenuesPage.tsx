@@ -1,33 +1,28 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Code,
-  EmptyState,
-  Group,
-  Paper,
-  ScrollArea,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Code, Group, ScrollArea, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingStore, IconDoorEnter, IconMail, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { VENUE_STATUSES, VENUE_STATUS_LABELS, type SuperadminVenue } from '@lanebook/core';
 import { useSession } from '../../app/session';
-import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { LoadError } from '../../components/LoadError';
+import { QueryTable, type QueryTableColumn } from '../../components/QueryTable';
 import { superadminApi, superadminKeys, type VenueStatus } from './api';
 
 const STATUS_FILTERS = [{ value: 'all', label: 'All' }, ...VENUE_STATUSES.map((s) => ({ value: s, label: VENUE_STATUS_LABELS[s] }))];
 const STATUS_OPTIONS = VENUE_STATUSES.map((s) => ({ value: s, label: VENUE_STATUS_LABELS[s] }));
+const COLUMNS: QueryTableColumn[] = [
+  'Name',
+  'ID',
+  'Status',
+  'Owner email',
+  'Time zone',
+  { label: 'Members', align: 'right' },
+  'Created',
+  { label: 'Actions', visuallyHidden: true },
+];
 
 export default function SuperadminVenuesPage() {
   const [status, setStatus] = useState<'all' | VenueStatus>('all');
@@ -40,7 +35,6 @@ export default function SuperadminVenuesPage() {
     queryFn: ({ signal }) => superadminApi.venues(query, signal),
     placeholderData: keepPreviousData,
   });
-  const data = venuesQuery.data;
 
   return (
     <>
@@ -82,53 +76,24 @@ export default function SuperadminVenuesPage() {
         />
       </Stack>
 
-      {venuesQuery.isPending ? (
-        <FullPageLoader />
-      ) : venuesQuery.isError ? (
-        <LoadError error={venuesQuery.error} onRetry={() => venuesQuery.refetch()} />
-      ) : data && data.items.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <EmptyState
-            icon={<IconBuildingStore size={28} />}
-            withIndicatorBackground
-            title="No venues match"
-            description={status === 'all' && !search ? 'No venue exists yet.' : 'Try another status or search.'}
-            data-testid="venues-empty"
-          />
-        </Paper>
-      ) : data ? (
-        <Stack gap="xs">
+      <QueryTable
+        query={venuesQuery}
+        label="Venues"
+        columns={COLUMNS}
+        minWidth={980}
+        empty={{
+          icon: <IconBuildingStore size={28} />,
+          title: 'No venues match',
+          description: status === 'all' && !search ? 'No venue exists yet.' : 'Try another status or search.',
+          testId: 'venues-empty',
+        }}
+        above={(data) => (
           <Text size="sm" c="dimmed" data-testid="venues-total">
             {data.total === 1 ? '1 venue' : `${data.total} venues`}
           </Text>
-          <Paper withBorder radius="md">
-            {/* Positioned, so the visually hidden labels inside scroll with the table instead of widening the page. */}
-            <Table.ScrollContainer minWidth={980} type="native" pos="relative">
-              <Table verticalSpacing="sm" highlightOnHover aria-label="Venues">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>ID</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Owner email</Table.Th>
-                    <Table.Th>Time zone</Table.Th>
-                    <Table.Th ta="right">Members</Table.Th>
-                    <Table.Th>Created</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody style={{ opacity: venuesQuery.isPlaceholderData ? 0.6 : 1 }}>
-                  {data.items.map((venue) => (
-                    <VenueRow key={venue.id} venue={venue} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
-        </Stack>
-      ) : null}
+        )}
+        renderRow={(venue) => <VenueRow venue={venue} />}
+      />
     </>
   );
 }

@@ -1,13 +1,12 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Anchor, Avatar, Button, EmptyState, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Avatar, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { USER_SORTS, VENUE_ROLES, type VenueRole } from '@lanebook/core';
 import { useSession } from '../../app/session';
-import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
-import { LoadError } from '../../components/LoadError';
+import { QueryTable } from '../../components/QueryTable';
 import { usersApi, usersKey, type UserListFilters } from './api';
 import { InviteUserModal } from './InviteUserModal';
 import { RoleBadge, ROLE_LABELS, UserStatusBadge, venueDate } from './roles';
@@ -50,7 +49,6 @@ export default function UsersPage() {
 
   const filtered = Boolean(role || search);
   const venue = session.me?.venue;
-  const data = usersQuery.data;
 
   return (
     <>
@@ -94,78 +92,49 @@ export default function UsersPage() {
         />
       </Group>
 
-      {usersQuery.isPending ? (
-        <FullPageLoader />
-      ) : usersQuery.isError ? (
-        <LoadError error={usersQuery.error} onRetry={() => usersQuery.refetch()} />
-      ) : data && data.items.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <EmptyState
-            icon={<IconUsers size={28} />}
-            withIndicatorBackground
-            title={filtered ? 'No users match' : 'No users yet'}
-            description={filtered ? 'Try another name, email or role.' : 'Invite the people who work in this venue.'}
-            data-testid="users-empty"
-          >
-            {filtered ? (
-              <EmptyState.Actions>
-                <Button variant="default" onClick={() => setParams({}, { replace: true })}>
-                  Clear filters
-                </Button>
-              </EmptyState.Actions>
-            ) : null}
-          </EmptyState>
-        </Paper>
-      ) : data ? (
-        <Stack gap="xs">
+      <QueryTable
+        query={usersQuery}
+        label="Users"
+        columns={['Name', 'Email', 'Role', 'Status', 'Joined']}
+        minWidth={720}
+        empty={{
+          icon: <IconUsers size={28} />,
+          title: filtered ? 'No users match' : 'No users yet',
+          description: filtered ? 'Try another name, email or role.' : 'Invite the people who work in this venue.',
+          action: filtered ? (
+            <Button variant="default" onClick={() => setParams({}, { replace: true })}>
+              Clear filters
+            </Button>
+          ) : null,
+          testId: 'users-empty',
+        }}
+        above={(data) => (
           <Text size="sm" c="dimmed" data-testid="users-total">
             {data.total === 1 ? '1 user' : `${data.total} users`}
           </Text>
-          <Paper withBorder radius="md">
-            <Table.ScrollContainer minWidth={720} type="native">
-              <Table highlightOnHover verticalSpacing="sm" aria-label="Users">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>Role</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Joined</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody style={{ opacity: usersQuery.isPlaceholderData ? 0.6 : 1 }}>
-                  {data.items.map((user) => (
-                    <Table.Tr
-                      key={user.id}
-                      data-testid="user-row"
-                      style={{ cursor: 'pointer' }}
-                      onClick={() => navigate(`/users/${user.id}`)}
-                    >
-                      <Table.Td>
-                        <Group gap="sm" wrap="nowrap">
-                          <Avatar src={user.image} alt="" radius="xl" size="sm" name={user.name} color="initials" />
-                          {/* A real link too, for the keyboard and for opening in a new tab. */}
-                          <Anchor component={Link} to={`/users/${user.id}`} fw={500} onClick={(event) => event.stopPropagation()}>
-                            {user.name || user.email}
-                          </Anchor>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{user.email}</Table.Td>
-                      <Table.Td>
-                        <RoleBadge role={user.role} />
-                      </Table.Td>
-                      <Table.Td>
-                        <UserStatusBadge user={user} />
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{venueDate(user.joinedAt, venue)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
-        </Stack>
-      ) : null}
+        )}
+        renderRow={(user) => (
+          <Table.Tr data-testid="user-row" style={{ cursor: 'pointer' }} onClick={() => navigate(`/users/${user.id}`)}>
+            <Table.Td>
+              <Group gap="sm" wrap="nowrap">
+                <Avatar src={user.image} alt="" radius="xl" size="sm" name={user.name} color="initials" />
+                {/* A real link too, for the keyboard and for opening in a new tab. */}
+                <Anchor component={Link} to={`/users/${user.id}`} fw={500} onClick={(event) => event.stopPropagation()}>
+                  {user.name || user.email}
+                </Anchor>
+              </Group>
+            </Table.Td>
+            <Table.Td>{user.email}</Table.Td>
+            <Table.Td>
+              <RoleBadge role={user.role} />
+            </Table.Td>
+            <Table.Td>
+              <UserStatusBadge user={user} />
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{venueDate(user.joinedAt, venue)}</Table.Td>
+          </Table.Tr>
+        )}
+      />
 
       <InviteUserModal opened={inviteOpened} onClose={invite.close} />
     </>
