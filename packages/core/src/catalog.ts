@@ -278,4 +278,10 @@ export const integrationSchema = recordSchema(
 );
 export type IntegrationInput = z.infer<typeof integrationSchema.fields>;
 /** The webhook secret is made by the server and shown, never chosen by the user. */
-export type Integration = IntegrationInput & { id: string; secret: string | null; createdAt: string; updatedAt: string };
+export type Integration = IntegrationInput & {
+  id: string;
+  /** Only in the answer to the create. */
+  secret?: string | null;
+  createdAt: string;
+  updatedAt: string;
+};

@@ -47,7 +47,7 @@ export const productSchema = recordSchema(
     name: z.string().trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
     title: z.string().trim().max(160, 'Title must be at most 160 characters'),
     description: z.string().trim().max(5000, 'Description must be at most 5000 characters'),
-    icon: z.union([z.literal(''), z.enum(PRODUCT_ICONS, { message: `Icon must be one of ${PRODUCT_ICONS.join(', ')}` })]),
+    icon: z.enum(['', ...PRODUCT_ICONS], { message: `Icon must be empty or one of ${PRODUCT_ICONS.join(', ')}` }),
     image: z.union([
       z.literal(''),
       z

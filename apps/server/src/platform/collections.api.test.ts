@@ -14,6 +14,7 @@ import {
   list,
   rolesHolding,
   rolesLacking,
+  stored,
   uniqueKey,
   withoutRole,
   type CatalogAction,
@@ -28,6 +29,11 @@ import type { Caller, TestServer } from '../../test/server.js';
  * (search, sort, order, paging, flag filters), get, PATCH, delete, pause and resume, bad input
  * of each field, permissions per role, and tenant isolation. Rules particular to a collection
  * are in the collection's own test file.
+ *
+ * Rules of the machinery itself: isPaused is set only by POST /{id}/pause and /{id}/resume (a
+ * body carrying it is refused, and a new record starts at the collection's default); columns
+ * revealed on create (a webhook's secret) are in the create's answer only; ?sort= is one of the
+ * collection's sort keys.
  */
 
 type Venue = Awaited<ReturnType<TestServer['addVenue']>>;
@@ -95,9 +101,12 @@ describeEachDatabase('catalog collections: the one machinery', (t) => {
       expect(record.id).toEqual(expect.any(String));
       expect(record.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
       expect(record.updatedAt).toBe(record.createdAt);
-      expect(await getItem(venue.staff, c.path, c.idOf(record))).toEqual(record);
+      // GET and the list show the record without what only the create reveals.
+      const shown = stored(c, record);
+      for (const name of c.revealedOnCreate ?? []) expect(record, name).toHaveProperty(name);
+      expect(await getItem(venue.staff, c.path, c.idOf(record))).toStrictEqual(shown);
       const found = await list(venue.staff, c.path, { search: 'Alpha' });
-      expect(found).toEqual({ items: [record], total: 1 });
+      expect(found).toStrictEqual({ items: [shown], total: 1 });
     });
 
     it('POST without the required fields is 400 naming them, writing nothing', async () => {
@@ -114,8 +123,18 @@ describeEachDatabase('catalog collections: the one machinery', (t) => {
 
     it('lists {items, total} with search, sort and order, paging and flag filters', async () => {
       const own = await t.addVenue();
-      const flagged = (key: string) => (c.flag && key === 'Alpha' ? { [c.flag.name]: c.flag.value } : {});
-      for (const key of ['Charlie', 'Alpha', 'Bravo']) await create(own.owner, c.path, { ...c.body(key), ...flagged(key) });
+      for (const key of ['Charlie', 'Alpha', 'Bravo']) {
+        if (!c.flag || key !== 'Alpha') {
+          await create(own.owner, c.path, c.body(key));
+        } else if (c.pausable) {
+          // isPaused is set by its own route only, never by the body.
+          const made = await create(own.owner, c.path, c.body(key));
+          const set = await own.owner.post(itemUrl(c.path, c.idOf(made), c.flag.value ? 'pause' : 'resume'));
+          expect(set.statusCode, set.body).toBe(200);
+        } else {
+          await create(own.owner, c.path, { ...c.body(key), [c.flag.name]: c.flag.value });
+        }
+      }
       const field = (l: { items: Row[] }) => l.items.map((item) => item[c.sortField]);
       const sortValue = (key: string) => c.created(key)[c.sortField];
       const [alpha, bravo, charlie] = ['Alpha', 'Bravo', 'Charlie'].map(sortValue);
@@ -154,12 +173,35 @@ describeEachDatabase('catalog collections: the one machinery', (t) => {
       expectFieldError(await own.staff.get(url, { query: { order: 'sideways' } }), 'order', 'Order must be asc or desc');
     });
 
+    it('?sort= takes each of the collection’s sort keys; any other is 400 naming sort and listing the keys', async () => {
+      const own = await t.addVenue();
+      for (const key of ['Charlie', 'Alpha', 'Bravo']) await create(own.owner, c.path, c.body(key));
+      const ids = (l: { items: Row[] }) => l.items.map((item) => c.idOf(item)).sort();
+      const all = ids(await list(own.staff, c.path));
+      for (const sort of c.sorts) {
+        for (const order of ['asc', 'desc']) {
+          const sorted = await list(own.staff, c.path, { sort, order });
+          expect(sorted.total, `${sort} ${order}`).toBe(3);
+          expect(ids(sorted), `${sort} ${order}`).toEqual(all);
+        }
+      }
+      const message = `Sort must be one of ${c.sorts.join(', ')}`;
+      // Not silently the default order any more: a column that is no sort key, another case, an
+      // inherited property name and an empty value are all refused.
+      for (const sort of ['bogus', 'updatedAt', 'venueId', c.sort.toUpperCase(), `${c.sort} `, '__proto__', 'toString', '']) {
+        const response = await own.staff.get(url, { query: { sort, order: 'asc' } });
+        expectFieldError(response, 'sort', message);
+      }
+      // With a search and paging along, still refused.
+      expectFieldError(await own.staff.get(url, { query: { sort: 'bogus', search: 'Alpha', limit: '1' } }), 'sort', message);
+    });
+
     it('PATCH changes only the sent fields; GET shows the change', async () => {
       const record = await create(venue.manager, c.path, c.body(uniqueKey()));
       const response = await venue.manager.patch(itemUrl(c.path, c.idOf(record)), c.patch);
       expect(response.statusCode, response.body).toBe(200);
       const patched = response.json<Row>();
-      expect(patched).toEqual({ ...record, ...c.patch, updatedAt: expect.any(String) });
+      expect(patched).toStrictEqual({ ...stored(c, record), ...c.patch, updatedAt: expect.any(String) });
       expect(Date.parse(patched.updatedAt as string)).toBeGreaterThanOrEqual(Date.parse(record.updatedAt as string));
       expect(await getItem(venue.staff, c.path, c.idOf(record))).toEqual(patched);
       // An empty PATCH is valid and changes no field.
@@ -186,7 +228,7 @@ describeEachDatabase('catalog collections: the one machinery', (t) => {
 
     if (c.pausable) {
       it('pause and resume set isPaused and answer the record; an unknown id is 404', async () => {
-        const record = await create(venue.manager, c.path, { ...c.body(uniqueKey()), isPaused: false });
+        const record = await create(venue.manager, c.path, c.body(uniqueKey()));
         const id = c.idOf(record);
         const paused = await venue.manager.post(itemUrl(c.path, id, 'pause'));
         expect(paused.statusCode, paused.body).toBe(200);
@@ -204,6 +246,34 @@ describeEachDatabase('catalog collections: the one machinery', (t) => {
           expect(response.json()).toEqual({ message: `${c.label} not found.`, code: 'not_found' });
         }
       });
+
+      it('isPaused in a POST or PATCH body is refused, true or false; a record starts at the default and only pause/resume change it', async () => {
+        const start = c.created('Alpha').isPaused;
+        expect(typeof start).toBe('boolean');
+        const record = await create(venue.manager, c.path, c.body(uniqueKey()));
+        expect(record.isPaused).toBe(start);
+        const id = c.idOf(record);
+        await expectNoWrites(t, async () => {
+          for (const isPaused of [true, false]) {
+            // The owner holds both the create/edit and the pause keys: still refused.
+            for (const caller of [venue.manager, venue.owner]) {
+              expectFieldError(await caller.post(url, { ...c.body(uniqueKey()), isPaused }), 'isPaused', 'Unrecognized key');
+              expectFieldError(await caller.patch(itemUrl(c.path, id), { isPaused }), 'isPaused', 'Unrecognized key');
+              // A valid change alongside does not get through either.
+              expectFieldError(await caller.patch(itemUrl(c.path, id), { ...c.patch, isPaused }), 'isPaused', 'Unrecognized key');
+            }
+          }
+        });
+        expect(await getItem(venue.staff, c.path, id)).toEqual(record);
+
+        // Switched by its route, the state survives a PATCH of other fields.
+        const switched = await venue.manager.post(itemUrl(c.path, id, start ? 'resume' : 'pause'));
+        expect(switched.statusCode, switched.body).toBe(200);
+        const patched = await venue.manager.patch(itemUrl(c.path, id), c.patch);
+        expect(patched.statusCode, patched.body).toBe(200);
+        expect(patched.json<Row>().isPaused).toBe(!start);
+        expect((await getItem(venue.staff, c.path, id)).isPaused).toBe(!start);
+      });
     } else {
       it('has no pause or resume: both answer 404 and write nothing', async () => {
         const record = await create(venue.manager, c.path, c.body(uniqueKey()));
@@ -220,9 +290,7 @@ describeEachDatabase('catalog collections: the one machinery', (t) => {
       await expectNoWrites(t, async () => {
         const unknown: Row[] = [{ bogus: 1 }, { venueId: 'demo-bowl' }, { createdAt: '2020-01-01T00:00:00.000Z' }];
         if (c.path !== 'resources') unknown.push({ id: 'chosen-id' });
-        if (c.path === 'products') unknown.push({ isDeleted: true });
-        if (c.path === 'integrations') unknown.push({ secret: 'whsec_mine' });
-        if (c.path === 'promocodes') unknown.push({ useCount: 7 });
+        unknown.push(...(c.refused ?? []));
         for (const extra of unknown) {
           const field = Object.keys(extra)[0];
           expectFieldError(await venue.manager.post(url, { ...c.body(uniqueKey()), ...extra }), field);
@@ -231,7 +299,7 @@ describeEachDatabase('catalog collections: the one machinery', (t) => {
         // A lane's id is chosen once: PATCH cannot carry it.
         if (c.path === 'resources') expectFieldError(await venue.manager.patch(itemUrl(c.path, id), { id: 'Lane Renamed' }), 'id');
       });
-      expect(await getItem(venue.staff, c.path, id)).toEqual(record);
+      expect(await getItem(venue.staff, c.path, id)).toEqual(stored(c, record));
     });
 
     it('a bad value of each field is 400 naming the field, on POST and PATCH, writing nothing', async () => {
@@ -252,7 +320,7 @@ describeEachDatabase('catalog collections: the one machinery', (t) => {
         }
       });
       expect((await list(venue.staff, c.path)).total).toBe(total);
-      expect(await getItem(venue.staff, c.path, id)).toEqual(record);
+      expect(await getItem(venue.staff, c.path, id)).toEqual(stored(c, record));
     });
 
     it('body that is not JSON or not an object is 400', async () => {
@@ -296,13 +364,13 @@ describeEachDatabase('catalog collections: the one machinery', (t) => {
           const resumed = await expectNoWrites(t, () => venue.staff.post(itemUrl(c.path, c.idOf(record), 'resume')));
           expect(resumed.statusCode).toBe(403);
         }
-        expect(await getItem(venue.staff, c.path, c.idOf(record))).toEqual(record);
+        expect(await getItem(venue.staff, c.path, c.idOf(record))).toEqual(stored(c, record));
       });
 
       it('every member may read: staff lists and gets', async () => {
         const record = await create(venue.owner, c.path, c.body(uniqueKey()));
         expect((await venue.staff.get(url)).statusCode).toBe(200);
-        expect(await getItem(venue.staff, c.path, c.idOf(record))).toEqual(record);
+        expect(await getItem(venue.staff, c.path, c.idOf(record))).toEqual(stored(c, record));
       });
 
       it('the venue’s permissions map decides: taking the keys from managers makes them 403, owners still pass', async () => {
@@ -316,7 +384,7 @@ describeEachDatabase('catalog collections: the one machinery', (t) => {
           expect(response.statusCode, `manager ${action}: ${response.body}`).toBe(403);
         }
         // Reading is not a permission key: managers still read.
-        expect(await getItem(own.manager, c.path, c.idOf(record))).toEqual(record);
+        expect(await getItem(own.manager, c.path, c.idOf(record))).toEqual(stored(c, record));
         for (const action of actionsOf(c)) {
           const target = action === 'create' ? record : await create(own.owner, c.path, c.body(uniqueKey()));
           const response = await attempt(c, own.owner, action, target, uniqueKey());
@@ -350,7 +418,7 @@ describeEachDatabase('catalog collections: the one machinery', (t) => {
             expect(everything.items.every((item) => item.id !== `Lane ${key}`)).toBe(true);
           }
         });
-        expect(await getItem(bowlOwner, c.path, id)).toEqual(theirs);
+        expect(await getItem(bowlOwner, c.path, id)).toEqual(stored(c, theirs));
       });
 
       it('X-Venue-Id of a venue the user is not in is 404; an unknown venue 404; no header 400; no sign-in 401', async () => {
@@ -394,7 +462,7 @@ describeEachDatabase('catalog collections: the one machinery', (t) => {
       it('a superadmin may work in any venue without being a member', async () => {
         const admin = await t.as('admin@demo.test', venue.id);
         const record = await create(admin, c.path, c.body(uniqueKey()));
-        expect(await getItem(venue.staff, c.path, c.idOf(record))).toEqual(record);
+        expect(await getItem(venue.staff, c.path, c.idOf(record))).toEqual(stored(c, record));
         expect((await admin.delete(itemUrl(c.path, c.idOf(record)))).statusCode).toBe(204);
       });
     });

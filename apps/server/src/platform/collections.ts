@@ -73,6 +73,8 @@ export interface CollectionDef {
   duplicateMessage: (record: Row) => string;
   /** Columns never sent to clients. */
   hidden?: string[];
+  /** Hidden columns shown once, in the answer to the create (a generated secret). */
+  revealedOnCreate?: string[];
   hooks?: {
     /** Extra columns of a new row (e.g. a generated secret). */
     created?: (record: Row) => Row;
@@ -144,7 +146,12 @@ export function registerCollection(fastify: FastifyInstance, db: Db, def: Collec
   const { table } = def;
   const key = (action: string) => `${def.area}.${action}` as PermissionKey;
   const fieldNames = Object.keys(def.schema.fields.shape);
-  const patchSchema = def.idFromBody ? def.schema.patch.omit({ id: true }) : def.schema.patch;
+  // Pausing has its own permission and routes, so it is never part of a create or a save; a new
+  // record gets the collection's default (a new product starts paused). A chosen id is set once.
+  const pausedKey = def.pausable ? { isPaused: true as const } : {};
+  const createSchema = def.schema.patch.omit(pausedKey);
+  const patchSchema = def.schema.patch.omit({ ...pausedKey, ...(def.idFromBody ? { id: true as const } : {}) });
+  const sortKeys = Object.keys(def.sorts) as [string, ...string[]];
 
   const scope = (venueId: string): SQL[] => {
     const conditions = [eq(table.venueId, venueId)];
@@ -170,7 +177,10 @@ export function registerCollection(fastify: FastifyInstance, db: Db, def: Collec
     throw error;
   }
 
-  const listQuerySchema = listQuery.extend(Object.fromEntries(Object.keys(def.flags ?? {}).map((flag) => [flag, flagValue.optional()])));
+  const listQuerySchema = listQuery.extend({
+    sort: z.enum(sortKeys, { message: `Sort must be one of ${sortKeys.join(', ')}` }).optional(),
+    ...Object.fromEntries(Object.keys(def.flags ?? {}).map((flag) => [flag, flagValue.optional()])),
+  });
 
   app.get(base, { config: { access: { auth: 'venue' } }, schema: { tags, querystring: listQuerySchema } }, async (request) => {
     const venueId = venueOf(request).id;
@@ -201,26 +211,27 @@ export function registerCollection(fastify: FastifyInstance, db: Db, def: Collec
     toDto(def, await load(db, venueOf(request).id, request.params.id)),
   );
 
-  app.post(
-    base,
-    { config: { access: { permission: key('create') } }, schema: { tags, body: def.schema.patch } },
-    async (request, reply) => {
-      const venueId = venueOf(request).id;
-      const record = parseRecord(def.schema.full, { ...structuredClone(def.defaults), ...(request.body as Row) });
-      await checkReferences(db, venueId, def.references ?? [], record);
-      const id = def.idFromBody ? (record.id as string) : randomUUID();
-      const row = await db
-        .transaction(async (tx) => {
-          await def.hooks?.beforeSave?.({ venueId, identity: identityOf(request), tx }, record, null);
-          const values = { ...record, ...def.hooks?.created?.(record), venueId, id };
-          const inserted = await tx.insert(table).values(values).onConflictDoNothing().returning();
-          if (inserted.length === 0) throw conflict(def.duplicateMessage(record), 'duplicate');
-          return inserted[0] as Row;
-        })
-        .catch((error) => (error instanceof AppError ? Promise.reject(error) : mapDbError(error, record)));
-      return reply.status(201).send(toDto(def, row));
-    },
-  );
+  app.post(base, { config: { access: { permission: key('create') } }, schema: { tags, body: createSchema } }, async (request, reply) => {
+    const venueId = venueOf(request).id;
+    const record = parseRecord(def.schema.full, {
+      ...structuredClone(def.defaults),
+      ...(request.body as Row),
+      ...(def.pausable ? { isPaused: def.defaults.isPaused ?? false } : {}),
+    });
+    await checkReferences(db, venueId, def.references ?? [], record);
+    const id = def.idFromBody ? (record.id as string) : randomUUID();
+    const row = await db
+      .transaction(async (tx) => {
+        await def.hooks?.beforeSave?.({ venueId, identity: identityOf(request), tx }, record, null);
+        const values = { ...record, ...def.hooks?.created?.(record), venueId, id };
+        const inserted = await tx.insert(table).values(values).onConflictDoNothing().returning();
+        if (inserted.length === 0) throw conflict(def.duplicateMessage(record), 'duplicate');
+        return inserted[0] as Row;
+      })
+      .catch((error) => (error instanceof AppError ? Promise.reject(error) : mapDbError(error, record)));
+    const revealed = Object.fromEntries((def.revealedOnCreate ?? []).map((name) => [name, row[name]]));
+    return reply.status(201).send({ ...toDto(def, row), ...revealed });
+  });
 
   app.patch(
     `${base}/:id`,

@@ -210,7 +210,9 @@ function FormBody<S extends RecordSchema, R extends BaseRecord, A extends Collec
   const onValid = async (values: FieldValues) => {
     try {
       if (isNew) {
-        const created = await actions.mutations.create.mutateAsync(pickFields(def.schema, values));
+        // Pausing is its own permission and action (a new product starts paused): never part of a save.
+        const { isPaused: _paused, ...body } = pickFields(def.schema, values);
+        const created = await actions.mutations.create.mutateAsync(def.pausable ? body : pickFields(def.schema, values));
         notifySuccess(`${def.titleOf(created)} created`);
         leaving.current = true;
         if (variant === 'modal') onDone?.();

@@ -5,7 +5,8 @@ import type { CollectionDef } from '../../platform/collections.js';
 
 /**
  * Integrations: an outgoing webhook (URL and events; deliveries are signed with a secret the
- * server generates and shows once per integration), or a custom integration stored as typed JSON.
+ * server generates and shows once, in the answer to the create), or a custom integration stored
+ * as typed JSON.
  */
 export const integrationsCollection: CollectionDef = {
   path: 'integrations',
@@ -19,6 +20,8 @@ export const integrationsCollection: CollectionDef = {
   defaultSort: 'name',
   flags: { isActive: integrations.isActive },
   duplicateMessage: () => 'This integration already exists.',
+  hidden: ['secret'],
+  revealedOnCreate: ['secret'],
   hooks: {
     created: (record) => ({ secret: record.type === 'webhook' ? `whsec_${randomBytes(24).toString('hex')}` : null }),
   },

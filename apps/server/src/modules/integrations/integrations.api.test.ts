@@ -1,10 +1,15 @@
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENTS } from '@lanebook/core';
+import { integrations } from '../../db/schema/index.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { base, create, expectFieldError, expectNoWrites, getItem, itemUrl, list, type Row } from '../../../test/catalog.js';
-import type { TestServer } from '../../../test/server.js';
+import type { Caller, TestServer } from '../../../test/server.js';
 
 type Venue = Awaited<ReturnType<TestServer['addVenue']>>;
+
+/** The create's answer without the secret: what GET, the list and PATCH show. */
+const withoutSecret = ({ secret: _secret, ...rest }: Row) => rest;
 
 const webhook = (settings: Row = { url: 'https://hooks.example.test/lanebook', events: ['booking.paid'] }) => ({
   type: 'webhook',
@@ -19,24 +24,111 @@ describeEachDatabase('integrations: webhooks and custom settings', (t) => {
     venue = await t.addVenue();
   });
 
+  /** The secret column of an integration, read from the database. */
+  async function secretInDb(venueId: string, id: string) {
+    const rows = await t.db
+      .select({ secret: integrations.secret })
+      .from(integrations)
+      .where(and(eq(integrations.venueId, venueId), eq(integrations.id, id)));
+    expect(rows, `integration ${id} in the database`).toHaveLength(1);
+    return rows[0].secret;
+  }
+
+  /** Every role of the venue and a superadmin: GET, and the list, never carry a secret. */
+  async function expectSecretHidden(own: Venue, id: string) {
+    const admin = await t.as('admin@demo.test', own.id);
+    const readers: [string, Caller][] = [
+      ['owner', own.owner],
+      ['manager', own.manager],
+      ['staff', own.staff],
+      ['superadmin', admin],
+    ];
+    for (const [role, caller] of readers) {
+      expect(await getItem(caller, 'integrations', id), `GET as ${role}`).not.toHaveProperty('secret');
+      const everything = await list(caller, 'integrations', { limit: '500' });
+      expect(
+        everything.items.map((item) => item.id),
+        `list as ${role}`,
+      ).toContain(id);
+      for (const item of everything.items) expect(item, `list as ${role}`).not.toHaveProperty('secret');
+    }
+  }
+
   describe('webhooks', () => {
-    it('a webhook gets a generated whsec_ secret on create, its own each time, kept across PATCHes', async () => {
+    it('a webhook gets a generated whsec_ secret, its own each time, shown only in the answer to the create', async () => {
       const first = await create(venue.owner, 'integrations', webhook());
       const second = await create(venue.owner, 'integrations', webhook({ url: 'http://10.0.0.5:8080/hook', events: [...WEBHOOK_EVENTS] }));
       expect(first.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
       expect(second.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
       expect(first.secret).not.toBe(second.secret);
       expect(second.settings).toEqual({ url: 'http://10.0.0.5:8080/hook', events: [...WEBHOOK_EVENTS] });
-      expect((await getItem(venue.staff, 'integrations', first.id as string)).secret).toBe(first.secret);
+      // The database keeps what the create showed.
+      expect(await secretInDb(venue.id, first.id as string)).toBe(first.secret);
+      expect(await secretInDb(venue.id, second.id as string)).toBe(second.secret);
+      // Reads leave it out, to every role: GET shows the created record but for the secret.
+      expect(await getItem(venue.staff, 'integrations', first.id as string)).toStrictEqual(withoutSecret(first));
+      await expectSecretHidden(venue, first.id as string);
+      await expectSecretHidden(venue, second.id as string);
+      for (const flag of ['true', 'false']) {
+        for (const item of (await list(venue.owner, 'integrations', { isActive: flag, limit: '500' })).items) {
+          expect(item).not.toHaveProperty('secret');
+        }
+      }
+      // A webhook a manager makes reveals its secret to them, once, all the same.
+      const byManager = await create(venue.manager, 'integrations', webhook());
+      expect(byManager.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
+      expect(await secretInDb(venue.id, byManager.id as string)).toBe(byManager.secret);
+      await expectSecretHidden(venue, byManager.id as string);
+    });
 
-      const patched = await venue.owner.patch(itemUrl('integrations', first.id as string), {
-        settings: { url: 'https://hooks.example.test/v2', events: ['booking.created', 'booking.canceled'] },
+    it('PATCHes neither show nor change the secret; a body cannot set it', async () => {
+      const made = await create(venue.owner, 'integrations', webhook());
+      const id = made.id as string;
+      const secret = made.secret;
+      expect(secret).toMatch(/^whsec_[0-9a-f]{48}$/);
+      const changes: Row[] = [
+        { settings: { url: 'https://hooks.example.test/v2', events: ['booking.created', 'booking.canceled'] } },
+        { name: 'Zap renamed' },
+        { isActive: false },
+        { isActive: true },
+        {},
+      ];
+      let current = withoutSecret(made);
+      for (const change of changes) {
+        const patched = await venue.owner.patch(itemUrl('integrations', id), change);
+        expect(patched.statusCode, patched.body).toBe(200);
+        const body = patched.json<Row>();
+        expect(body, `PATCH ${JSON.stringify(change)}`).not.toHaveProperty('secret');
+        expect(body).toStrictEqual({ ...current, ...change, updatedAt: expect.any(String) });
+        current = body;
+        expect(await secretInDb(venue.id, id), `after PATCH ${JSON.stringify(change)}`).toBe(secret);
+      }
+      await expectSecretHidden(venue, id);
+      // The secret is the server's: a body cannot set it, on create or PATCH, not even to its own value.
+      await expectNoWrites(t, async () => {
+        for (const chosen of ['whsec_mine', secret, null]) {
+          expectFieldError(await venue.owner.post(base('integrations'), { ...webhook(), secret: chosen }), 'secret', 'Unrecognized key');
+          expectFieldError(await venue.owner.patch(itemUrl('integrations', id), { secret: chosen }), 'secret', 'Unrecognized key');
+          expectFieldError(
+            await venue.owner.patch(itemUrl('integrations', id), { name: 'Sneaky', secret: chosen }),
+            'secret',
+            'Unrecognized key',
+          );
+        }
       });
-      expect(patched.statusCode, patched.body).toBe(200);
-      expect(patched.json<Row>().secret).toBe(first.secret);
-      // The secret is the server's: a body cannot set it.
-      const chosen = await expectNoWrites(t, () => venue.owner.post(base('integrations'), { ...webhook(), secret: 'whsec_mine' }));
-      expectFieldError(chosen, 'secret');
+      expect(await secretInDb(venue.id, id)).toBe(secret);
+      expect(await getItem(venue.staff, 'integrations', id)).toStrictEqual(current);
+    });
+
+    it('the secret of another venue’s webhook is neither shown nor changed by this venue', async () => {
+      const other = await t.addVenue();
+      const theirs = await create(other.owner, 'integrations', webhook());
+      const id = theirs.id as string;
+      await expectNoWrites(t, async () => {
+        expect((await venue.owner.get(itemUrl('integrations', id))).statusCode).toBe(404);
+        expect((await venue.owner.patch(itemUrl('integrations', id), { name: 'Mine now' })).statusCode).toBe(404);
+      });
+      expect(await secretInDb(other.id, id)).toBe(theirs.secret);
     });
 
     it('needs an http(s) URL and at least one known event (400 naming settings.url / settings.events), nothing written', async () => {
@@ -61,7 +153,8 @@ describeEachDatabase('integrations: webhooks and custom settings', (t) => {
         expectFieldError(bare, 'settings.url');
         expectFieldError(bare, 'settings.events');
       });
-      expect(await getItem(venue.staff, 'integrations', made.id as string)).toEqual(made);
+      expect(await getItem(venue.staff, 'integrations', made.id as string)).toStrictEqual(withoutSecret(made));
+      expect(await secretInDb(venue.id, made.id as string)).toBe(made.secret);
     });
   });
 
@@ -70,7 +163,10 @@ describeEachDatabase('integrations: webhooks and custom settings', (t) => {
       const settings = { apiKey: 'k-123', retries: 3, ratio: 0.5, sandbox: true, live: false, region: null, empty: '' };
       const made = await create(venue.owner, 'integrations', { type: 'custom', name: 'CRM', settings });
       expect(made).toMatchObject({ type: 'custom', settings, secret: null });
-      expect((await getItem(venue.staff, 'integrations', made.id as string)).settings).toEqual(settings);
+      expect(await secretInDb(venue.id, made.id as string)).toBeNull();
+      const shown = await getItem(venue.staff, 'integrations', made.id as string);
+      expect(shown.settings).toEqual(settings);
+      expect(shown).not.toHaveProperty('secret');
     });
 
     it('refuses nested objects, lists and overlong text, naming the setting; nothing written', async () => {
@@ -93,7 +189,7 @@ describeEachDatabase('integrations: webhooks and custom settings', (t) => {
           );
         }
       });
-      expect(await getItem(venue.staff, 'integrations', made.id as string)).toEqual(made);
+      expect(await getItem(venue.staff, 'integrations', made.id as string)).toStrictEqual(withoutSecret(made));
     });
 
     it('lists by type and filters active integrations', async () => {
@@ -102,6 +198,11 @@ describeEachDatabase('integrations: webhooks and custom settings', (t) => {
       await create(own.owner, 'integrations', { type: 'custom', name: 'Aardvark CRM', isActive: false });
       expect((await list(own.staff, 'integrations', { sort: 'type' })).items.map((i) => i.type)).toEqual(['custom', 'webhook']);
       expect((await list(own.staff, 'integrations', { isActive: 'false' })).items.map((i) => i.name)).toEqual(['Aardvark CRM']);
+      expectFieldError(
+        await own.staff.get(base('integrations'), { query: { sort: 'secret' } }),
+        'sort',
+        'Sort must be one of name, type, createdAt',
+      );
     });
   });
 });

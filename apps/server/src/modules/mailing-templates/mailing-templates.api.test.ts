@@ -15,9 +15,33 @@ describeEachDatabase('mailing templates: paused on creation, addresses, pausing'
     venue = await t.addVenue();
   });
 
-  it('a new template starts paused for every event, unless sent otherwise', async () => {
-    for (const event of EMAIL_TYPES) expect((await create(venue.owner, 'mailing-templates', body({ event }))).isPaused).toBe(true);
-    expect((await create(venue.owner, 'mailing-templates', body({ isPaused: false }))).isPaused).toBe(false);
+  it('a new template always starts paused, for every event; isPaused in the body is refused', async () => {
+    const made: Row[] = [];
+    for (const event of EMAIL_TYPES) {
+      const template = await create(venue.owner, 'mailing-templates', body({ event }));
+      expect(template.isPaused, event).toBe(true);
+      expect((await getItem(venue.staff, 'mailing-templates', template.id as string)).isPaused, event).toBe(true);
+      made.push(template);
+    }
+    const id = made[0].id as string;
+    await expectNoWrites(t, async () => {
+      for (const isPaused of [false, true]) {
+        for (const event of EMAIL_TYPES) {
+          expectFieldError(await venue.owner.post(base('mailing-templates'), body({ event, isPaused })), 'isPaused', 'Unrecognized key');
+        }
+        expectFieldError(await venue.owner.patch(itemUrl('mailing-templates', id), { isPaused }), 'isPaused', 'Unrecognized key');
+        expectFieldError(
+          await venue.owner.patch(itemUrl('mailing-templates', id), { subject: 'Live now', isPaused }),
+          'isPaused',
+          'Unrecognized key',
+        );
+      }
+    });
+    expect(await getItem(venue.staff, 'mailing-templates', id)).toEqual(made[0]);
+    // Sending starts only through resume.
+    const resumed = await venue.owner.post(itemUrl('mailing-templates', id, 'resume'));
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json()).toEqual({ ...made[0], isPaused: false, updatedAt: expect.any(String) });
   });
 
   it('keeps a body using every placeholder', async () => {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_DELETE_BLOCKED, productDefaults } from '@lanebook/core';
+import { PRODUCT_DELETE_BLOCKED, PRODUCT_ICONS, productDefaults } from '@lanebook/core';
 import { products } from '../../db/schema/index.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import {
@@ -54,7 +54,7 @@ describeEachDatabase('products: rules across fields, references, soft delete', (
   const product = (extra: Row = {}) => create(venue.owner, 'products', { name: `Product ${uniqueKey()}`, ...extra });
 
   describe('create', () => {
-    it('a new product starts paused with the defaults; a full body is kept as sent', async () => {
+    it('a new product starts paused with the defaults; a full body is kept as sent, still paused', async () => {
       const minimal = await product();
       expect(minimal).toMatchObject({ ...productDefaults, isPaused: true });
       const full = {
@@ -81,7 +81,6 @@ describeEachDatabase('products: rules across fields, references, soft delete', (
         taxes: [taxId],
         nonWorkingDays: [0, 1],
         holidays: ['2030-12-25'],
-        isPaused: false,
         customFields: { size: selectField(['S', 'M', 'L']), notes: { ...selectField([]), type: 'text', isRequired: false } },
         termsId,
         largeGroupDisclaimerId: termsId,
@@ -92,8 +91,46 @@ describeEachDatabase('products: rules across fields, references, soft delete', (
         activeWaiverId: null,
       };
       const created = await create(venue.manager, 'products', full);
-      expect(created).toEqual({ ...full, id: expect.any(String), createdAt: expect.any(String), updatedAt: expect.any(String) });
+      expect(created).toEqual({
+        ...full,
+        isPaused: true,
+        id: expect.any(String),
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
       expect(await getItem(venue.staff, 'products', created.id as string)).toEqual(created);
+    });
+
+    it('isPaused in the body is refused (400 naming it), even to start it active; only resume makes it bookable', async () => {
+      const made = await product();
+      const id = made.id as string;
+      await expectNoWrites(t, async () => {
+        for (const isPaused of [false, true]) {
+          expectFieldError(await venue.owner.post(base('products'), { name: 'Live at once', isPaused }), 'isPaused', 'Unrecognized key');
+          expectFieldError(await venue.owner.patch(itemUrl('products', id), { isPaused }), 'isPaused', 'Unrecognized key');
+          expectFieldError(await venue.owner.patch(itemUrl('products', id), { price: 100, isPaused }), 'isPaused', 'Unrecognized key');
+        }
+      });
+      expect(await getItem(venue.staff, 'products', id)).toEqual(made);
+      const resumed = await venue.manager.post(itemUrl('products', id, 'resume'));
+      expect(resumed.statusCode, resumed.body).toBe(200);
+      expect(resumed.json()).toEqual({ ...made, isPaused: false, updatedAt: expect.any(String) });
+      // A save of other fields keeps it active.
+      const patched = await venue.owner.patch(itemUrl('products', id), { price: 100 });
+      expect(patched.json()).toMatchObject({ price: 100, isPaused: false });
+    });
+
+    it('the icon is empty or one of the product icons; anything else is 400 listing them', async () => {
+      expect((await product({ icon: '' })).icon).toBe('');
+      for (const icon of PRODUCT_ICONS) expect((await product({ icon })).icon).toBe(icon);
+      const made = await product();
+      await expectNoWrites(t, async () => {
+        for (const icon of ['rocket', 'AXE', ' ', null, 1]) {
+          const message = `Icon must be empty or one of ${PRODUCT_ICONS.join(', ')}`;
+          expectFieldError(await venue.owner.post(base('products'), { name: 'Icon', icon }), 'icon', message);
+          expectFieldError(await venue.owner.patch(itemUrl('products', made.id as string), { icon }), 'icon', message);
+        }
+      });
     });
 
     it('money is integer cents from 0: zero is fine, fractions and negatives are 400', async () => {

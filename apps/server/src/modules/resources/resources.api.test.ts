@@ -78,6 +78,33 @@ describeEachDatabase('lanes (resources): ids, natural order and the delete rule'
       expect(await ids({ search: 'lane 1' })).toEqual(['Lane 1', 'Lane 10', 'Lane 11']);
     });
 
+    it('a new lane always starts active; isPaused in the body is refused, only pause/resume switch it', async () => {
+      const id = `Lane ${uniqueKey()}`;
+      const lane = await create(axeOwner, 'resources', { id, capacity: 4 });
+      expect(lane.isPaused).toBe(false);
+      await expectNoWrites(t, async () => {
+        for (const isPaused of [true, false]) {
+          const chosen = await axeOwner.post(base('resources'), { id: `Lane ${uniqueKey()}`, isPaused });
+          expectFieldError(chosen, 'isPaused', 'Unrecognized key');
+          expectFieldError(await axeOwner.patch(itemUrl('resources', id), { isPaused }), 'isPaused', 'Unrecognized key');
+          expectFieldError(await axeOwner.patch(itemUrl('resources', id), { capacity: 5, isPaused }), 'isPaused', 'Unrecognized key');
+        }
+      });
+      expect(await getItem(axeOwner, 'resources', id)).toEqual(lane);
+      expect((await axeOwner.post(itemUrl('resources', id, 'pause'))).json<Row>().isPaused).toBe(true);
+      const patched = await axeOwner.patch(itemUrl('resources', id), { capacity: 5 });
+      expect(patched.json()).toMatchObject({ capacity: 5, isPaused: true });
+    });
+
+    it('sorts by id, capacity or createdAt only: another sort key is 400 naming sort', async () => {
+      const venue = await t.addVenue();
+      for (const id of ['Lane 2', 'Lane 1']) await create(venue.owner, 'resources', { id });
+      for (const sort of ['name', 'minCapacity', 'type', 'isPaused']) {
+        const response = await venue.staff.get(base('resources'), { query: { sort } });
+        expectFieldError(response, 'sort', 'Sort must be one of id, capacity, createdAt');
+      }
+    });
+
     it('sorts by capacity', async () => {
       const venue = await t.addVenue();
       for (const [id, capacity] of [

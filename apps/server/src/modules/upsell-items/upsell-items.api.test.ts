@@ -26,6 +26,22 @@ describeEachDatabase('upsell items: price, image, pausing and the in-use rule', 
     });
   });
 
+  it('a new item always starts active; isPaused in the body is refused, on POST and PATCH', async () => {
+    const item = await create(venue.owner, 'upsell-items', { name: 'Popcorn', price: 400 });
+    expect(item.isPaused).toBe(false);
+    await expectNoWrites(t, async () => {
+      for (const isPaused of [true, false]) {
+        expectFieldError(
+          await venue.owner.post(base('upsell-items'), { name: 'Hidden', price: 1, isPaused }),
+          'isPaused',
+          'Unrecognized key',
+        );
+        expectFieldError(await venue.owner.patch(itemUrl('upsell-items', item.id as string), { isPaused }), 'isPaused', 'Unrecognized key');
+      }
+    });
+    expect(await getItem(venue.staff, 'upsell-items', item.id as string)).toEqual(item);
+  });
+
   it('sorts by price and filters paused items', async () => {
     const own = await t.addVenue();
     const cheap = await create(own.owner, 'upsell-items', { name: 'Cheap', price: 100 });
@@ -35,6 +51,12 @@ describeEachDatabase('upsell items: price, image, pausing and the in-use rule', 
     await own.manager.post(itemUrl('upsell-items', cheap.id as string, 'pause'));
     expect((await list(own.staff, 'upsell-items', { isPaused: 'true' })).items.map((i) => i.name)).toEqual(['Cheap']);
     expect((await list(own.staff, 'upsell-items', { isPaused: 'false' })).items.map((i) => i.name)).toEqual(['Dear', 'Middle']);
+    // The paused state is no sort key.
+    expectFieldError(
+      await own.staff.get(base('upsell-items'), { query: { sort: 'isPaused' } }),
+      'sort',
+      'Sort must be one of name, price, createdAt',
+    );
   });
 
   it('an item offered by a live product cannot be deleted (409 naming the product); after removing it there, it can', async () => {
