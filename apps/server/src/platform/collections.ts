@@ -59,6 +59,8 @@ export interface CollectionDef {
   defaults: Row;
   /** Where the id comes from: the body (lanes) or generated. */
   idFromBody?: boolean;
+  /** Fields chosen once, at creation, and refused in a PATCH (an integration's type). */
+  fixedAfterCreate?: string[];
   pausable?: boolean;
   /** Soft delete: a column set to true instead of deleting the row; such rows are gone for the API. */
   softDeleteColumn?: PgColumn;
@@ -150,7 +152,10 @@ export function registerCollection(fastify: FastifyInstance, db: Db, def: Collec
   // record gets the collection's default (a new product starts paused). A chosen id is set once.
   const pausedKey = def.pausable ? { isPaused: true as const } : {};
   const createSchema = def.schema.patch.omit(pausedKey);
-  const patchSchema = def.schema.patch.omit({ ...pausedKey, ...(def.idFromBody ? { id: true as const } : {}) });
+  const fixedKeys = Object.fromEntries(
+    [...(def.idFromBody ? ['id'] : []), ...(def.fixedAfterCreate ?? [])].map((name) => [name, true as const]),
+  );
+  const patchSchema = def.schema.patch.omit({ ...pausedKey, ...fixedKeys });
   const sortKeys = Object.keys(def.sorts) as [string, ...string[]];
 
   const scope = (venueId: string): SQL[] => {

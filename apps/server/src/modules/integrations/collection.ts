@@ -20,6 +20,8 @@ export const integrationsCollection: CollectionDef = {
   defaultSort: 'name',
   flags: { isActive: integrations.isActive },
   duplicateMessage: () => 'This integration already exists.',
+  // A webhook's secret is made with it: the type is chosen once.
+  fixedAfterCreate: ['type'],
   hidden: ['secret'],
   revealedOnCreate: ['secret'],
   hooks: {

@@ -55,6 +55,25 @@ describeEachDatabase('integrations: webhooks and custom settings', (t) => {
   }
 
   describe('webhooks', () => {
+    it('the type is chosen once: a PATCH of it is refused and nothing changes', async () => {
+      const hook = await create(venue.owner, 'integrations', webhook());
+      const custom = await create(venue.owner, 'integrations', { type: 'custom', name: 'Door counter', settings: { site: 'north' } });
+      await expectNoWrites(t, async () => {
+        expectFieldError(
+          await venue.owner.patch(itemUrl('integrations', hook.id as string), { type: 'custom', settings: {} }),
+          'type',
+          'Unrecognized key',
+        );
+        expectFieldError(
+          await venue.owner.patch(itemUrl('integrations', custom.id as string), { type: 'webhook' }),
+          'type',
+          'Unrecognized key',
+        );
+      });
+      expect((await getItem(venue.owner, 'integrations', hook.id as string)).type).toBe('webhook');
+      expect(await secretInDb(venue.id, hook.id as string)).toBe(hook.secret);
+    });
+
     it('a webhook gets a generated whsec_ secret, its own each time, shown only in the answer to the create', async () => {
       const first = await create(venue.owner, 'integrations', webhook());
       const second = await create(venue.owner, 'integrations', webhook({ url: 'http://10.0.0.5:8080/hook', events: [...WEBHOOK_EVENTS] }));
