@@ -1,6 +1,7 @@
 import { mailingTemplateSchema } from '@lanebook/core';
 import { mailingTemplates } from '../../db/schema/index.js';
 import type { CollectionDef } from '../../platform/collections.js';
+import { assertLiquidParses } from './service.js';
 
 /** A new mailing template starts paused (spec section 4), so nothing is sent before it is reviewed. */
 export const mailingTemplatesCollection: CollectionDef = {
@@ -16,4 +17,5 @@ export const mailingTemplatesCollection: CollectionDef = {
   defaultSort: 'event',
   flags: { isPaused: mailingTemplates.isPaused },
   duplicateMessage: () => 'This mailing template already exists.',
+  hooks: { beforeSave: (_ctx, record) => assertLiquidParses(record) },
 };

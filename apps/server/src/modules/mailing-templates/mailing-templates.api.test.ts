@@ -15,6 +15,29 @@ describeEachDatabase('mailing templates: paused on creation, addresses, pausing'
     venue = await t.addVenue();
   });
 
+  it('a Liquid syntax error in the subject or text is refused on POST and PATCH, naming the field; every placeholder parses', async () => {
+    const placeholders = MAIL_PLACEHOLDERS.map((p) => `{{ ${p.name} }}`).join(' ');
+    const good = await create(venue.owner, 'mailing-templates', body({ text: placeholders, subject: 'Hi {{ customer.firstName }}' }));
+    await expectNoWrites(t, async () => {
+      expectFieldError(
+        await venue.owner.post(base('mailing-templates'), body({ text: 'Hi {{ customer.firstName ' })),
+        'text',
+        'Template error',
+      );
+      expectFieldError(
+        await venue.owner.post(base('mailing-templates'), body({ subject: '{% if booking %}Open' })),
+        'subject',
+        'Template error',
+      );
+      expectFieldError(
+        await venue.owner.patch(itemUrl('mailing-templates', good.id as string), { text: '{% for x in %}' }),
+        'text',
+        'Template error',
+      );
+    });
+    expect((await getItem(venue.owner, 'mailing-templates', good.id as string)).text).toBe(placeholders);
+  });
+
   it('a new template always starts paused, for every event; isPaused in the body is refused', async () => {
     const made: Row[] = [];
     for (const event of EMAIL_TYPES) {
