@@ -37,11 +37,12 @@ async function main() {
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // Sign-in is protected against cross-site requests: an API client names the console's origin.
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
     body: JSON.stringify({ email: 'owner@demo.test', password: 'demo-password' }),
   });
   const token = signIn.headers.get('set-auth-token');
-  if (!token) throw new Error('sign-in failed');
+  if (!token) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
 
   const baseline = await measure(helloUrl);
   const health = await measure(`${base}/api/health`);
