@@ -24,6 +24,8 @@ import { createDiskStorage, type Storage } from './platform/storage.js';
 
 export interface AppConfig {
   baseUrl: string;
+  /** Other origins the console may be opened at (sign-in refuses any other). */
+  extraOrigins?: string[];
   authSecret: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -64,6 +66,7 @@ export async function buildApp(database: Database, config: AppConfig) {
     db: database.db,
     mailer,
     baseUrl: config.baseUrl,
+    extraOrigins: config.extraOrigins,
     secret: config.authSecret,
     google: config.google,
     oidc: config.oidc,

@@ -28,6 +28,8 @@ async function main() {
   const baseUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const { app, auth } = await buildApp(database, {
     baseUrl,
+    // Without PUBLIC_URL the server is reached on this machine: its other loopback names work too.
+    extraOrigins: env.PUBLIC_URL ? [] : [`http://127.0.0.1:${env.PORT}`, `http://[::1]:${env.PORT}`],
     authSecret: authSecret(),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

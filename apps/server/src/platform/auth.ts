@@ -17,6 +17,8 @@ export interface AuthOptions {
   secret: string;
   google?: { clientId: string; clientSecret: string };
   oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
+  /** Other origins the console may be opened at (besides baseUrl). */
+  extraOrigins?: string[];
   /** Sign-in attempts per minute per client address. */
   signInPerMinute?: number;
 }
@@ -31,7 +33,7 @@ export function createAuth(options: AuthOptions) {
     baseURL: options.baseUrl,
     basePath: '/api/auth',
     secret: options.secret,
-    trustedOrigins: [options.baseUrl],
+    trustedOrigins: [options.baseUrl, ...(options.extraOrigins ?? [])],
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
     emailAndPassword: {
       enabled: true,
