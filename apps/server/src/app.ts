@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
-import { registerAccess } from './platform/access.js';
+import { AccessResolver, registerAccess } from './platform/access.js';
 import { createAuth, registerAuthBridge, socialProvidersOf, type Auth, type AuthOptions } from './platform/auth.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { createMailer, type Mailer } from './platform/mail.js';
@@ -45,6 +45,7 @@ export interface ModuleDeps {
   auth: Auth;
   mailer: Mailer;
   storage: Storage;
+  access: AccessResolver;
   config: AppConfig;
 }
 
@@ -72,7 +73,13 @@ export async function buildApp(database: Database, config: AppConfig) {
     oidc: config.oidc,
     signInPerMinute: config.signInPerMinute,
   });
-  registerAccess(app, { db: database.db, auth });
+  const { authCookies } = await auth.$context;
+  const access = new AccessResolver(database, auth, config.authSecret, {
+    sessionToken: authCookies.sessionToken.name,
+    dontRemember: authCookies.dontRememberToken.name,
+  });
+  await access.start();
+  registerAccess(app, access);
 
   await app.register(formbody);
   await app.register(swagger, {
@@ -95,6 +102,7 @@ export async function buildApp(database: Database, config: AppConfig) {
     auth,
     mailer,
     storage: createDiskStorage(config.uploadsDir ?? mkdtempSync(path.join(os.tmpdir(), 'lanebook-uploads-'))),
+    access,
     config: { ...config },
   };
   const socialProviders = socialProvidersOf(config);

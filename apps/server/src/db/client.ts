@@ -12,7 +12,25 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  notifications: Notifications;
   close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL LISTEN/NOTIFY: how one server process learns what another one changed.
+ * PGlite is one session in one process, and delivers a notification before the query that
+ * committed it resolves.
+ */
+export interface Notifications {
+  /**
+   * Calls `handler` with the payload of every NOTIFY on `channel` from any process.
+   * `onGap` runs when some may have been missed (the listening connection was lost and is
+   * back); `isListening()` is false while it is down.
+   */
+  listen(channel: string, handler: (payload: string) => void, onGap?: () => void): Promise<void>;
+  isListening(): boolean;
+  /** Resolves once every notification committed before the call has reached its handler. */
+  flush(): Promise<void>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -32,13 +50,165 @@ async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const notifications = new PostgresNotifications(() => new pg.Client({ connectionString: url }));
+  const pool = new pg.Pool({ connectionString: url, max: 10, Client: flushingAfterCommit(pg.Client, () => notifications.flush()) });
   // An idle connection the server drops (restart, failover, admin) must not take the process
   // down; the pool replaces it on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzle(pool, { schema }) as unknown as Db;
   await migrate(drizzle(pool, { schema }), { migrationsFolder });
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    notifications,
+    close: async () => {
+      await notifications.close();
+      await pool.end();
+    },
+  };
+}
+
+type ListenClient = import('pg').Client;
+interface Listener {
+  channel: string;
+  handler: (payload: string) => void;
+  onGap?: () => void;
+}
+
+/**
+ * One dedicated connection LISTENs for every channel. When it drops, it reconnects with
+ * backoff and tells each listener that it may have missed notifications.
+ */
+class PostgresNotifications implements Notifications {
+  private client: ListenClient | null = null;
+  private connecting: Promise<ListenClient> | null = null;
+  private readonly listeners: Listener[] = [];
+  private closed = false;
+  private retryDelay = 100;
+
+  constructor(private readonly newClient: () => ListenClient) {}
+
+  async listen(channel: string, handler: (payload: string) => void, onGap?: () => void) {
+    this.listeners.push({ channel, handler, onGap });
+    const client = await this.connect();
+    await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+  }
+
+  isListening() {
+    return this.client !== null;
+  }
+
+  /**
+   * PostgreSQL signals listening sessions before a COMMIT returns, and sends what they were
+   * signalled before the answer to their next query: one round trip on the listening
+   * connection brings every notification already committed.
+   */
+  async flush() {
+    if (this.client) await this.client.query('SELECT 1');
+  }
+
+  async close() {
+    this.closed = true;
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+
+  private connect(): Promise<ListenClient> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= (async () => {
+      const client = this.newClient();
+      client.on('notification', (message) => {
+        for (const l of this.listeners) if (l.channel === message.channel) l.handler(message.payload ?? '');
+      });
+      client.on('error', () => this.lost(client));
+      client.on('end', () => this.lost(client));
+      try {
+        await client.connect();
+        for (const channel of new Set(this.listeners.map((l) => l.channel))) await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+      } finally {
+        this.connecting = null;
+      }
+      this.client = client;
+      this.retryDelay = 100;
+      return client;
+    })();
+    return this.connecting;
+  }
+
+  private lost(client: ListenClient) {
+    if (this.client !== client) return;
+    this.client = null;
+    client.end().catch(() => {});
+    for (const l of this.listeners) l.onGap?.();
+    this.reconnect();
+  }
+
+  private reconnect() {
+    if (this.closed) return;
+    setTimeout(() => {
+      if (this.closed) return;
+      this.connect()
+        .then(() => {
+          for (const l of this.listeners) l.onGap?.();
+        })
+        .catch((error: Error) => {
+          console.warn(`PostgreSQL notifications: reconnecting failed (${error.message}); retrying.`);
+          this.retryDelay = Math.min(this.retryDelay * 2, 5000);
+          this.reconnect();
+        });
+    }, this.retryDelay).unref();
+  }
+}
+
+type QueryArgs = unknown[];
+type PgClientClass = typeof import('pg').Client;
+
+/**
+ * A pg client that, once a write is committed (a COMMIT, or a write outside a transaction),
+ * waits for `flush` before answering: the notifications it caused have then reached this
+ * process's listeners, so a change is seen by the very next request in this process, whoever
+ * made it (a route, better-auth, a job). PGlite needs no such step.
+ */
+function flushingAfterCommit(Base: PgClientClass, flush: () => Promise<void>): PgClientClass {
+  class FlushingClient extends Base {
+    private inTransaction = false;
+
+    // @ts-expect-error -- one implementation for pg's overloads (promise and callback forms).
+    override query(...args: QueryArgs): unknown {
+      const first = args[0] as string | { text?: string } | undefined;
+      const text = typeof first === 'string' ? first : (first?.text ?? '');
+      const verb = /^\s*([a-z]+)/i.exec(text)?.[1]?.toLowerCase() ?? '';
+      let committed = false;
+      if (verb === 'begin' || verb === 'start') this.inTransaction = true;
+      else if (verb === 'commit' || verb === 'end' || verb === 'rollback' || verb === 'abort') {
+        committed = verb === 'commit' || verb === 'end';
+        this.inTransaction = false;
+      } else committed = !this.inTransaction && verb !== 'select';
+      const query = super.query as (...a: QueryArgs) => unknown;
+      if (!committed) return query.apply(this, args);
+      const at = args.findIndex((a) => typeof a === 'function');
+      if (at >= 0) {
+        const callback = args[at] as (error: unknown, result: unknown) => void;
+        const after = [...args];
+        after[at] = (error: unknown, result: unknown) => {
+          if (error) return callback(error, result);
+          flush().then(
+            () => callback(error, result),
+            () => callback(error, result),
+          );
+        };
+        return query.apply(this, after);
+      }
+      const result = query.apply(this, args) as Promise<unknown> | undefined;
+      return result?.then ? result.then(async (value) => (await flush().catch(() => {}), value)) : result;
+    }
+  }
+  return FlushingClient as unknown as PgClientClass;
+}
+
+function quoteIdentifier(name: string) {
+  return `"${name.replace(/"/g, '""')}"`;
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
@@ -57,9 +227,17 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     const client = await PGlite.create(dbPath, { extensions: { btree_gist } });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
+    const notifications: Notifications = {
+      listen: async (channel, handler) => {
+        await client.listen(channel, handler);
+      },
+      isListening: () => true,
+      flush: async () => {},
+    };
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      notifications,
       close: async () => {
         await client.close();
         releaseLock();

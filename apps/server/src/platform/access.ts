@@ -1,17 +1,20 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   isAllowed,
   isPermissionKey,
   normalizePermissionsMap,
+  type OnboardingProgress,
   type PermissionKey,
   type PermissionsMap,
+  type VenueMembership,
   type VenueRole,
 } from '@lanebook/core';
-import type { Db } from '../db/client.js';
-import { venueMembers, venues } from '../db/schema/index.js';
-import type { Auth } from './auth.js';
-import { webHeaders } from './auth.js';
+import type { Database } from '../db/client.js';
+import { onboardingProgress, session, user, venueMembers, venues } from '../db/schema/index.js';
+import { AccessCache } from './access-cache.js';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, webHeaders, type Auth } from './auth.js';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from './errors.js';
 
 /**
@@ -42,12 +45,18 @@ declare module 'fastify' {
   }
 }
 
+/** The signed-in user as the access step resolved it: enough to answer /api/private/me. */
 export interface Identity {
   userId: string;
   email: string;
   name: string;
+  image: string | null;
+  phone: string;
+  createdAt: Date;
   isSuperadmin: boolean;
   sessionId: string;
+  memberships: VenueMembership[];
+  onboarding: OnboardingProgress;
 }
 
 export type VenueRow = typeof venues.$inferSelect;
@@ -61,9 +70,176 @@ export interface VenueContext {
   permissions: PermissionsMap;
 }
 
-export const VENUE_HEADER = 'x-venue-id';
+interface ResolvedAccess {
+  identity: Identity;
+  venue: VenueContext | null;
+  sessionExpiresAt: number;
+}
 
-export function registerAccess(app: FastifyInstance, deps: { db: Db; auth: Auth }) {
+export const VENUE_HEADER = 'x-venue-id';
+/** The channel the database triggers of migration 0002 announce access changes on. */
+export const ACCESS_CHANNEL = 'lanebook_access';
+
+/**
+ * Resolves who is asking and in which venue: the session token (its signature checked as
+ * better-auth checks it), the user, the venue, the membership and the permissions map, in
+ * one database round trip, then from memory until something they depend on changes.
+ * better-auth stays the authority that issues, refreshes and revokes sessions; this reads
+ * the same session table.
+ */
+export class AccessResolver {
+  private readonly cache = new AccessCache<ResolvedAccess>({ ttlMs: 30_000, maxEntries: 10_000 });
+
+  constructor(
+    private readonly database: Database,
+    private readonly auth: Auth,
+    private readonly secret: string,
+    private readonly cookies: { sessionToken: string; dontRemember: string },
+  ) {}
+
+  /** Listens for the database's announcements (every process, this one included). */
+  async start() {
+    await this.database.notifications.listen(
+      ACCESS_CHANNEL,
+      (payload) => this.invalidate(payload),
+      () => this.cache.clear(),
+    );
+  }
+
+  /** `session:<id>`, `user:<id>` or `venue:<id>`, as the triggers send them. */
+  invalidate(payload: string) {
+    const at = payload.indexOf(':');
+    const kind = payload.slice(0, at);
+    const id = payload.slice(at + 1);
+    if (kind === 'session') this.cache.invalidate((a) => a.identity.sessionId === id);
+    else if (kind === 'user') this.cache.invalidate((a) => a.identity.userId === id);
+    else if (kind === 'venue') this.cache.invalidate((a) => a.venue?.id === id || a.identity.memberships.some((m) => m.venueId === id));
+    else this.cache.clear();
+  }
+
+  /** null when the request carries no valid, unexpired session. */
+  async resolve(request: FastifyRequest, venueId: string | null, options: { fresh?: boolean } = {}): Promise<ResolvedAccess | null> {
+    const token = this.sessionToken(request);
+    if (!token) return null;
+    const key = venueId === null ? token : `${token}\n${venueId}`;
+    const useCache = !options.fresh && this.database.notifications.isListening();
+    if (useCache) {
+      const cached = this.cache.get(key);
+      if (cached) return cached;
+    }
+    const epoch = this.cache.epoch;
+    const row = await this.load(token, venueId);
+    if (!row || row.expiresAt.getTime() <= Date.now()) return null;
+    if (row.user.isDisabled) throw new AppError(401, 'account_disabled', 'This account has been disabled.');
+    let cacheable = useCache;
+    if (this.refreshDue(request, row.expiresAt)) {
+      // Rolling expiry stays better-auth's: once a day it extends the session itself.
+      await this.auth.api.getSession({ headers: webHeaders(request), query: { disableCookieCache: true } });
+      cacheable = false;
+    }
+    const identity: Identity = {
+      userId: row.user.id,
+      email: row.user.email,
+      name: row.user.name,
+      image: row.user.image,
+      phone: row.user.phone,
+      createdAt: row.user.createdAt,
+      isSuperadmin: row.user.isSuperadmin,
+      sessionId: row.sessionId,
+      memberships: row.memberships,
+      onboarding: row.onboarding ?? { currentStep: -1, isFinished: false },
+    };
+    let venue: VenueContext | null = null;
+    if (venueId !== null) {
+      // Another venue's id answers exactly like a venue that does not exist: 404, nothing leaks.
+      if (!row.venue || (!row.role && !identity.isSuperadmin)) throw notFound('Venue');
+      venue = {
+        id: row.venue.id,
+        row: row.venue,
+        role: row.role ?? null,
+        isTemporary: row.isTemporary ?? false,
+        permissions: normalizePermissionsMap(row.venue.permissions),
+      };
+    }
+    const resolved: ResolvedAccess = { identity, venue, sessionExpiresAt: row.expiresAt.getTime() };
+    if (cacheable) this.cache.set(key, resolved, epoch, resolved.sessionExpiresAt);
+    return resolved;
+  }
+
+  /** One round trip: session, user, memberships, onboarding, and the venue with the membership in it. */
+  private async load(token: string, venueId: string | null) {
+    const { db } = this.database;
+    const memberships = sql<VenueMembership[]>`(
+      select coalesce(json_agg(json_build_object('venueId', m.venue_id, 'venueName', v.name, 'role', m.role, 'isTemporary', m.is_temporary) order by v.name), '[]'::json)
+      from ${venueMembers} m join ${venues} v on v.id = m.venue_id where m.user_id = ${session.userId})`;
+    const [row] = await db
+      .select({
+        sessionId: session.id,
+        expiresAt: session.expiresAt,
+        user,
+        memberships,
+        onboarding: { currentStep: onboardingProgress.currentStep, isFinished: onboardingProgress.isFinished },
+        venue: venues,
+        role: venueMembers.role,
+        isTemporary: venueMembers.isTemporary,
+      })
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .leftJoin(onboardingProgress, eq(onboardingProgress.userId, session.userId))
+      .leftJoin(venues, eq(venues.id, venueId ?? sql`null`))
+      .leftJoin(venueMembers, and(eq(venueMembers.venueId, venues.id), eq(venueMembers.userId, session.userId)))
+      .where(eq(session.token, token));
+    return row ?? null;
+  }
+
+  /** The session token of the bearer header or the session cookie, when its signature is ours. */
+  private sessionToken(request: FastifyRequest): string | null {
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined) {
+      if (authorization.slice(0, 7).toLowerCase() === 'bearer ') {
+        const bearer = authorization.slice(7).trim();
+        // As better-auth's bearer plugin: the bearer token, when present, replaces the cookie.
+        if (bearer) return this.verified(bearer.includes('%') ? safeDecode(bearer) : bearer);
+      }
+    }
+    const cookie = readCookie(request.headers.cookie, this.cookies.sessionToken);
+    return cookie ? this.verified(safeDecode(cookie)) : null;
+  }
+
+  private verified(signedValue: string): string | null {
+    const at = signedValue.lastIndexOf('.');
+    if (at < 1) return null;
+    const token = signedValue.slice(0, at);
+    const given = Buffer.from(signedValue.slice(at + 1), 'base64');
+    const expected = createHmac('sha256', this.secret).update(token).digest();
+    return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  }
+
+  private refreshDue(request: FastifyRequest, expiresAt: Date) {
+    if (readCookie(request.headers.cookie, this.cookies.dontRemember)) return false;
+    const refreshAt = expiresAt.getTime() - (SESSION_EXPIRES_IN_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000;
+    return refreshAt <= Date.now();
+  }
+}
+
+function safeDecode(value: string) {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+function readCookie(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return null;
+}
+
+export function registerAccess(app: FastifyInstance, resolver: AccessResolver) {
   app.decorateRequest('identity', null);
   app.decorateRequest('venue', null);
 
@@ -83,19 +259,21 @@ export function registerAccess(app: FastifyInstance, deps: { db: Db; auth: Auth 
     // The not-found handler has no route config; it answers 404 and touches nothing.
     const access = request.routeOptions.config?.access;
     if (!access || 'public' in access) return;
-    request.identity = await resolveIdentity(request, deps);
-    if (!request.identity) throw unauthorized();
-    if ('auth' in access && access.auth === 'superadmin') {
-      if (!request.identity.isSuperadmin) throw forbidden('Only a superadmin can do this.');
+    const superadminOnly = 'auth' in access && access.auth === 'superadmin';
+    const venueId = superadminOnly ? null : headerValue(request);
+    const resolved = await resolver.resolve(request, venueId);
+    if (!resolved) throw unauthorized();
+    request.identity = resolved.identity;
+    request.venue = resolved.venue;
+    if (superadminOnly) {
+      if (!resolved.identity.isSuperadmin) throw forbidden('Only a superadmin can do this.');
       return;
     }
-    const venueId = headerValue(request);
-    if (venueId) request.venue = await resolveVenue(deps.db, request.identity, venueId);
     if ('auth' in access && access.auth === 'signed-in') return;
     if ('permission' in access && access.venueOptional && !venueId) return;
     if (!request.venue) throw badRequest('Choose a venue: send the X-Venue-Id header.', 'X-Venue-Id');
     if ('permission' in access) {
-      const who = { isSuperadmin: request.identity.isSuperadmin, role: request.venue.role };
+      const who = { isSuperadmin: resolved.identity.isSuperadmin, role: request.venue.role };
       if (!isAllowed(who, request.venue.permissions, access.permission)) {
         throw forbidden(`Your role does not allow ${access.permission}.`);
       }
@@ -103,36 +281,18 @@ export function registerAccess(app: FastifyInstance, deps: { db: Db; auth: Auth 
   });
 }
 
+/** After a handler changed the signed-in user or the venue: read them again, bypassing the cache. */
+export async function reloadAccess(request: FastifyRequest, resolver: AccessResolver) {
+  const resolved = await resolver.resolve(request, request.venue?.id ?? null, { fresh: true });
+  if (!resolved) throw unauthorized();
+  request.identity = resolved.identity;
+  request.venue = resolved.venue;
+}
+
 function headerValue(request: FastifyRequest): string | null {
   const raw = request.headers[VENUE_HEADER];
   const value = Array.isArray(raw) ? raw[0] : raw;
   return value && value.trim() ? value.trim() : null;
-}
-
-async function resolveIdentity(request: FastifyRequest, deps: { auth: Auth }): Promise<Identity | null> {
-  const result = await deps.auth.api.getSession({ headers: webHeaders(request), query: { disableCookieCache: true } });
-  if (!result) return null;
-  const u = result.user as typeof result.user & { isSuperadmin?: boolean; isDisabled?: boolean };
-  if (u.isDisabled) throw new AppError(401, 'account_disabled', 'This account has been disabled.');
-  return { userId: u.id, email: u.email, name: u.name, isSuperadmin: Boolean(u.isSuperadmin), sessionId: result.session.id };
-}
-
-/** Another venue's id answers exactly like a venue that does not exist: 404, nothing leaks. */
-async function resolveVenue(db: Db, identity: Identity, venueId: string): Promise<VenueContext> {
-  const [row] = await db.select().from(venues).where(eq(venues.id, venueId));
-  if (!row) throw notFound('Venue');
-  const [member] = await db
-    .select()
-    .from(venueMembers)
-    .where(and(eq(venueMembers.venueId, venueId), eq(venueMembers.userId, identity.userId)));
-  if (!member && !identity.isSuperadmin) throw notFound('Venue');
-  return {
-    id: row.id,
-    row,
-    role: member?.role ?? null,
-    isTemporary: member?.isTemporary ?? false,
-    permissions: normalizePermissionsMap(row.permissions),
-  };
 }
 
 /** For handlers of venue routes: the venue the guard resolved (never from the body or URL). */

@@ -9,11 +9,16 @@ import { testConfig } from '../../test/server.js';
 /** The declaration check runs when a route is added, before any database is touched. */
 function bareApp() {
   const app = Fastify();
-  registerAccess(app, { db: {} as never, auth: {} as never });
+  registerAccess(app, {} as never);
   return app;
 }
 
-const stubDatabase: Database = { db: {} as never, kind: 'pglite', close: async () => {} };
+const stubDatabase: Database = {
+  db: {} as never,
+  kind: 'pglite',
+  notifications: { listen: async () => {}, isListening: () => false, flush: async () => {} },
+  close: async () => {},
+};
 
 async function addAndStart(app: ReturnType<typeof Fastify>, add: () => void) {
   add();

@@ -23,6 +23,10 @@ export interface AuthOptions {
   signInPerMinute?: number;
 }
 
+/** Sessions last 30 days and roll forward once a day of use (better-auth's expiresIn and updateAge). */
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+
 /** Set by the bridge from Fastify's request.ip, so rate limits follow TRUST_PROXY and cannot be spoofed. */
 const CLIENT_IP_HEADER = 'x-lanebook-client-ip';
 
@@ -56,7 +60,7 @@ export function createAuth(options: AuthOptions) {
         isDisabled: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
     databaseHooks: {
       session: {
         create: {

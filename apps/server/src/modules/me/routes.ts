@@ -1,16 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, eq, ne } from 'drizzle-orm';
 import { effectivePermissions, emailSchema, PASSWORD_CHANGE_FAILED, passwordSchema, profileUpdateSchema, type Me } from '@lanebook/core';
 import type { ModuleDeps } from '../../app.js';
 import { session, user } from '../../db/schema/index.js';
-import { identityOf } from '../../platform/access.js';
+import { identityOf, reloadAccess } from '../../platform/access.js';
 import { webHeaders } from '../../platform/auth.js';
-import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { AppError, conflict } from '../../platform/errors.js';
 import { emailChangedMail } from '../../platform/mail-templates.js';
-import { getProgress } from '../onboarding/service.js';
-import { membershipsOf, toVenue } from '../venues/service.js';
+import { toVenue } from '../venues/service.js';
 
 const passwordChangeSchema = z
   .object({ currentPassword: z.string().min(1, 'Current password is required').max(128), newPassword: passwordSchema })
@@ -22,27 +21,33 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
   const { db } = deps.database;
   const tags = ['me'];
 
-  async function loadMe(userId: string, request: Parameters<typeof identityOf>[0]): Promise<Me> {
-    const [row] = await db.select().from(user).where(eq(user.id, userId));
-    if (!row) throw notFound('User');
-    const who = { isSuperadmin: row.isSuperadmin, role: request.venue?.role ?? null };
+  /** Everything comes from the access step: answering needs no query of its own. */
+  function meOf(request: FastifyRequest): Me {
+    const me = identityOf(request);
+    const venue = request.venue;
     return {
       user: {
-        id: row.id,
-        email: row.email,
-        name: row.name,
-        image: row.image,
-        phone: row.phone,
-        isSuperadmin: row.isSuperadmin,
-        createdAt: row.createdAt.toISOString(),
+        id: me.userId,
+        email: me.email,
+        name: me.name,
+        image: me.image,
+        phone: me.phone,
+        isSuperadmin: me.isSuperadmin,
+        createdAt: me.createdAt.toISOString(),
       },
-      isSuperadmin: row.isSuperadmin,
-      venues: await membershipsOf(db, row.id),
-      venue: request.venue ? toVenue(request.venue.row) : null,
-      role: request.venue?.role ?? null,
-      permissions: request.venue ? effectivePermissions(who, request.venue.permissions) : [],
-      onboarding: await getProgress(db, row.id),
+      isSuperadmin: me.isSuperadmin,
+      venues: me.memberships,
+      venue: venue ? toVenue(venue.row) : null,
+      role: venue?.role ?? null,
+      permissions: venue ? effectivePermissions({ isSuperadmin: me.isSuperadmin, role: venue.role }, venue.permissions) : [],
+      onboarding: me.onboarding,
     };
+  }
+
+  /** After a change to the user: read the access step again, past its cache. */
+  async function reloadedMe(request: FastifyRequest): Promise<Me> {
+    await reloadAccess(request, deps.access);
+    return meOf(request);
   }
 
   app.get(
@@ -51,7 +56,7 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
       config: { access: { auth: 'signed-in' } },
       schema: { tags, description: 'The signed-in user, venues and roles, and the effective permissions in the venue of X-Venue-Id.' },
     },
-    async (request) => loadMe(identityOf(request).userId, request),
+    async (request) => meOf(request),
   );
 
   app.patch(
@@ -64,7 +69,7 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
         .update(user)
         .set({ ...patch, image: patch.image === '' ? null : patch.image, updatedAt: new Date() })
         .where(eq(user.id, me.userId));
-      return loadMe(me.userId, request);
+      return reloadedMe(request);
     },
   );
 
@@ -111,7 +116,7 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
         await db.update(user).set({ email: newEmail, emailVerified: false, updatedAt: new Date() }).where(eq(user.id, me.userId));
         await deps.mailer.send(emailChangedMail({ oldEmail: me.email, newEmail }));
       }
-      return loadMe(me.userId, request);
+      return reloadedMe(request);
     },
   );
 };

@@ -1,11 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_PERMISSIONS,
   normalizePermissionsMap,
   type PermissionsMap,
   type Venue,
   type VenueCreate,
-  type VenueMembership,
   type VenueUpdate,
 } from '@lanebook/core';
 import type { Db } from '../../db/client.js';
@@ -83,16 +82,6 @@ export async function skipBankOnboarding(db: Db, venueId: string): Promise<Venue
     .where(eq(venues.id, venueId))
     .returning();
   return toVenue(row);
-}
-
-export async function membershipsOf(db: Db, userId: string): Promise<VenueMembership[]> {
-  const rows = await db
-    .select({ venueId: venueMembers.venueId, role: venueMembers.role, isTemporary: venueMembers.isTemporary, venueName: venues.name })
-    .from(venueMembers)
-    .innerJoin(venues, eq(venues.id, venueMembers.venueId))
-    .where(eq(venueMembers.userId, userId))
-    .orderBy(asc(venues.name));
-  return rows;
 }
 
 /** A superadmin's temporary membership of a venue opened from the superadmin page. */
