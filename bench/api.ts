@@ -1,68 +1,86 @@
 /**
- * API overhead: requests per second of Lanebook's routes against Fastify's own hello world,
- * on this machine, in the same run (budget: at least 50%; DESIGN.md section 7).
- *   npx tsx bench/api-overhead.ts            (embedded PGlite)
- *   DATABASE_URL=postgres://... npx tsx bench/api-overhead.ts
+ * `api`: requests per second of Lanebook's routes against Fastify's bare hello world, on this
+ * machine, in one run. The Lanebook server runs in the bench process; the hello world and each
+ * load generator run in processes of their own (bench/lib), so neither disturbs the other.
  */
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import { buildApp } from '../apps/server/src/app.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { seedDemo } from '../apps/server/src/seed.js';
+import type { Benchmark, Figure } from './lib/benchmark.js';
+import { startHelloServer } from './lib/hello.js';
+import { measure, type LoadResult } from './lib/load.js';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 20;
+const WARM_UP_SECONDS = 1;
 
-async function measure(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  if (result.non2xx) throw new Error(`${url}: ${result.non2xx} answers were not 2xx`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
-}
+export const api: Benchmark = {
+  name: 'api',
+  description: 'req/s and p99 of /api/health, /api/private/me and /api/private/resources against a Fastify hello world',
+  async run(ctx) {
+    // Imported here, not at the top: a server that does not load fails this benchmark, not the runner.
+    const { buildApp } = await import('../apps/server/src/app.js');
+    const { seedDemo } = await import('../apps/server/src/seed.js');
+    const hello = await startHelloServer();
+    const database = await ctx.openDatabase();
+    try {
+      const { app, auth } = await buildApp(database, {
+        baseUrl: 'http://localhost:3000',
+        authSecret: 'bench-secret-bench-secret-bench-secret!',
+        mailFrom: 'bench@lanebook.local',
+        logLevel: 'silent',
+      });
+      try {
+        await seedDemo(database.db, auth);
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+        const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+          method: 'POST',
+          // Sign-in is protected against cross-site requests: an API client names the console's origin.
+          headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+          body: JSON.stringify({ email: 'owner@demo.test', password: 'demo-password' }),
+        });
+        const token = signIn.headers.get('set-auth-token');
+        if (!token) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+        const venueHeaders = { authorization: `Bearer ${token}`, 'x-venue-id': 'demo-axe' };
 
-async function main() {
-  const hello = Fastify();
-  hello.get('/', async () => ({ hello: 'world' }));
-  await hello.listen({ port: 0, host: '127.0.0.1' });
-  const helloUrl = `http://127.0.0.1:${(hello.server.address() as { port: number }).port}/`;
+        // Warm up first (JIT, connection pools, caches), so the measurement sees the steady state.
+        const load = async (label: string, url: string, headers: Record<string, string> = {}): Promise<LoadResult> => {
+          ctx.log(`  ${label}: ${WARM_UP_SECONDS} s warm-up, ${ctx.seconds} s measured`);
+          await measure(url, { headers, connections: CONNECTIONS, durationSeconds: WARM_UP_SECONDS });
+          return measure(url, { headers, connections: CONNECTIONS, durationSeconds: ctx.seconds });
+        };
+        const helloWorld = await load('hello world', hello.url);
+        const health = await load('GET /api/health', `${base}/api/health`);
+        const me = await load('GET /api/private/me', `${base}/api/private/me`, venueHeaders);
+        const resources = await load('GET /api/private/resources', `${base}/api/private/resources`, venueHeaders);
 
-  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: null });
-  const { app, auth } = await buildApp(database, {
-    baseUrl: 'http://localhost:3000',
-    authSecret: 'bench-secret-bench-secret-bench-secret!',
-    mailFrom: 'bench@lanebook.local',
-    logLevel: 'silent',
-  });
-  await seedDemo(database.db, auth).catch(() => false);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    // Sign-in is protected against cross-site requests: an API client names the console's origin.
-    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
-    body: JSON.stringify({ email: 'owner@demo.test', password: 'demo-password' }),
-  });
-  const token = signIn.headers.get('set-auth-token');
-  if (!token) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-
-  const baseline = await measure(helloUrl);
-  const health = await measure(`${base}/api/health`);
-  const me = await measure(`${base}/api/private/me`, { authorization: `Bearer ${token}`, 'x-venue-id': 'demo-axe' });
-  const lanes = await measure(`${base}/api/private/resources`, { authorization: `Bearer ${token}`, 'x-venue-id': 'demo-axe' });
-
-  const row = (name: string, m: { rps: number; p99: number }) =>
-    `${name.padEnd(42)} ${m.rps.toFixed(0).padStart(8)} req/s  p99 ${String(m.p99).padStart(4)} ms  ${((m.rps / baseline.rps) * 100).toFixed(0).padStart(4)}% of hello world`;
-  console.log(`API overhead (${database.kind}, ${CONNECTIONS} connections, ${DURATION} s each)`);
-  console.log(row('fastify hello world', baseline));
-  console.log(row('GET /api/health (no session, no db)', health));
-  console.log(row('GET /api/private/me (session + venue)', me));
-  console.log(row('GET /api/private/resources (session + venue)', lanes));
-
-  await app.close();
-  await hello.close();
-  await database.close();
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+        const onPostgres = ctx.databaseKind === 'postgres';
+        // Latency budgets only on PostgreSQL: PGlite runs every query on the server's own thread.
+        const p99Budget = onPostgres ? { max: 20 } : undefined;
+        const percent = (part: LoadResult, whole: LoadResult) => (part.rps / whole.rps) * 100;
+        const conditions = `${CONNECTIONS} connections`;
+        return [
+          { figure: 'hello world', value: helloWorld.rps, unit: 'req/s', note: 'bare Fastify, own process' },
+          { figure: 'GET /api/health', value: health.rps, unit: 'req/s', note: 'no session, no database' },
+          { figure: 'GET /api/private/me', value: me.rps, unit: 'req/s', note: 'session + venue' },
+          { figure: 'GET /api/private/resources', value: resources.rps, unit: 'req/s', note: 'session + venue + lanes query' },
+          { figure: 'me p99', value: me.p99, unit: 'ms', budget: p99Budget, note: conditions },
+          { figure: 'resources p99', value: resources.p99, unit: 'ms', budget: p99Budget, note: conditions },
+          { figure: 'me / health', value: percent(me, health), unit: '%', budget: { min: 70 }, note: 'cost of session + venue' },
+          {
+            figure: 'resources / health',
+            value: percent(resources, health),
+            unit: '%',
+            budget: { min: onPostgres ? 40 : 25 },
+            note: 'cost of session + venue + query',
+          },
+          { figure: 'health / hello world', value: percent(health, helloWorld), unit: '%' },
+          { figure: 'me / hello world', value: percent(me, helloWorld), unit: '%' },
+          { figure: 'resources / hello world', value: percent(resources, helloWorld), unit: '%' },
+        ] satisfies Figure[];
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await database.close();
+      hello.stop();
+    }
+  },
+};

@@ -1,0 +1,57 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export interface LoadOptions {
+  headers?: Record<string, string>;
+  connections?: number;
+  durationSeconds: number;
+}
+
+export interface LoadResult {
+  /** Average requests per second over the run. */
+  rps: number;
+  /** Latency percentiles in milliseconds. */
+  p50: number;
+  p99: number;
+  non2xx: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+}
+
+/** What the parent sends the worker as its one argument (JSON). */
+export interface LoadRequest {
+  url: string;
+  headers: Record<string, string>;
+  connections: number;
+  durationSeconds: number;
+}
+
+const workerPath = fileURLToPath(new URL('./load-worker.ts', import.meta.url));
+
+/**
+ * Loads `url` with autocannon from a child process: a load generator in the server's own
+ * process takes CPU from the event loop it measures, and every figure comes out smaller.
+ * Throws when any answer was not 2xx or any request failed: such a figure measures errors.
+ */
+export async function measure(url: string, options: LoadOptions): Promise<LoadResult> {
+  const request: LoadRequest = {
+    url,
+    headers: options.headers ?? {},
+    connections: options.connections ?? 20,
+    durationSeconds: options.durationSeconds,
+  };
+  const result = await new Promise<LoadResult>((resolve, reject) => {
+    const child = fork(workerPath, [JSON.stringify(request)], { execArgv: ['--import', 'tsx'] });
+    let answer: LoadResult | undefined;
+    child.on('message', (message) => (answer = message as LoadResult));
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (answer) resolve(answer);
+      else reject(new Error(`load generator for ${url} exited (${signal ?? `code ${code}`}) without a result`));
+    });
+  });
+  if (result.non2xx || result.errors) {
+    throw new Error(`${url}: ${result.non2xx} answers were not 2xx and ${result.errors} requests failed (connection errors or timeouts)`);
+  }
+  return result;
+}
