@@ -74,6 +74,13 @@ export default tseslint.config(
               message: 'Apps never import each other: share code through packages/core.',
             },
           ],
+          paths: [
+            {
+              name: '@lanebook/core',
+              message:
+                "Import core by subpath (e.g. '@lanebook/core/format'): the barrel would put zod and every schema in the page's chunk.",
+            },
+          ],
         },
       ],
     },

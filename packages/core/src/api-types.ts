@@ -1,5 +1,5 @@
 import type { PermissionKey, PermissionsMap, VenueRole } from './permissions.js';
-import type { VenueFields } from './venue.js';
+import type { VenueFields } from './venue-schemas.js';
 
 /** The one error body of the API. */
 export interface ApiErrorBody {

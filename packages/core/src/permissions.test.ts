@@ -15,7 +15,7 @@ import {
   type PermissionsMap,
   type VenueRole,
 } from './permissions.js';
-import { permissionsMapSchema } from './venue.js';
+import { permissionsMapSchema } from './venue-schemas.js';
 
 /** Spec section 6, written out independently of the code under test. */
 const SPEC_TABLE: Record<string, string[]> = {

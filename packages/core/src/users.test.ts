@@ -4,13 +4,13 @@ import {
   emailSchema,
   inviteUserSchema,
   onboardingProgressSchema,
-  PASSWORD_CHANGE_FAILED,
   PASSWORD_MIN,
   passwordSchema,
   profileUpdateSchema,
   roleSchema,
   userListQuerySchema,
 } from './users.js';
+import { PASSWORD_CHANGE_FAILED } from './messages.js';
 
 const firstIssue = (schema: { safeParse(v: unknown): { error?: { issues: { path: PropertyKey[]; message: string }[] } } }, v: unknown) => {
   const issue = schema.safeParse(v).error?.issues[0];

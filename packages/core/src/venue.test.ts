@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isValidTimeZone,
-  listTimeZones,
-  superadminVenueCreateSchema,
-  venueCreateSchema,
-  venueIdSchema,
-  venueStatusSchema,
-  venueUpdateSchema,
-} from './venue.js';
+import { isValidTimeZone, listTimeZones } from './venue.js';
+import { superadminVenueCreateSchema, venueCreateSchema, venueIdSchema, venueStatusSchema, venueUpdateSchema } from './venue-schemas.js';
 
 const issuesOf = (schema: { safeParse(v: unknown): { error?: { issues: { path: PropertyKey[]; message: string }[] } } }, v: unknown) =>
   schema.safeParse(v).error?.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) ?? [];

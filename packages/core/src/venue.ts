@@ -1,6 +1,7 @@
-import { z } from 'zod';
-import { VENUE_ROLES, PERMISSION_AREAS } from './permissions.js';
-
+/**
+ * A venue's fixed choices, defaults and time-zone helpers. No zod here, so console pages that
+ * only show venue values do not load it: the schemas are in venue-schemas.ts.
+ */
 export const VENUE_STATUSES = ['inactive', 'pending', 'live'] as const;
 export const VENUE_STATUS_LABELS: Record<(typeof VENUE_STATUSES)[number], string> = {
   inactive: 'Inactive',
@@ -20,17 +21,6 @@ export const COUNTRIES = [
   { code: 'CA', name: 'Canada', currency: 'CAD' },
 ] as const;
 
-/** A venue id is chosen by the user and appears in URLs and embed codes, so it is a slug. */
-export const venueIdSchema = z
-  .string()
-  .trim()
-  .min(3, 'Venue ID must be at least 3 characters')
-  .max(63, 'Venue ID must be at most 63 characters')
-  .regex(
-    /^[a-z0-9][a-z0-9-]*[a-z0-9]$/,
-    'Venue ID may use lowercase letters, digits and dashes, and must start and end with a letter or digit',
-  );
-
 export function isValidTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
@@ -44,71 +34,3 @@ export function listTimeZones(): string[] {
   const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
   return intl.supportedValuesOf ? intl.supportedValuesOf('timeZone') : ['UTC'];
 }
-
-const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
-
-export const venueFieldsSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
-  companyName: optionalText(160),
-  companySite: z.union([z.literal(''), z.url('Company site must be a URL, e.g. https://example.com').max(300)]),
-  country: z.enum(COUNTRIES.map((c) => c.code) as ['US', 'CA'], { message: 'Country must be US or CA' }),
-  timezone: z.string().refine(isValidTimeZone, 'Time zone must be an IANA zone such as America/New_York'),
-  address: optionalText(300),
-  phone: optionalText(40),
-  email: z.union([z.literal(''), z.email('Email must be a valid email address').max(254)]),
-  ownerEmail: z.union([z.literal(''), z.email('Owner email must be a valid email address').max(254)]),
-  registrationCodePrefix: z
-    .string()
-    .trim()
-    .max(8, 'Registration code prefix must be at most 8 characters')
-    .regex(/^[A-Za-z0-9]*$/, 'Registration code prefix may only use letters and digits'),
-  closurePercent: z
-    .number('Closure percent must be a number')
-    .min(0, 'Closure percent must be 0 to 100')
-    .max(100, 'Closure percent must be 0 to 100'),
-  firstDayOfWeek: z.number().int().min(0, 'First day of week must be 0 (Sunday) to 6').max(6, 'First day of week must be 0 (Sunday) to 6'),
-  phoneFormat: z.string().trim().min(1, 'Phone format is required').max(40).regex(/#/, 'Phone format must contain # for each digit'),
-  moneyFormat: z
-    .string()
-    .trim()
-    .max(40)
-    .refine(
-      (v) => v.includes('{{amount}}') || v.includes('{{amount_rounded}}'),
-      'Money format must contain {{amount}} or {{amount_rounded}}',
-    ),
-  timeFormat: z.union([z.literal(12), z.literal(24)], { message: 'Time format must be 12 or 24' }),
-  dateFormat: z.enum(DATE_FORMATS, { message: `Date format must be one of ${DATE_FORMATS.join(', ')}` }),
-  paymentMethods: z
-    .array(z.string().trim().min(1, 'Payment method names cannot be empty').max(60))
-    .max(20, 'At most 20 payment methods')
-    .refine((list) => new Set(list.map((m) => m.toLowerCase())).size === list.length, 'Payment methods must be unique'),
-});
-export type VenueFields = z.infer<typeof venueFieldsSchema>;
-
-export const venueUpdateSchema = venueFieldsSchema.partial().strict();
-export type VenueUpdate = z.infer<typeof venueUpdateSchema>;
-
-export const venueCreateSchema = z
-  .object({ id: venueIdSchema })
-  .extend(venueFieldsSchema.pick({ name: true, country: true, timezone: true }).shape)
-  .extend(venueFieldsSchema.partial().omit({ name: true, country: true, timezone: true }).shape)
-  .strict();
-export type VenueCreate = z.infer<typeof venueCreateSchema>;
-
-export const superadminVenueCreateSchema = venueCreateSchema.extend({
-  ownerEmail: z.email('Owner email must be a valid email address').max(254),
-});
-
-const rolesList = z.array(z.enum(VENUE_ROLES, { message: 'Roles must be owner, manager or staff' }));
-export const permissionsMapSchema = z
-  .object(
-    Object.fromEntries(
-      Object.entries(PERMISSION_AREAS).map(([area, actions]) => [
-        area,
-        z.object(Object.fromEntries(actions.map((a) => [a, rolesList]))).strict(),
-      ]),
-    ),
-  )
-  .strict();
-
-export const venueStatusSchema = z.enum(VENUE_STATUSES, { message: 'Status must be inactive, pending or live' });

@@ -1,4 +1,4 @@
-import type { PermissionKey } from '@lanebook/core';
+import type { PermissionKey } from '@lanebook/core/permissions';
 
 export interface MenuItem {
   label: string;

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PermissionKey } from '@lanebook/core';
+import type { PermissionKey } from '@lanebook/core/permissions';
 import type { CollectionPages } from '../components/collection/types';
 
 /**

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Me, PermissionKey } from '@lanebook/core';
+import type { Me } from '@lanebook/core/api-types';
+import type { PermissionKey } from '@lanebook/core/permissions';
 import { ApiError, http, onUnauthorized } from '../lib/api';
 import { readSelectedVenue, writeSelectedVenue } from '../lib/venue-selection';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { ITEM_ERROR } from '@lanebook/core';
+import { ITEM_ERROR } from '@lanebook/core/messages';
 import { errorMessage } from '../lib/api';
 
 /** A failed read: the danger alert of spec section 8, with the server's reason and a retry. */

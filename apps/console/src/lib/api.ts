@@ -1,4 +1,5 @@
-import { INTERNAL_ERROR, NO_RESPONSE_ERROR, type ApiErrorBody } from '@lanebook/core';
+import type { ApiErrorBody } from '@lanebook/core/api-types';
+import { INTERNAL_ERROR, NO_RESPONSE_ERROR } from '@lanebook/core/messages';
 import { readSelectedVenue } from './venue-selection';
 
 export class ApiError extends Error {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Text } from '@mantine/core';
-import { formatVenueClock, type Venue } from '@lanebook/core';
+import type { Venue } from '@lanebook/core/api-types';
+import { formatVenueClock } from '@lanebook/core/format';
 
 /** The venue's date and time in its own zone and formats, refreshed every second (spec section 9). */
 export function VenueClock({ venue }: { venue: Venue }) {

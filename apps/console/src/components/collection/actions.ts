@@ -1,4 +1,4 @@
-import type { PermissionKey } from '@lanebook/core';
+import type { PermissionKey } from '@lanebook/core/permissions';
 import { useSession } from '../../app/session';
 import { ApiError } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paged } from '@lanebook/core';
+import type { Paged } from '@lanebook/core/api-types';
 import { ApiError, http } from '../../lib/api';
 
 /**

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { Control, DefaultValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import type { PERMISSION_AREAS, PermissionArea } from '@lanebook/core';
+import type { PERMISSION_AREAS, PermissionArea } from '@lanebook/core/permissions';
 
 /**
  * How the console declares a venue collection (lanes, products, taxes, ...). One declaration

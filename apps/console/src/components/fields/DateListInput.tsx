@@ -1,7 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Button, Group, Input, Pill, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { DEFAULT_DATE_FORMAT, formatVenueDate } from '@lanebook/core';
+import { formatVenueDate } from '@lanebook/core/format';
+import { DEFAULT_DATE_FORMAT } from '@lanebook/core/venue';
 import { useSession } from '../../app/session';
 
 export interface DateListInputProps {

@@ -1,4 +1,5 @@
-import { DEFAULT_MONEY_FORMAT, formatMoney } from '@lanebook/core';
+import { formatMoney } from '@lanebook/core/format';
+import { DEFAULT_MONEY_FORMAT } from '@lanebook/core/venue';
 import { useSession } from '../../app/session';
 import { NumberValueInput, type NumberValueInputProps } from './NumberValueInput';
 

@@ -1,6 +1,6 @@
 import { PasswordField } from './PasswordField';
 import type { UseFormReturn } from 'react-hook-form';
-import { PASSWORD_MIN } from '@lanebook/core';
+import { PASSWORD_MIN } from '@lanebook/core/users';
 
 interface NewPasswordValues {
   newPassword: string;

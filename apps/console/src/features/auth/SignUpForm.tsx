@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { PASSWORD_MIN } from '@lanebook/core';
+import { PASSWORD_MIN } from '@lanebook/core/users';
 import { useSession } from '../../app/session';
 import { ApiError, errorMessage, http } from '../../lib/api';
 import { FormMessage } from './AuthHeader';

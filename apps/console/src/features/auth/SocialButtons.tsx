@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Divider, Stack } from '@mantine/core';
 import { IconBrandGoogle, IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { AuthConfig } from '@lanebook/core';
+import type { AuthConfig } from '@lanebook/core/api-types';
 import { useSession } from '../../app/session';
 import { errorMessage, http } from '../../lib/api';
 import { signInWithPopup } from '../../lib/social-sign-in';

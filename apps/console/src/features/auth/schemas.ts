@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema } from '@lanebook/core';
+import { emailSchema, passwordSchema } from '@lanebook/core/users';
 
 /** Form schemas of the sign-in pages; the profile page reuses the new-password pair. */
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { venueFieldsSchema } from '@lanebook/core';
+import { venueFieldsSchema } from '@lanebook/core/venue-schemas';
 import { useSession } from '../../app/session';
 import { CollectionFormModal } from '../../components/collection/CollectionForm';
 import { CollectionListPage } from '../../components/collection/CollectionListPage';

@@ -1,6 +1,6 @@
 import { Badge, Fieldset, SimpleGrid, Stack } from '@mantine/core';
 import { IconAffiliate } from '@tabler/icons-react';
-import { affiliateSchema, type Affiliate } from '@lanebook/core';
+import { affiliateSchema, type Affiliate } from '@lanebook/core/catalog';
 import { defineCollection } from '../../components/collection/define';
 import { SwitchField, TextField } from '../../components/fields/form-fields';
 import { appliesTo, DiscountFields, DiscountText } from './discount';

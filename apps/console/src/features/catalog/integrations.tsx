@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Alert, Badge, Button, Code, CopyButton, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconEye, IconEyeOff, IconKey, IconPlug } from '@tabler/icons-react';
-import { integrationSchema, WEBHOOK_EVENTS, type Integration } from '@lanebook/core';
+import { integrationSchema, WEBHOOK_EVENTS, type Integration } from '@lanebook/core/catalog';
 import { defineCollection } from '../../components/collection/define';
 import type { CollectionFormProps } from '../../components/collection/types';
 import { CheckboxGroupField, KeyValueField, RadioField, SwitchField, TextField } from '../../components/fields/form-fields';

@@ -1,6 +1,6 @@
 import { Badge, SimpleGrid, Stack } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
-import { EMAIL_TYPES, MAIL_PLACEHOLDERS, mailingTemplateSchema, type MailingTemplate } from '@lanebook/core';
+import { EMAIL_TYPES, MAIL_PLACEHOLDERS, mailingTemplateSchema, type MailingTemplate } from '@lanebook/core/catalog';
 import { defineCollection } from '../../components/collection/define';
 import { EmailListField, SelectField, TemplateTextareaField, TextField } from '../../components/fields/form-fields';
 

@@ -1,6 +1,6 @@
 import { Avatar, Group, Text } from '@mantine/core';
 import { IconTarget } from '@tabler/icons-react';
-import { productDefaults, productSchema, type Product } from '@lanebook/core';
+import { productDefaults, productSchema, type Product } from '@lanebook/core/products';
 import { defineCollection } from '../../components/collection/define';
 import { Money } from '../../components/fields/MoneyInput';
 import { ProductForm } from './product-form/ProductForm';

@@ -1,6 +1,6 @@
 import { Badge, SimpleGrid, Stack } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
-import { promocodeDefaults, promocodeSchema, type Promocode } from '@lanebook/core';
+import { promocodeDefaults, promocodeSchema, type Promocode } from '@lanebook/core/catalog';
 import { defineCollection } from '../../components/collection/define';
 import { NumberField, RadioField, SwitchField, TextField } from '../../components/fields/form-fields';
 import { appliesTo, DiscountFields, DiscountText } from './discount';

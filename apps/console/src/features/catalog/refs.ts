@@ -1,4 +1,5 @@
-import type { Product, Resource, Tax, Terms, UpsellItem } from '@lanebook/core';
+import type { Resource, Tax, Terms, UpsellItem } from '@lanebook/core/catalog';
+import type { Product } from '@lanebook/core/products';
 import type { EntitySource } from '../../components/fields/EntitySelect';
 
 /**

@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import { IconLayoutColumns } from '@tabler/icons-react';
-import { RESOURCE_TYPES, resourceDefaults, resourceSchema, type Resource } from '@lanebook/core';
+import { RESOURCE_TYPES, resourceDefaults, resourceSchema, type Resource } from '@lanebook/core/catalog';
 import { defineCollection } from '../../components/collection/define';
 import { NumberField, SelectField, TextField } from '../../components/fields/form-fields';
 import { FormReadOnlyContext, useFormReadOnly } from '../../components/fields/read-only';

@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import { IconReceiptTax } from '@tabler/icons-react';
-import { taxSchema, type Tax } from '@lanebook/core';
+import { taxSchema, type Tax } from '@lanebook/core/catalog';
 import { defineCollection } from '../../components/collection/define';
 import { PercentField, TextareaField, TextField } from '../../components/fields/form-fields';
 

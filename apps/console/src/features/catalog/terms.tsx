@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
-import { termsSchema, type Terms } from '@lanebook/core';
+import { termsSchema, type Terms } from '@lanebook/core/catalog';
 import { defineCollection } from '../../components/collection/define';
 import { TextareaField, TextField } from '../../components/fields/form-fields';
 

@@ -1,6 +1,6 @@
 import { Avatar, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconShoppingBag } from '@tabler/icons-react';
-import { upsellItemSchema, type UpsellItem } from '@lanebook/core';
+import { upsellItemSchema, type UpsellItem } from '@lanebook/core/catalog';
 import { defineCollection } from '../../components/collection/define';
 import { ImageField, MoneyField, TextareaField, TextField } from '../../components/fields/form-fields';
 import { Money } from '../../components/fields/MoneyInput';

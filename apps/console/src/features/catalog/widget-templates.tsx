@@ -10,7 +10,7 @@ import {
   widgetTemplateDefaults,
   widgetTemplateSchema,
   type WidgetTemplate,
-} from '@lanebook/core';
+} from '@lanebook/core/catalog';
 import { defineCollection } from '../../components/collection/define';
 import { FormSection } from '../../components/collection/FormSection';
 import type { CollectionFormProps } from '../../components/collection/types';

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Anchor, Button, Center, Select, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import type { Venue } from '@lanebook/core';
+import type { Venue } from '@lanebook/core/api-types';
 import { useSession } from '../../app/session';
 import { ApiError, http } from '../../lib/api';
 import { showSaveError } from '../../lib/forms';

@@ -1,4 +1,5 @@
-import { COUNTRIES, isValidTimeZone, listTimeZones, venueCreateSchema } from '@lanebook/core';
+import { COUNTRIES, isValidTimeZone, listTimeZones } from '@lanebook/core/venue';
+import { venueCreateSchema } from '@lanebook/core/venue-schemas';
 
 /** What the onboarding form asks; the rest of the venue is set later under Settings > Venue. */
 export const onboardVenueSchema = venueCreateSchema.pick({ id: true, name: true, country: true, timezone: true });

@@ -2,15 +2,15 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconInfoCircle, IconRestore } from '@tabler/icons-react';
+import type { Venue } from '@lanebook/core/api-types';
 import {
   DEFAULT_PERMISSIONS,
   PERMISSION_AREAS,
   VENUE_ROLES,
   type PermissionArea,
   type PermissionsMap,
-  type Venue,
   type VenueRole,
-} from '@lanebook/core';
+} from '@lanebook/core/permissions';
 import { useSession } from '../../app/session';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';

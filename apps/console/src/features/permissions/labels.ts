@@ -1,4 +1,4 @@
-import type { PermissionArea } from '@lanebook/core';
+import type { PermissionArea } from '@lanebook/core/permissions';
 
 /** Readable names for the permission matrix: "Bookings — Set custom price". */
 export const AREA_LABELS: Record<PermissionArea, string> = {

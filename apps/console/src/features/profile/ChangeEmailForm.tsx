@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { emailSchema } from '@lanebook/core';
+import { emailSchema } from '@lanebook/core/users';
 import { useSession } from '../../app/session';
 import { ConfirmPasswordDialog } from '../../components/dialogs';
 import { ApiError, http } from '../../lib/api';

@@ -1,7 +1,10 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { normalizePhone, PROFILE_UPDATE_FAILED, profileUpdateSchema, type Me } from '@lanebook/core';
+import type { Me } from '@lanebook/core/api-types';
+import { normalizePhone } from '@lanebook/core/format';
+import { PROFILE_UPDATE_FAILED } from '@lanebook/core/messages';
+import { profileUpdateSchema } from '@lanebook/core/users';
 import { useSession } from '../../app/session';
 import { ApiError, http } from '../../lib/api';
 import { showSaveError } from '../../lib/forms';

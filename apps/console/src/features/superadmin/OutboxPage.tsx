@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Anchor, Badge, Box, Button, DataList, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconMail, IconRefresh } from '@tabler/icons-react';
-import type { OutboxMail } from '@lanebook/core';
+import type { OutboxMail } from '@lanebook/core/api-types';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryTable } from '../../components/QueryTable';
 import { PAGE_SIZE, superadminApi, superadminKeys } from './api';

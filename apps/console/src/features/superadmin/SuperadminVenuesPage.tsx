@@ -4,7 +4,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Button, Code, Group, ScrollArea, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingStore, IconDoorEnter, IconMail, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
-import { VENUE_STATUSES, VENUE_STATUS_LABELS, type SuperadminVenue } from '@lanebook/core';
+import type { SuperadminVenue } from '@lanebook/core/api-types';
+import { VENUE_STATUSES, VENUE_STATUS_LABELS } from '@lanebook/core/venue';
 import { useSession } from '../../app/session';
 import { PageHeader } from '../../components/PageHeader';
 import { notifyError, notifySuccess } from '../../lib/notify';

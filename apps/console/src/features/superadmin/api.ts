@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { OutboxMail, Paged, superadminVenueCreateSchema, SuperadminVenue, Venue } from '@lanebook/core';
+import type { OutboxMail, Paged, SuperadminVenue, Venue } from '@lanebook/core/api-types';
+import type { superadminVenueCreateSchema } from '@lanebook/core/venue-schemas';
 import { http } from '../../lib/api';
 
 /** Superadmin calls are about the platform, not the open venue: they never send X-Venue-Id. */

@@ -1,4 +1,5 @@
-import type { Paged, VenueRole, VenueUser } from '@lanebook/core';
+import type { Paged, VenueUser } from '@lanebook/core/api-types';
+import type { VenueRole } from '@lanebook/core/permissions';
 import { http } from '../../lib/api';
 
 /** Query keys: everything under ['users', venueId] is dropped after a change to the venue's users. */

@@ -1,5 +1,7 @@
 import { Badge } from '@mantine/core';
-import { formatVenueDate, type Venue, type VenueRole, type VenueUser } from '@lanebook/core';
+import type { Venue, VenueUser } from '@lanebook/core/api-types';
+import { formatVenueDate } from '@lanebook/core/format';
+import type { VenueRole } from '@lanebook/core/permissions';
 
 export const ROLE_LABELS: Record<VenueRole, string> = { owner: 'Owner', manager: 'Manager', staff: 'Staff' };
 const ROLE_COLORS: Record<VenueRole, string> = { owner: 'grape', manager: 'blue', staff: 'teal' };

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Select, TextInput, type ComboboxItem, type OptionsFilter, type SelectProps, type TextInputProps } from '@mantine/core';
-import { COUNTRIES, listTimeZones } from '@lanebook/core';
+import { COUNTRIES, listTimeZones } from '@lanebook/core/venue';
 
 /**
  * Venue inputs shared by the venue settings form and the superadmin's create-venue form, so

@@ -23,19 +23,10 @@ import {
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { z } from 'zod';
-import {
-  DATE_FORMATS,
-  DEFAULT_PAYMENT_METHODS,
-  PHONE_FORMATS,
-  VENUE_STATUS_LABELS,
-  formatMoney,
-  formatVenueClock,
-  isValidTimeZone,
-  venueFieldsSchema,
-  type Venue,
-  type VenueFields,
-  type VenueUpdate,
-} from '@lanebook/core';
+import type { Venue } from '@lanebook/core/api-types';
+import { formatMoney, formatVenueClock } from '@lanebook/core/format';
+import { DATE_FORMATS, DEFAULT_PAYMENT_METHODS, PHONE_FORMATS, VENUE_STATUS_LABELS, isValidTimeZone } from '@lanebook/core/venue';
+import { venueFieldsSchema, type VenueFields, type VenueUpdate } from '@lanebook/core/venue-schemas';
 import { useSession } from '../../app/session';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';

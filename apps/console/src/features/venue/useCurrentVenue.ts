@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Venue } from '@lanebook/core';
+import type { Venue } from '@lanebook/core/api-types';
 import { useSession } from '../../app/session';
 import { http } from '../../lib/api';
 

@@ -1,6 +1,6 @@
 import { Button, Group, Input, Paper, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { CUSTOM_FIELD_TYPES, DEFAULT_SELECT_OPTIONS, type CustomField } from '@lanebook/core';
+import { CUSTOM_FIELD_TYPES, DEFAULT_SELECT_OPTIONS, type CustomField } from '@lanebook/core/products';
 import { errorText, useBoundField } from '../../../components/fields/form-fields';
 import { newKey, type ProductControl } from './types';
 

@@ -1,6 +1,6 @@
 import { Group, Select } from '@mantine/core';
 import { IconAxe, IconBow, IconBowling, IconConfetti, IconStar, IconTarget, IconTrophy, IconUsers, type Icon } from '@tabler/icons-react';
-import { PRODUCT_ICONS } from '@lanebook/core';
+import { PRODUCT_ICONS } from '@lanebook/core/products';
 import { useBoundField } from '../../../components/fields/form-fields';
 import type { ProductControl } from './types';
 

@@ -1,4 +1,4 @@
-import type { Product, productSchema } from '@lanebook/core';
+import type { Product, productSchema } from '@lanebook/core/products';
 import type { CollectionFormProps } from '../../../components/collection/types';
 
 export type ProductFormProps = CollectionFormProps<typeof productSchema, Product>;
