@@ -1,12 +1,10 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { Combobox, createTheme, MantineProvider, PasswordInput } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { createTheme, MantineProvider, type ComboboxProps, type PasswordInputProps } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { NotificationsWhenShown } from './app/NotificationsWhenShown';
 import { buildRouter } from './app/router';
 import { SessionProvider } from './app/session';
 
@@ -14,11 +12,14 @@ const theme = createTheme({
   primaryColor: 'blue',
   fontFamily: 'Inter, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
-  // Closed dropdowns are unmounted, so a field's label names one element (screen readers and tests).
+  // Plain objects, not Combobox.extend(): importing the components here would put them in every page's first load.
   components: {
-    Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }),
+    // Closed dropdowns are unmounted, so a field's label names one element (screen readers and tests).
+    Combobox: { defaultProps: { keepMounted: false } satisfies ComboboxProps },
     // Mantine's default name for the eye button contains "password", which made "Password" name two elements.
-    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide characters' } } }),
+    PasswordInput: {
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide characters' } } satisfies PasswordInputProps,
+    },
   },
 });
 
@@ -29,12 +30,10 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          <SessionProvider>
-            <RouterProvider router={router} />
-          </SessionProvider>
-        </ModalsProvider>
+        <NotificationsWhenShown />
+        <SessionProvider>
+          <RouterProvider router={router} />
+        </SessionProvider>
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

@@ -1,11 +1,14 @@
 import type React from 'react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/ComingSoon';
+import { FullPageLoader } from '../components/FullPageLoader';
 import { RouteGuard } from './guards';
 import { AuthLayout } from './layout/AuthLayout';
-import { DefaultLayout } from './layout/DefaultLayout';
 import { ROUTES, type Layout, type RouteDef } from './route-table';
+
+// The app shell (and the Mantine parts only it uses) loads with the first signed-in page, not with /login.
+const DefaultLayout = lazy(() => import('./layout/DefaultLayout').then((m) => ({ default: m.DefaultLayout })));
 
 function Titled({ route }: { route: RouteDef }) {
   useEffect(() => {
@@ -17,7 +20,11 @@ function Titled({ route }: { route: RouteDef }) {
 }
 
 const layouts: Record<Layout, React.ReactElement> = {
-  default: <DefaultLayout />,
+  default: (
+    <Suspense fallback={<FullPageLoader />}>
+      <DefaultLayout />
+    </Suspense>
+  ),
   auth: <AuthLayout />,
   'auth-wide': <AuthLayout wide />,
   'auth-logout': <AuthLayout withLogout />,

@@ -1,21 +1,8 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import {
-  ActionIcon,
-  AppShell,
-  Avatar,
-  Box,
-  Burger,
-  Button,
-  Group,
-  Indicator,
-  NavLink,
-  ScrollArea,
-  Select,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, AppShell, Avatar, Box, Burger, Button, Group, Indicator, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { IconCrown, IconLogout, IconPlayerPlay } from '@tabler/icons-react';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { http } from '../../lib/api';
@@ -24,6 +11,10 @@ import { MAIN_MENU, SETTINGS_MENU, type MenuItem } from '../menus';
 import { useSession } from '../session';
 import { VenueClock } from './VenueClock';
 import { VerifyBanner } from './VerifyBanner';
+
+// Most users belong to one venue: the select (Combobox, Popover) loads only for those who can switch.
+const VenueSelect = lazy(() => import('./VenueSelect'));
+const venueSelectWidth = { base: 110, sm: 200 };
 
 function visible(items: MenuItem[], session: ReturnType<typeof useSession>) {
   return items.filter((item) => (!item.superadminOnly || session.me?.isSuperadmin) && (!item.permission || session.can(item.permission)));
@@ -87,107 +78,108 @@ export function DefaultLayout() {
     />
   );
 
+  // Only the app's pages open confirm dialogs, so the modals (and Mantine's Modal) load with the app shell.
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={isMobile ? mobileOpened : desktopOpened}
-              onClick={isMobile ? toggleMobile : toggleDesktop}
-              size="sm"
-              aria-label={isMobile ? 'Open menu' : 'Collapse sidebar'}
-              data-testid="menu-toggle"
-            />
-            <Text component={Link} to="/dashboard" fw={800} size="lg" c="blue.7" style={{ textDecoration: 'none' }}>
-              Lanebook
-            </Text>
+    <ModalsProvider>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={isMobile ? mobileOpened : desktopOpened}
+                onClick={isMobile ? toggleMobile : toggleDesktop}
+                size="sm"
+                aria-label={isMobile ? 'Open menu' : 'Collapse sidebar'}
+                data-testid="menu-toggle"
+              />
+              <Text component={Link} to="/dashboard" fw={800} size="lg" c="blue.7" style={{ textDecoration: 'none' }}>
+                Lanebook
+              </Text>
+              {venue ? (
+                <Box visibleFrom="sm">
+                  <VenueClock venue={venue} />
+                </Box>
+              ) : null}
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              {me && !me.onboarding.isFinished ? (
+                <Button size="xs" variant="light" leftSection={<IconPlayerPlay size={14} />} onClick={resumeGuide} visibleFrom="md">
+                  Resume guide
+                </Button>
+              ) : null}
+              {venueOptions.length > 1 ? (
+                <Suspense fallback={<Box w={venueSelectWidth} />}>
+                  <VenueSelect
+                    w={venueSelectWidth}
+                    data={venueOptions}
+                    value={venue?.id ?? null}
+                    onChange={(value) => value && session.selectVenue(value)}
+                  />
+                </Suspense>
+              ) : null}
+              {membership?.isTemporary ? (
+                <Button size="xs" variant="subtle" color="gray" onClick={leaveVenue}>
+                  Leave venue
+                </Button>
+              ) : null}
+              <Tooltip label={me?.isSuperadmin ? 'Profile (superadmin)' : 'Profile'}>
+                <Indicator
+                  disabled={!me?.isSuperadmin}
+                  label={<IconCrown size={10} />}
+                  size={16}
+                  color="yellow"
+                  offset={4}
+                  data-testid="superadmin-crown"
+                >
+                  <Avatar
+                    component={Link}
+                    to="/settings/profile"
+                    src={me?.user.image ?? null}
+                    alt={me?.user.name}
+                    radius="xl"
+                    size="md"
+                    aria-label="Profile"
+                  >
+                    {me?.user.name.slice(0, 1).toUpperCase()}
+                  </Avatar>
+                </Indicator>
+              </Tooltip>
+              <Tooltip label="Log out">
+                <ActionIcon variant="subtle" color="gray" size="lg" onClick={signOut} aria-label="Log out">
+                  <IconLogout size={20} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          </Group>
+        </AppShell.Header>
+
+        <AppShell.Navbar p="xs" aria-label="Main menu">
+          <AppShell.Section grow component={ScrollArea}>
             {venue ? (
-              <Box visibleFrom="sm">
+              <Box hiddenFrom="sm" px="sm" pb="xs">
                 <VenueClock venue={venue} />
               </Box>
             ) : null}
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            {me && !me.onboarding.isFinished ? (
-              <Button size="xs" variant="light" leftSection={<IconPlayerPlay size={14} />} onClick={resumeGuide} visibleFrom="md">
-                Resume guide
-              </Button>
-            ) : null}
-            {venueOptions.length > 1 ? (
-              <Select
-                aria-label="Venue"
-                data-testid="venue-select"
-                size="xs"
-                w={{ base: 110, sm: 200 }}
-                data={venueOptions}
-                value={venue?.id ?? null}
-                allowDeselect={false}
-                onChange={(value) => value && session.selectVenue(value)}
-              />
-            ) : null}
-            {membership?.isTemporary ? (
-              <Button size="xs" variant="subtle" color="gray" onClick={leaveVenue}>
-                Leave venue
-              </Button>
-            ) : null}
-            <Tooltip label={me?.isSuperadmin ? 'Profile (superadmin)' : 'Profile'}>
-              <Indicator
-                disabled={!me?.isSuperadmin}
-                label={<IconCrown size={10} />}
-                size={16}
-                color="yellow"
-                offset={4}
-                data-testid="superadmin-crown"
-              >
-                <Avatar
-                  component={Link}
-                  to="/settings/profile"
-                  src={me?.user.image ?? null}
-                  alt={me?.user.name}
-                  radius="xl"
-                  size="md"
-                  aria-label="Profile"
-                >
-                  {me?.user.name.slice(0, 1).toUpperCase()}
-                </Avatar>
-              </Indicator>
-            </Tooltip>
-            <Tooltip label="Log out">
-              <ActionIcon variant="subtle" color="gray" size="lg" onClick={signOut} aria-label="Log out">
-                <IconLogout size={20} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        </Group>
-      </AppShell.Header>
+            {visible(MAIN_MENU, session).map((item) => (
+              <Box key={item.to}>
+                {navItem(item)}
+                {item.to === '/settings' && inSettings ? visible(SETTINGS_MENU, session).map((sub) => navItem(sub, true)) : null}
+              </Box>
+            ))}
+          </AppShell.Section>
+        </AppShell.Navbar>
 
-      <AppShell.Navbar p="xs" aria-label="Main menu">
-        <AppShell.Section grow component={ScrollArea}>
-          {venue ? (
-            <Box hiddenFrom="sm" px="sm" pb="xs">
-              <VenueClock venue={venue} />
-            </Box>
-          ) : null}
-          {visible(MAIN_MENU, session).map((item) => (
-            <Box key={item.to}>
-              {navItem(item)}
-              {item.to === '/settings' && inSettings ? visible(SETTINGS_MENU, session).map((sub) => navItem(sub, true)) : null}
-            </Box>
-          ))}
-        </AppShell.Section>
-      </AppShell.Navbar>
-
-      <AppShell.Main>
-        {venue && !venue.isStripePaymentsEnabled ? <VerifyBanner /> : null}
-        <Suspense fallback={<FullPageLoader />}>
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-    </AppShell>
+        <AppShell.Main>
+          {venue && !venue.isStripePaymentsEnabled ? <VerifyBanner /> : null}
+          <Suspense fallback={<FullPageLoader />}>
+            <Outlet />
+          </Suspense>
+        </AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
   );
 }
