@@ -85,7 +85,12 @@ export function injectInto(app: FastifyInstance, method: Method, url: string, op
 
 /** One app on one database, seeded with the demo data (apps/server/src/seed.ts). */
 export class TestServer {
-  private started: { app: Awaited<ReturnType<typeof buildApp>>; database: Database; dropDatabase?: () => Promise<void> } | null = null;
+  private started: {
+    app: Awaited<ReturnType<typeof buildApp>>;
+    database: Database;
+    databaseUrl?: string;
+    dropDatabase?: () => Promise<void>;
+  } | null = null;
 
   constructor(
     readonly kind: DatabaseKind,
@@ -95,9 +100,11 @@ export class TestServer {
   async start() {
     let database: Database;
     let dropDatabase: (() => Promise<void>) | undefined;
+    let databaseUrl: string | undefined;
     if (this.kind === 'postgres') {
       const created = await createTestDatabase();
       dropDatabase = created.drop;
+      databaseUrl = created.url;
       try {
         database = await openDatabase({ databaseUrl: created.url });
       } catch (error) {
@@ -120,7 +127,7 @@ export class TestServer {
       });
       await built.app.ready();
       await seedDemo(database.db, built.auth);
-      this.started = { app: built, database, dropDatabase };
+      this.started = { app: built, database, databaseUrl, dropDatabase };
     } catch (error) {
       await database.close();
       await dropDatabase?.();
@@ -154,6 +161,11 @@ export class TestServer {
   }
   get database() {
     return this.s.database;
+  }
+  /** The PostgreSQL database of this server (postgres:// URL), for a second server process on it. */
+  get databaseUrl(): string {
+    if (!this.s.databaseUrl) throw new Error('Only a PostgreSQL test server has a database URL.');
+    return this.s.databaseUrl;
   }
   get db(): Db {
     return this.s.database.db;

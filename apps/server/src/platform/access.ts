@@ -206,13 +206,18 @@ export class AccessResolver {
     return cookie ? this.verified(safeDecode(cookie)) : null;
   }
 
+  /** better-auth signs with HMAC-SHA256 in base64; its bearer plugin also takes base64url. */
   private verified(signedValue: string): string | null {
     const at = signedValue.lastIndexOf('.');
     if (at < 1) return null;
     const token = signedValue.slice(0, at);
-    const given = Buffer.from(signedValue.slice(at + 1), 'base64');
+    const signature = Buffer.from(signedValue.slice(at + 1));
     const expected = createHmac('sha256', this.secret).update(token).digest();
-    return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+    const matches = (encoded: string) => {
+      const candidate = Buffer.from(encoded);
+      return candidate.length === signature.length && timingSafeEqual(candidate, signature);
+    };
+    return matches(expected.toString('base64')) || matches(expected.toString('base64url')) ? token : null;
   }
 
   private refreshDue(request: FastifyRequest, expiresAt: Date) {
