@@ -91,6 +91,8 @@ describe('sign-in and guards', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await atPath(page, '/forgot-password');
+    // The URL changes before the lazy page renders, and until then the sign-in form (with its own Email) stays on screen.
+    await visible(page.getByRole('heading', { name: 'Forgot your password?' }));
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await visible(page.getByText(/reset link is on its way/i));
