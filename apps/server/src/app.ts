@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -21,6 +22,7 @@ import { superadminRoutes } from './modules/superadmin/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { createDiskStorage, type Storage } from './platform/storage.js';
+import { VenueReads } from './platform/venue-reads.js';
 
 export interface AppConfig {
   baseUrl: string;
@@ -46,6 +48,7 @@ export interface ModuleDeps {
   mailer: Mailer;
   storage: Storage;
   access: AccessResolver;
+  reads: VenueReads;
   config: AppConfig;
 }
 
@@ -80,8 +83,12 @@ export async function buildApp(database: Database, config: AppConfig) {
   });
   await access.start();
   registerAccess(app, access);
+  const reads = new VenueReads(database.notifications);
+  await reads.start();
 
   await app.register(formbody);
+  // Console assets and API answers go out compressed when the client accepts it (small ones stay plain).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -103,6 +110,7 @@ export async function buildApp(database: Database, config: AppConfig) {
     mailer,
     storage: createDiskStorage(config.uploadsDir ?? mkdtempSync(path.join(os.tmpdir(), 'lanebook-uploads-'))),
     access,
+    reads,
     config: { ...config },
   };
   const socialProviders = socialProvidersOf(config);

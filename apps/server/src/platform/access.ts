@@ -13,7 +13,7 @@ import {
 } from '@lanebook/core';
 import type { Database } from '../db/client.js';
 import { onboardingProgress, session, user, venueMembers, venues } from '../db/schema/index.js';
-import { AccessCache } from './access-cache.js';
+import { InvalidatingCache } from './cache.js';
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, webHeaders, type Auth } from './auth.js';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from './errors.js';
 
@@ -77,7 +77,7 @@ interface ResolvedAccess {
 }
 
 export const VENUE_HEADER = 'x-venue-id';
-/** The channel the database triggers of migration 0002 announce access changes on. */
+/** The channel the database triggers of migration 0002_change_notifications announce access changes on. */
 export const ACCESS_CHANNEL = 'lanebook_access';
 
 /**
@@ -88,7 +88,7 @@ export const ACCESS_CHANNEL = 'lanebook_access';
  * the same session table.
  */
 export class AccessResolver {
-  private readonly cache = new AccessCache<ResolvedAccess>({ ttlMs: 30_000, maxEntries: 10_000 });
+  private readonly cache = new InvalidatingCache<ResolvedAccess>({ ttlMs: 30_000, maxEntries: 10_000 });
 
   constructor(
     private readonly database: Database,
@@ -119,14 +119,17 @@ export class AccessResolver {
 
   /** null when the request carries no valid, unexpired session. */
   async resolve(request: FastifyRequest, venueId: string | null, options: { fresh?: boolean } = {}): Promise<ResolvedAccess | null> {
-    const token = this.sessionToken(request);
-    if (!token) return null;
-    const key = venueId === null ? token : `${token}\n${venueId}`;
+    const signed = this.signedSessionToken(request);
+    if (!signed) return null;
+    // Keyed by the signed value: a hit means its signature was checked when it was stored.
+    const key = venueId === null ? signed : `${signed}\n${venueId}`;
     const useCache = !options.fresh && this.database.notifications.isListening();
     if (useCache) {
       const cached = this.cache.get(key);
       if (cached) return cached;
     }
+    const token = this.verified(signed);
+    if (!token) return null;
     const epoch = this.cache.epoch;
     const row = await this.load(token, venueId);
     if (!row || row.expiresAt.getTime() <= Date.now()) return null;
@@ -192,18 +195,16 @@ export class AccessResolver {
     return row ?? null;
   }
 
-  /** The session token of the bearer header or the session cookie, when its signature is ours. */
-  private sessionToken(request: FastifyRequest): string | null {
+  /** The signed session token of the bearer header or else the session cookie, unchecked. */
+  private signedSessionToken(request: FastifyRequest): string | null {
     const authorization = request.headers.authorization;
-    if (authorization !== undefined) {
-      if (authorization.slice(0, 7).toLowerCase() === 'bearer ') {
-        const bearer = authorization.slice(7).trim();
-        // As better-auth's bearer plugin: the bearer token, when present, replaces the cookie.
-        if (bearer) return this.verified(bearer.includes('%') ? safeDecode(bearer) : bearer);
-      }
+    if (authorization !== undefined && authorization.slice(0, 7).toLowerCase() === 'bearer ') {
+      const bearer = authorization.slice(7).trim();
+      // As better-auth's bearer plugin: the bearer token, when present, replaces the cookie.
+      if (bearer) return bearer.includes('%') ? safeDecode(bearer) : bearer;
     }
     const cookie = readCookie(request.headers.cookie, this.cookies.sessionToken);
-    return cookie ? this.verified(safeDecode(cookie)) : null;
+    return cookie ? safeDecode(cookie) : null;
   }
 
   /** better-auth signs with HMAC-SHA256 in base64; its bearer plugin also takes base64url. */

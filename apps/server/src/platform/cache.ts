@@ -1,12 +1,12 @@
 /**
- * A small in-memory cache for the access step: bounded in size (least recently used entries
+ * A small in-memory cache (the access step, venue reads): bounded in size (least recently used entries
  * go first), each entry valid until its own deadline, and dropped at once by invalidation.
  *
  * A lookup that started before an invalidation must not store what it read: the database may
  * have changed after it read. `epoch` counts invalidations; `set` stores only when no
  * invalidation happened since the caller took `epoch`.
  */
-export class AccessCache<V> {
+export class InvalidatingCache<V> {
   private readonly entries = new Map<string, { value: V; expiresAt: number }>();
   private epochValue = 0;
 

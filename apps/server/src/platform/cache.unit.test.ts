@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AccessCache } from './access-cache.js';
+import { InvalidatingCache } from './cache.js';
 
 function cacheAt(options: { ttlMs?: number; maxEntries?: number } = {}) {
   const clock = { now: 1_000 };
-  const cache = new AccessCache<{ user: string; venue: string }>({
+  const cache = new InvalidatingCache<{ user: string; venue: string }>({
     ttlMs: options.ttlMs ?? 1_000,
     maxEntries: options.maxEntries ?? 100,
     now: () => clock.now,
@@ -11,7 +11,7 @@ function cacheAt(options: { ttlMs?: number; maxEntries?: number } = {}) {
   return { cache, clock };
 }
 
-describe('access cache', () => {
+describe('invalidating cache', () => {
   it('answers what was stored until the TTL runs out, then nothing', () => {
     const { cache, clock } = cacheAt({ ttlMs: 1_000 });
     cache.set('a', { user: 'u1', venue: 'v1' }, cache.epoch);

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { PermissionArea, PermissionKey } from '@lanebook/core';
 import type { Db, Tx } from '../db/client.js';
 import { identityOf, venueOf, type Identity } from './access.js';
 import { AppError, conflict, notFound, pgErrorCode, validationFailed } from './errors.js';
+import type { VenueReads } from './venue-reads.js';
 
 /**
  * One way to declare a venue-owned collection (lanes, products, taxes, ...): its schema,
@@ -141,11 +142,12 @@ export async function checkReferences(db: Db | Tx, venueId: string, references: 
   if (issues.length) throw validationFailed(issues);
 }
 
-export function registerCollection(fastify: FastifyInstance, db: Db, def: CollectionDef) {
+export function registerCollection(fastify: FastifyInstance, { db, reads }: { db: Db; reads: VenueReads }, def: CollectionDef) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const base = `/api/private/${def.path}`;
   const tags = [def.path];
   const { table } = def;
+  const tableName = getTableName(table);
   const key = (action: string) => `${def.area}.${action}` as PermissionKey;
   const fieldNames = Object.keys(def.schema.fields.shape);
   // Pausing has its own permission and routes, so it is never part of a create or a save; a new
@@ -187,9 +189,7 @@ export function registerCollection(fastify: FastifyInstance, db: Db, def: Collec
     ...Object.fromEntries(Object.keys(def.flags ?? {}).map((flag) => [flag, flagValue.optional()])),
   });
 
-  app.get(base, { config: { access: { auth: 'venue' } }, schema: { tags, querystring: listQuerySchema } }, async (request) => {
-    const venueId = venueOf(request).id;
-    const query = request.query as z.infer<typeof listQuery> & Record<string, string | undefined>;
+  async function list(venueId: string, query: z.infer<typeof listQuery> & Record<string, string | undefined>) {
     const conditions = scope(venueId);
     if (query.search && def.search.length) {
       const pattern = `%${query.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
@@ -201,20 +201,38 @@ export function registerCollection(fastify: FastifyInstance, db: Db, def: Collec
     const sortBy = def.sorts[query.sort ?? def.defaultSort] ?? def.sorts[def.defaultSort];
     const direction = query.order === 'desc' ? desc : asc;
     const where = and(...conditions);
+    // One round trip: the page and the total of matching rows beside each row.
     const rows = await db
-      .select()
+      .select({ ...getTableColumns(table), matching: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(table)
       .where(where)
       .orderBy(...[sortBy].flat().map((expression) => direction(expression)), asc(table.id))
       .limit(query.limit)
       .offset(query.offset);
-    const [{ total }] = await db.select({ total: count() }).from(table).where(where);
-    return { items: rows.map((row) => toDto(def, row as Row)), total };
+    // A page past the end has no row to carry the total.
+    const total = rows.length
+      ? rows[0].matching
+      : query.offset > 0
+        ? (await db.select({ total: count() }).from(table).where(where))[0].total
+        : 0;
+    return { items: rows.map(({ matching: _, ...row }) => toDto(def, row as Row)), total };
+  }
+
+  // Reads come from memory until the table changes for the venue (platform/venue-reads.ts).
+  app.get(base, { config: { access: { auth: 'venue' } }, schema: { tags, querystring: listQuerySchema } }, async (request, reply) => {
+    const venueId = venueOf(request).id;
+    const query = request.query as z.infer<typeof listQuery> & Record<string, string | undefined>;
+    const json = await reads.json(tableName, venueId, `list ${JSON.stringify(query)}`, () => list(venueId, query));
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
-  app.get(`${base}/:id`, { config: { access: { auth: 'venue' } }, schema: { tags, params: idParams } }, async (request) =>
-    toDto(def, await load(db, venueOf(request).id, request.params.id)),
-  );
+  app.get(`${base}/:id`, { config: { access: { auth: 'venue' } }, schema: { tags, params: idParams } }, async (request, reply) => {
+    const venueId = venueOf(request).id;
+    const json = await reads.json(tableName, venueId, `get ${request.params.id}`, async () =>
+      toDto(def, await load(db, venueId, request.params.id)),
+    );
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
 
   app.post(base, { config: { access: { permission: key('create') } }, schema: { tags, body: createSchema } }, async (request, reply) => {
     const venueId = venueOf(request).id;

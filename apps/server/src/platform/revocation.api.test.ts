@@ -131,7 +131,7 @@ describeEachDatabase('revocation: what the access step cached ends on the next r
   });
 });
 
-/** Two server processes on one PostgreSQL: a change through one reaches the other within a second. */
+/** Two server processes on one PostgreSQL: a change through one reaches the other's caches within a second. */
 describe('revocation across server processes [postgres]', () => {
   const postgres = inject('postgres');
   if (!postgres.available && !postgres.required) return;
@@ -191,5 +191,18 @@ describe('revocation across server processes [postgres]', () => {
     for (let i = 0; i < 3; i += 1) expect(await fromOther(venue.manager, 'POST', '/api/private/taxes')).toBe(400);
     expect((await venue.owner.patch(`/api/private/users/${venue.manager.id}/role`, { role: 'staff' })).statusCode).toBe(200);
     expect(await untilOtherAnswers(403, () => fromOther(venue.manager, 'POST', '/api/private/taxes'))).toBeLessThan(1000);
+  });
+
+  it("a lane added through process A is in process B's cached list within a second", async () => {
+    const venue = await t.addVenue();
+    const laneCount = async () => {
+      const response = await fetch(`${otherUrl}/api/private/resources`, {
+        headers: { authorization: `Bearer ${venue.owner.token}`, 'x-venue-id': venue.id },
+      });
+      return ((await response.json()) as { total: number }).total;
+    };
+    for (let i = 0; i < 3; i += 1) expect(await laneCount()).toBe(0);
+    expect((await venue.owner.post('/api/private/resources', { id: 'Lane 1', capacity: 4 })).statusCode).toBe(201);
+    expect(await untilOtherAnswers(1, laneCount)).toBeLessThan(1000);
   });
 });

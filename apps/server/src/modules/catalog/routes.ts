@@ -27,5 +27,5 @@ export const COLLECTIONS: CollectionDef[] = [
 ];
 
 export const catalogRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (app, { deps }) => {
-  for (const collection of COLLECTIONS) registerCollection(app, deps.database.db, collection);
+  for (const collection of COLLECTIONS) registerCollection(app, { db: deps.database.db, reads: deps.reads }, collection);
 };

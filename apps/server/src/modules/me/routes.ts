@@ -44,6 +44,8 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
     };
   }
 
+  const answers = new WeakMap<object, string>();
+
   /** After a change to the user: read the access step again, past its cache. */
   async function reloadedMe(request: FastifyRequest): Promise<Me> {
     await reloadAccess(request, deps.access);
@@ -56,7 +58,17 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
       config: { access: { auth: 'signed-in' } },
       schema: { tags, description: 'The signed-in user, venues and roles, and the effective permissions in the venue of X-Venue-Id.' },
     },
-    async (request) => meOf(request),
+    async (request, reply) => {
+      // The access step hands out the same objects until something they depend on changes,
+      // so the answer is built once per cached entry.
+      const entry = request.venue ?? identityOf(request);
+      let json = answers.get(entry);
+      if (!json) {
+        json = JSON.stringify(meOf(request));
+        answers.set(entry, json);
+      }
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
   );
 
   app.patch(

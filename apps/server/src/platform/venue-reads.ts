@@ -1,0 +1,51 @@
+import type { Notifications } from '../db/client.js';
+import { InvalidatingCache } from './cache.js';
+
+/** The channel the change triggers of migration 0002_change_notifications announce on: '<table>:<venue id>'. */
+export const CHANGES_CHANNEL = 'lanebook_changes';
+
+interface CachedRead {
+  table: string;
+  venueId: string;
+  json: string;
+}
+
+/**
+ * Answers of venue reads (a collection's list, one record), kept as the JSON sent, until the
+ * table they come from changes for that venue in any server process. A read that depends on
+ * several tables must not be cached here.
+ */
+export class VenueReads {
+  private readonly cache = new InvalidatingCache<CachedRead>({ ttlMs: 60_000, maxEntries: 5_000 });
+
+  constructor(private readonly notifications: Notifications) {}
+
+  async start() {
+    await this.notifications.listen(
+      CHANGES_CHANNEL,
+      (payload) => this.changed(payload),
+      () => this.cache.clear(),
+    );
+  }
+
+  private changed(payload: string) {
+    const at = payload.indexOf(':');
+    const table = payload.slice(0, at);
+    const venueId = payload.slice(at + 1);
+    this.cache.invalidate((read) => read.table === table && read.venueId === venueId);
+  }
+
+  /** The JSON of `load()`, from memory while `table` has not changed for the venue. */
+  async json(table: string, venueId: string, key: string, load: () => Promise<unknown>): Promise<string> {
+    const cacheKey = `${table}\n${venueId}\n${key}`;
+    const listening = this.notifications.isListening();
+    if (listening) {
+      const cached = this.cache.get(cacheKey);
+      if (cached) return cached.json;
+    }
+    const epoch = this.cache.epoch;
+    const json = JSON.stringify(await load());
+    if (listening) this.cache.set(cacheKey, { table, venueId, json }, epoch);
+    return json;
+  }
+}
