@@ -140,7 +140,9 @@ function registerConsole(app: FastifyInstance, consoleDir?: string) {
       return reply.type('text/plain').status(503).send('The console is not built yet: run `npm run build`.');
     }
     const file = path.join(root, urlPath);
-    if (file.startsWith(root + path.sep) && path.extname(file) && existsSync(file)) {
+    // Build metadata under dot folders (.vite/manifest.json) is not for browsers.
+    const hidden = urlPath.split('/').some((segment) => segment.startsWith('.'));
+    if (!hidden && file.startsWith(root + path.sep) && path.extname(file) && existsSync(file)) {
       const immutable = urlPath.startsWith('/assets/');
       return reply
         .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -12,6 +12,8 @@ const consoleDir = mkdtempSync(path.join(os.tmpdir(), 'lanebook-console-'));
 const script = `console.log(${JSON.stringify('lane '.repeat(4000))});\n`;
 writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><script src="/app.js"></script>');
 writeFileSync(path.join(consoleDir, 'app.js'), script);
+mkdirSync(path.join(consoleDir, '.vite'));
+writeFileSync(path.join(consoleDir, '.vite/manifest.json'), '{}');
 
 describeEachDatabase(
   'venue reads: cached answers follow every change, and go out compressed',
@@ -53,6 +55,11 @@ describeEachDatabase(
       expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(plain.json());
       const brotli = await owner.get('/api/private/resources', { query: { limit: '500' }, headers: { 'accept-encoding': 'br, gzip' } });
       expect(brotli.headers['content-encoding']).toBe('br');
+    });
+
+    it('does not serve build metadata from dot folders (.vite/manifest.json)', async () => {
+      const hidden = await t.request('GET', '/.vite/manifest.json');
+      expect(hidden.statusCode).toBe(404);
     });
 
     it('sends the console assets compressed', async () => {
