@@ -55,6 +55,25 @@ export const venueMembers = pgTable(
   (t) => [primaryKey({ columns: [t.venueId, t.userId] }), index('venue_members_user_idx').on(t.userId)],
 );
 
+/**
+ * Invitations to a venue, by email (lower-cased), until the person accepts or declines
+ * (decision 008). No venue_members row exists before acceptance; an invitation is valid for
+ * INVITATION_DAYS after created_at (re-inviting renews it).
+ */
+export const venueInvitations = pgTable(
+  'venue_invitations',
+  {
+    venueId: text('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').$type<'owner' | 'manager' | 'staff'>().notNull(),
+    invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.venueId, t.email] }), index('venue_invitations_email_idx').on(t.email)],
+);
+
 /** Per-user progress through the 31-step onboarding tour. */
 export const onboardingProgress = pgTable('onboarding_progress', {
   userId: text('user_id')
