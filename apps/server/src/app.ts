@@ -38,6 +38,10 @@ export interface AppConfig {
   logLevel?: string;
   /** Folder for uploaded files (DATA_DIR/uploads); a fresh temporary folder when not given (tests). */
   uploadsDir?: string;
+  /** Bytes of uploaded files each venue may keep (UPLOAD_QUOTA_MB); 200 MB when not given. */
+  uploadQuotaBytes?: number;
+  /** Webhooks may target loopback, private and link-local addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS). */
+  webhookAllowPrivateNetworks?: boolean;
   /** Built console (apps/console/dist); served at / when present. */
   consoleDir?: string;
 }

@@ -40,6 +40,12 @@ const envSchema = z.object({
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     ),
+  UPLOAD_QUOTA_MB: z.coerce
+    .number('UPLOAD_QUOTA_MB must be a number of megabytes')
+    .int('UPLOAD_QUOTA_MB must be a whole number of megabytes')
+    .min(1, 'UPLOAD_QUOTA_MB must be at least 1')
+    .default(200),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

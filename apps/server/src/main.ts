@@ -46,6 +46,8 @@ async function main() {
     logLevel: env.LOG_LEVEL,
     consoleDir: path.join(repoRoot, 'apps/console/dist'),
     uploadsDir: path.join(dataDir, 'uploads'),
+    uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
+    webhookAllowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? false,
   });
 
   const seeded = env.SEED_DEMO === false ? false : await seedDemo(database.db, auth);
