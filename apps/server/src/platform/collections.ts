@@ -4,10 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, getTableColumns, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
 import type { PermissionArea, PermissionKey } from '@lanebook/core';
+import type { AppConfig } from '../app.js';
 import type { Db, Tx } from '../db/client.js';
 import { identityOf, venueOf, type Identity } from './access.js';
 import { AppError, conflict, notFound, pgErrorCode, validationFailed } from './errors.js';
+import { storageKeyOf, type Storage } from './storage.js';
 import type { VenueReads } from './venue-reads.js';
 
 /**
@@ -30,8 +33,19 @@ export type Row = Record<string, unknown>;
 export interface CollectionContext {
   venueId: string;
   identity: Identity;
-  /** The transaction the write runs in. */
+  /** The transaction the write runs in (the database itself for `validate`, which runs before it). */
   tx: Tx | Db;
+  config: AppConfig;
+}
+
+/** What the machinery needs from the app. */
+export interface CollectionServices {
+  db: Db;
+  reads: VenueReads;
+  storage: Storage;
+  config: AppConfig;
+  /** Every collection of the app: an image is removed only when no record of any of them shows it. */
+  collections: CollectionDef[];
 }
 
 /** A field that holds ids of another collection of the same venue. */
@@ -78,7 +92,18 @@ export interface CollectionDef {
   hidden?: string[];
   /** Hidden columns shown once, in the answer to the create (a generated secret). */
   revealedOnCreate?: string[];
+  /**
+   * Fields holding an image URL. When a PATCH replaces one or the record is deleted (soft
+   * deletes included), the old image is removed from storage after the transaction commits,
+   * if it is an upload of this venue that no other live record of any collection still shows.
+   */
+  imageFields?: string[];
   hooks?: {
+    /**
+     * Before the write's transaction, on the whole record (merged, on PATCH): checks that need
+     * slow I/O (resolving a host name) and must not hold a transaction open; throw to refuse.
+     */
+    validate?: (ctx: CollectionContext, record: Row, existing: Row | null) => Promise<void>;
     /** Extra columns of a new row (e.g. a generated secret). */
     created?: (record: Row) => Row;
     /** Inside the write's transaction, before insert or update; `existing` is null on create. */
@@ -142,7 +167,45 @@ export async function checkReferences(db: Db | Tx, venueId: string, references: 
   if (issues.length) throw validationFailed(issues);
 }
 
-export function registerCollection(fastify: FastifyInstance, { db, reads }: { db: Db; reads: VenueReads }, def: CollectionDef) {
+/** The upload keys among a record's image fields that are this venue's own. */
+function ownImageKeys(def: CollectionDef, venueId: string, record: Row, fields = def.imageFields ?? []): string[] {
+  return fields.map((field) => storageKeyOf(record[field])).filter((key): key is string => key?.startsWith(`${venueId}/`) ?? false);
+}
+
+/**
+ * After a write has committed: removes the images it stopped showing, unless a live record of
+ * the venue (in any collection with image fields) still shows them. A failure is logged, never
+ * the request's: the write itself is done, and the file only takes room.
+ */
+async function removeUnusedImages(services: CollectionServices, venueId: string, keys: string[], log: FastifyBaseLogger) {
+  for (const key of new Set(keys)) {
+    try {
+      const url = `/uploads/${key}`;
+      let used = false;
+      for (const owner of services.collections) {
+        if (!owner.imageFields?.length) continue;
+        const columns = getTableColumns(owner.table);
+        const conditions = [eq(owner.table.venueId, venueId), or(...owner.imageFields.map((field) => eq(columns[field], url)))!];
+        if (owner.softDeleteColumn) conditions.push(eq(owner.softDeleteColumn, false));
+        const [found] = await services.db
+          .select({ id: owner.table.id })
+          .from(owner.table)
+          .where(and(...conditions))
+          .limit(1);
+        if (found) {
+          used = true;
+          break;
+        }
+      }
+      if (!used) await services.storage.delete(key);
+    } catch (error) {
+      log.warn({ err: error, key }, 'could not remove an image that is no longer used');
+    }
+  }
+}
+
+export function registerCollection(fastify: FastifyInstance, services: CollectionServices, def: CollectionDef) {
+  const { db, reads, config } = services;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const base = `/api/private/${def.path}`;
   const tags = [def.path];
@@ -242,10 +305,11 @@ export function registerCollection(fastify: FastifyInstance, { db, reads }: { db
       ...(def.pausable ? { isPaused: def.defaults.isPaused ?? false } : {}),
     });
     await checkReferences(db, venueId, def.references ?? [], record);
+    await def.hooks?.validate?.({ venueId, identity: identityOf(request), tx: db, config }, record, null);
     const id = def.idFromBody ? (record.id as string) : randomUUID();
     const row = await db
       .transaction(async (tx) => {
-        await def.hooks?.beforeSave?.({ venueId, identity: identityOf(request), tx }, record, null);
+        await def.hooks?.beforeSave?.({ venueId, identity: identityOf(request), tx, config }, record, null);
         const values = { ...record, ...def.hooks?.created?.(record), venueId, id };
         const inserted = await tx.insert(table).values(values).onConflictDoNothing().returning();
         if (inserted.length === 0) throw conflict(def.duplicateMessage(record), 'duplicate');
@@ -268,9 +332,10 @@ export function registerCollection(fastify: FastifyInstance, { db, reads }: { db
       const merged = parseRecord(def.schema.full, { ...current, ...patch });
       await checkReferences(db, venueId, def.references ?? [], merged, new Set(Object.keys(patch)));
       const changes = Object.fromEntries(Object.keys(patch).map((name) => [name, merged[name]]));
+      await def.hooks?.validate?.({ venueId, identity: identityOf(request), tx: db, config }, merged, existing);
       const row = await db
         .transaction(async (tx) => {
-          await def.hooks?.beforeSave?.({ venueId, identity: identityOf(request), tx }, merged, existing);
+          await def.hooks?.beforeSave?.({ venueId, identity: identityOf(request), tx, config }, merged, existing);
           const [updated] = await tx
             .update(table)
             .set({ ...changes, updatedAt: new Date() })
@@ -280,6 +345,8 @@ export function registerCollection(fastify: FastifyInstance, { db, reads }: { db
           return updated as Row;
         })
         .catch((error) => (error instanceof AppError ? Promise.reject(error) : mapDbError(error, merged)));
+      const replaced = (def.imageFields ?? []).filter((field) => field in patch && existing[field] !== row[field]);
+      await removeUnusedImages(services, venueId, ownImageKeys(def, venueId, existing, replaced), request.log);
       return toDto(def, row);
     },
   );
@@ -292,7 +359,7 @@ export function registerCollection(fastify: FastifyInstance, { db, reads }: { db
       const existing = await load(db, venueId, request.params.id);
       await db
         .transaction(async (tx) => {
-          await def.hooks?.beforeDelete?.({ venueId, identity: identityOf(request), tx }, existing);
+          await def.hooks?.beforeDelete?.({ venueId, identity: identityOf(request), tx, config }, existing);
           const where = and(...scope(venueId), eq(table.id, request.params.id));
           if (def.softDeleteColumn)
             await tx
@@ -306,6 +373,7 @@ export function registerCollection(fastify: FastifyInstance, { db, reads }: { db
           if (pgErrorCode(error) === '23503') throw conflict(`This ${def.label.toLowerCase()} is in use and cannot be deleted.`, 'in_use');
           throw error;
         });
+      await removeUnusedImages(services, venueId, ownImageKeys(def, venueId, existing), request.log);
       return reply.status(204).send();
     },
   );

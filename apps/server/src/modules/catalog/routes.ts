@@ -27,5 +27,6 @@ export const COLLECTIONS: CollectionDef[] = [
 ];
 
 export const catalogRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (app, { deps }) => {
-  for (const collection of COLLECTIONS) registerCollection(app, { db: deps.database.db, reads: deps.reads }, collection);
+  const services = { db: deps.database.db, reads: deps.reads, storage: deps.storage, config: deps.config, collections: COLLECTIONS };
+  for (const collection of COLLECTIONS) registerCollection(app, services, collection);
 };
