@@ -11,7 +11,8 @@ type Venue = Awaited<ReturnType<TestServer['addVenue']>>;
 /** The create's answer without the secret: what GET, the list and PATCH show. */
 const withoutSecret = ({ secret: _secret, ...rest }: Row) => rest;
 
-const webhook = (settings: Row = { url: 'https://hooks.example.test/lanebook', events: ['booking.paid'] }) => ({
+// Literal public addresses: the URL check resolves host names, and tests run without a network.
+const webhook = (settings: Row = { url: 'https://93.184.216.34/lanebook', events: ['booking.paid'] }) => ({
   type: 'webhook',
   name: 'Zap',
   settings,
@@ -76,11 +77,11 @@ describeEachDatabase('integrations: webhooks and custom settings', (t) => {
 
     it('a webhook gets a generated whsec_ secret, its own each time, shown only in the answer to the create', async () => {
       const first = await create(venue.owner, 'integrations', webhook());
-      const second = await create(venue.owner, 'integrations', webhook({ url: 'http://10.0.0.5:8080/hook', events: [...WEBHOOK_EVENTS] }));
+      const second = await create(venue.owner, 'integrations', webhook({ url: 'http://8.8.8.8:8080/hook', events: [...WEBHOOK_EVENTS] }));
       expect(first.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
       expect(second.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
       expect(first.secret).not.toBe(second.secret);
-      expect(second.settings).toEqual({ url: 'http://10.0.0.5:8080/hook', events: [...WEBHOOK_EVENTS] });
+      expect(second.settings).toEqual({ url: 'http://8.8.8.8:8080/hook', events: [...WEBHOOK_EVENTS] });
       // The database keeps what the create showed.
       expect(await secretInDb(venue.id, first.id as string)).toBe(first.secret);
       expect(await secretInDb(venue.id, second.id as string)).toBe(second.secret);
@@ -106,7 +107,7 @@ describeEachDatabase('integrations: webhooks and custom settings', (t) => {
       const secret = made.secret;
       expect(secret).toMatch(/^whsec_[0-9a-f]{48}$/);
       const changes: Row[] = [
-        { settings: { url: 'https://hooks.example.test/v2', events: ['booking.created', 'booking.canceled'] } },
+        { settings: { url: 'https://93.184.216.34/v2', events: ['booking.created', 'booking.canceled'] } },
         { name: 'Zap renamed' },
         { isActive: false },
         { isActive: true },
@@ -153,13 +154,13 @@ describeEachDatabase('integrations: webhooks and custom settings', (t) => {
     it('needs an http(s) URL and at least one known event (400 naming settings.url / settings.events), nothing written', async () => {
       const made = await create(venue.owner, 'integrations', webhook());
       const cases: [Row, string, string?][] = [
-        [{ url: 'ftp://hooks.example.test/in', events: ['booking.paid'] }, 'settings.url', 'URL must'],
+        [{ url: 'ftp://93.184.216.34/in', events: ['booking.paid'] }, 'settings.url', 'URL must'],
         [{ url: 'javascript:alert(1)', events: ['booking.paid'] }, 'settings.url'],
         [{ url: 'not a url', events: ['booking.paid'] }, 'settings.url'],
         [{ events: ['booking.paid'] }, 'settings.url'],
-        [{ url: 'https://hooks.example.test/in', events: [] }, 'settings.events', 'Choose at least one event'],
-        [{ url: 'https://hooks.example.test/in' }, 'settings.events'],
-        [{ url: 'https://hooks.example.test/in', events: ['booking.exploded'] }, 'settings.events', 'Events must be among'],
+        [{ url: 'https://93.184.216.34/in', events: [] }, 'settings.events', 'Choose at least one event'],
+        [{ url: 'https://93.184.216.34/in' }, 'settings.events'],
+        [{ url: 'https://93.184.216.34/in', events: ['booking.exploded'] }, 'settings.events', 'Events must be among'],
       ];
       await expectNoWrites(t, async () => {
         for (const [settings, path, message] of cases) {
@@ -174,6 +175,59 @@ describeEachDatabase('integrations: webhooks and custom settings', (t) => {
       });
       expect(await getItem(venue.staff, 'integrations', made.id as string)).toStrictEqual(withoutSecret(made));
       expect(await secretInDb(venue.id, made.id as string)).toBe(made.secret);
+    });
+  });
+
+  describe('webhook targets (the server calls them: public addresses only)', () => {
+    it('refuses every non-public address class with a 400 naming settings.url, on create and PATCH; nothing written', async () => {
+      const made = await create(venue.owner, 'integrations', webhook());
+      const cases: [string, string][] = [
+        ['http://127.0.0.1:5432/', 'loopback'],
+        ['http://2130706433/', 'loopback'], // 127.0.0.1 spelled as a number
+        ['http://[::1]:8080/hook', 'loopback'],
+        ['http://[::ffff:127.0.0.1]/', 'loopback'],
+        ['http://localhost:3000/hook', 'loopback'], // a host name resolving to 127.0.0.1
+        ['http://10.0.0.5:8080/hook', 'private network'],
+        ['http://172.16.0.1/', 'private network'],
+        ['https://192.168.1.10/hook', 'private network'],
+        ['http://[fd12:3456::1]/', 'private network'],
+        ['http://169.254.1.1/', 'link-local'],
+        ['http://[fe80::1]/', 'link-local'],
+        ['http://0.0.0.0:80/', 'unspecified'],
+        ['http://[::]/', 'unspecified'],
+        ['http://169.254.169.254/latest/meta-data/iam/', 'cloud metadata'],
+        ['http://[fd00:ec2::254]/', 'cloud metadata'],
+        ['http://metadata.google.internal/computeMetadata/v1/', 'cloud metadata'],
+        ['https://nowhere.invalid/hook', 'could not be resolved'],
+        ['https://user:secret@93.184.216.34/hook', 'user name or password'],
+        ['https://token@93.184.216.34/hook', 'user name or password'],
+        ['gopher://93.184.216.34/', 'URL must'],
+        ['file:///etc/passwd', 'URL must'],
+      ];
+      await expectNoWrites(t, async () => {
+        for (const [url, message] of cases) {
+          const settings = { url, events: ['booking.paid'] };
+          expectFieldError(await venue.owner.post(base('integrations'), webhook(settings)), 'settings.url', message);
+          expectFieldError(await venue.owner.patch(itemUrl('integrations', made.id as string), { settings }), 'settings.url', message);
+        }
+      });
+      expect(await getItem(venue.staff, 'integrations', made.id as string)).toStrictEqual(withoutSecret(made));
+    });
+
+    it('accepts public addresses, IPv4 and IPv6, with any port and path', async () => {
+      for (const url of ['https://93.184.216.34/lanebook', 'http://8.8.8.8:8080/hook?v=1', 'https://[2606:4700:4700::1111]/in']) {
+        const made = await create(venue.owner, 'integrations', webhook({ url, events: ['booking.created'] }));
+        expect((made.settings as Row).url).toBe(url);
+      }
+    });
+
+    it('a custom integration’s settings are not a target: a url in them is kept as typed', async () => {
+      const made = await create(venue.owner, 'integrations', {
+        type: 'custom',
+        name: 'Local thing',
+        settings: { url: 'http://127.0.0.1/' },
+      });
+      expect(made.settings).toEqual({ url: 'http://127.0.0.1/' });
     });
   });
 
@@ -225,3 +279,40 @@ describeEachDatabase('integrations: webhooks and custom settings', (t) => {
     });
   });
 });
+
+describeEachDatabase(
+  'integrations: webhook targets on a private network (WEBHOOK_ALLOW_PRIVATE_NETWORKS)',
+  (t) => {
+    it('loopback, private and link-local targets are accepted; metadata, unspecified and unresolvable still refused', async () => {
+      const venue = await t.addVenue();
+      for (const url of [
+        'http://127.0.0.1:5432/',
+        'http://localhost:3000/hook',
+        'http://[::1]:8080/hook',
+        'http://10.0.0.5:8080/hook',
+        'https://192.168.1.10/hook',
+        'http://169.254.1.1/',
+      ]) {
+        const made = await create(venue.owner, 'integrations', webhook({ url, events: ['booking.paid'] }));
+        expect((made.settings as Row).url).toBe(url);
+      }
+      await expectNoWrites(t, async () => {
+        for (const [url, message] of [
+          ['http://169.254.169.254/latest/meta-data/', 'cloud metadata'],
+          ['http://[fd00:ec2::254]/', 'cloud metadata'],
+          ['http://metadata.google.internal/', 'cloud metadata'],
+          ['http://0.0.0.0/', 'unspecified'],
+          ['https://nowhere.invalid/', 'could not be resolved'],
+          ['http://user:pass@127.0.0.1/', 'user name or password'],
+        ]) {
+          expectFieldError(
+            await venue.owner.post(base('integrations'), webhook({ url, events: ['booking.paid'] })),
+            'settings.url',
+            message,
+          );
+        }
+      });
+    });
+  },
+  { config: { webhookAllowPrivateNetworks: true } },
+);
