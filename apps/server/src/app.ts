@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,7 +12,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Database } from './db/client.js';
 import { AccessResolver, registerAccess } from './platform/access.js';
 import { createAuth, registerAuthBridge, socialProvidersOf, type Auth, type AuthOptions } from './platform/auth.js';
-import { registerErrorHandler } from './platform/errors.js';
+import { AppError, registerErrorHandler } from './platform/errors.js';
+import { registerInputRules, registerSecurityHeaders } from './platform/security.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { meRoutes } from './modules/me/routes.js';
@@ -86,11 +88,19 @@ export async function buildApp(database: Database, config: AppConfig) {
     dontRemember: authCookies.dontRememberToken.name,
   });
   await access.start();
-  registerAccess(app, access);
+  const trustedOrigins = [config.baseUrl, ...(config.extraOrigins ?? [])].map((url) => new URL(url).origin);
+  registerAccess(app, access, trustedOrigins);
   const reads = new VenueReads(database.notifications);
   await reads.start();
 
-  await app.register(formbody);
+  await registerSecurityHeaders(app);
+  registerInputRules(app);
+  // Per-route limits (config.rateLimit), after the access step so a limit can count per user.
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    errorResponseBuilder: () => new AppError(429, 'rate_limited', 'Too many attempts. Wait a minute and try again.'),
+  });
   // Console assets and API answers go out compressed when the client accepts it (small ones stay plain).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
@@ -107,7 +117,11 @@ export async function buildApp(database: Database, config: AppConfig) {
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   // swagger-ui registers its own routes without our access declaration; they are public docs.
 
-  registerAuthBridge(app, auth, config.baseUrl);
+  // Form bodies only where sign-in callbacks need them: elsewhere a form post is refused (CSRF).
+  await app.register(async (scope) => {
+    await scope.register(formbody);
+    registerAuthBridge(scope, auth, config.baseUrl);
+  });
   const deps: ModuleDeps = {
     database,
     auth,

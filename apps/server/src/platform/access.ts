@@ -16,6 +16,7 @@ import { onboardingProgress, session, user, venueMembers, venues } from '../db/s
 import { InvalidatingCache } from './cache.js';
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, webHeaders, type Auth } from './auth.js';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from './errors.js';
+import { assertTrustedOrigin } from './security.js';
 
 /**
  * What a route needs, declared on every route (deny by default: a route without one fails
@@ -119,7 +120,7 @@ export class AccessResolver {
 
   /** null when the request carries no valid, unexpired session. */
   async resolve(request: FastifyRequest, venueId: string | null, options: { fresh?: boolean } = {}): Promise<ResolvedAccess | null> {
-    const signed = this.signedSessionToken(request);
+    const signed = this.credentialOf(request)?.signed;
     if (!signed) return null;
     // Keyed by the signed value: a hit means its signature was checked when it was stored.
     const key = venueId === null ? signed : `${signed}\n${venueId}`;
@@ -196,15 +197,15 @@ export class AccessResolver {
   }
 
   /** The signed session token of the bearer header or else the session cookie, unchecked. */
-  private signedSessionToken(request: FastifyRequest): string | null {
+  credentialOf(request: FastifyRequest): { signed: string; via: 'bearer' | 'cookie' } | null {
     const authorization = request.headers.authorization;
     if (authorization !== undefined && authorization.slice(0, 7).toLowerCase() === 'bearer ') {
       const bearer = authorization.slice(7).trim();
       // As better-auth's bearer plugin: the bearer token, when present, replaces the cookie.
-      if (bearer) return bearer.includes('%') ? safeDecode(bearer) : bearer;
+      if (bearer) return { signed: bearer.includes('%') ? safeDecode(bearer) : bearer, via: 'bearer' };
     }
     const cookie = readCookie(request.headers.cookie, this.cookies.sessionToken);
-    return cookie ? safeDecode(cookie) : null;
+    return cookie ? { signed: safeDecode(cookie), via: 'cookie' } : null;
   }
 
   /** better-auth signs with HMAC-SHA256 in base64; its bearer plugin also takes base64url. */
@@ -245,7 +246,7 @@ function readCookie(header: string | undefined, name: string): string | null {
   return null;
 }
 
-export function registerAccess(app: FastifyInstance, resolver: AccessResolver) {
+export function registerAccess(app: FastifyInstance, resolver: AccessResolver, trustedOrigins: readonly string[]) {
   app.decorateRequest('identity', null);
   app.decorateRequest('venue', null);
 
@@ -267,6 +268,7 @@ export function registerAccess(app: FastifyInstance, resolver: AccessResolver) {
     if (!access || 'public' in access) return;
     const superadminOnly = 'auth' in access && access.auth === 'superadmin';
     const venueId = superadminOnly ? null : headerValue(request);
+    if (resolver.credentialOf(request)?.via === 'cookie') assertTrustedOrigin(request, trustedOrigins);
     const resolved = await resolver.resolve(request, venueId);
     if (!resolved) throw unauthorized();
     request.identity = resolved.identity;

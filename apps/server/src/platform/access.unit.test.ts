@@ -9,7 +9,7 @@ import { testConfig } from '../../test/server.js';
 /** The declaration check runs when a route is added, before any database is touched. */
 function bareApp() {
   const app = Fastify();
-  registerAccess(app, {} as never);
+  registerAccess(app, {} as never, []);
   return app;
 }
 

@@ -4,7 +4,7 @@ import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
-import { PASSWORD_MIN } from '@lanebook/core';
+import { PASSWORD_MIN, type ApiErrorBody } from '@lanebook/core';
 import type { Db } from '../db/client.js';
 import { account, session, user, verification } from '../db/schema/index.js';
 import type { Mailer } from './mail.js';
@@ -27,6 +27,23 @@ export interface AuthOptions {
 export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 
+/** better-auth's own calls that bypass our profile rules, rate limits or account model. */
+const DISABLED_AUTH_PATHS = [
+  '/update-user',
+  '/change-email',
+  '/change-password',
+  '/verify-password',
+  '/delete-user',
+  '/delete-user/callback',
+  '/link-social',
+  '/unlink-account',
+  '/list-accounts',
+  '/account-info',
+  '/get-access-token',
+  '/refresh-token',
+  '/update-session',
+];
+
 /** Set by the bridge from Fastify's request.ip, so rate limits follow TRUST_PROXY and cannot be spoofed. */
 const CLIENT_IP_HEADER = 'x-lanebook-client-ip';
 
@@ -38,6 +55,10 @@ export function createAuth(options: AuthOptions) {
     basePath: '/api/auth',
     secret: options.secret,
     trustedOrigins: [options.baseUrl, ...(options.extraOrigins ?? [])],
+    // Reachable over HTTP: sign-in, sign-up, sign-out, session, password reset, e-mail
+    // verification and the social sign-in round trip. The profile, e-mail, password and
+    // account calls below go through our own routes (/api/private/me...), with our rules.
+    disabledPaths: DISABLED_AUTH_PATHS,
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
     emailAndPassword: {
       enabled: true,
@@ -159,11 +180,40 @@ export function registerAuthBridge(app: FastifyInstance, auth: Auth, baseUrl: st
       const response = await auth.handler(new Request(new URL(request.url, baseUrl), { method: request.method, headers, body }));
       reply.status(response.status);
       response.headers.forEach((value, name) => {
-        if (name !== 'set-cookie') reply.header(name, value);
+        if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      const payload = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+      if (response.status >= 400) return reply.type('application/json; charset=utf-8').send(authErrorBody(response.status, payload));
+      return reply.send(payload);
     },
   });
+}
+
+const AUTH_ERROR_CODES: Record<number, [code: string, message: string]> = {
+  400: ['bad_request', 'The request is not valid.'],
+  401: ['unauthorized', 'Sign in to continue.'],
+  403: ['forbidden', 'You do not have permission to do this.'],
+  404: ['not_found', 'Not found.'],
+  429: ['rate_limited', 'Too many attempts. Wait a minute and try again.'],
+};
+
+/** better-auth's error answers in the API's one error shape {message, code}, keeping its own code and message where it gave them. */
+export function authErrorBody(status: number, payload: Buffer | null): ApiErrorBody {
+  const [fallbackCode, fallbackMessage] =
+    status >= 500
+      ? ['internal', 'Internal server error. Try again later.']
+      : (AUTH_ERROR_CODES[status] ?? ['bad_request', 'The request is not valid.']);
+  let given: { message?: unknown; code?: unknown } = {};
+  try {
+    const parsed: unknown = payload ? JSON.parse(payload.toString('utf8')) : null;
+    if (parsed && typeof parsed === 'object') given = parsed;
+  } catch {
+    // Plain text or an empty body: the fallback says it.
+  }
+  // A server error never carries its internals to the client.
+  const message = status < 500 && typeof given.message === 'string' && given.message ? given.message : fallbackMessage;
+  const code = status < 500 && typeof given.code === 'string' && given.code ? given.code : fallbackCode;
+  return { message, code };
 }

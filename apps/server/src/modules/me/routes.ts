@@ -20,6 +20,12 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const tags = ['me'];
+  // Checking the current password is limited like sign-in, per user: a stolen session cannot guess it.
+  const passwordCheckLimit = {
+    max: deps.config.signInPerMinute ?? 10,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `password-check:${identityOf(request).userId}`,
+  };
 
   /** Everything comes from the access step: answering needs no query of its own. */
   function meOf(request: FastifyRequest): Me {
@@ -87,7 +93,10 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
 
   app.post(
     '/api/private/me/password',
-    { config: { access: { permission: 'profile.changePassword', venueOptional: true } }, schema: { tags, body: passwordChangeSchema } },
+    {
+      config: { access: { permission: 'profile.changePassword', venueOptional: true }, rateLimit: passwordCheckLimit },
+      schema: { tags, body: passwordChangeSchema },
+    },
     async (request, reply) => {
       const me = identityOf(request);
       try {
@@ -109,7 +118,7 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
   app.post(
     '/api/private/me/email',
     {
-      config: { access: { permission: 'profile.edit', venueOptional: true } },
+      config: { access: { permission: 'profile.edit', venueOptional: true }, rateLimit: passwordCheckLimit },
       schema: { tags, description: 'Change the sign-in email; the current password confirms it.', body: emailChangeSchema },
     },
     async (request) => {
