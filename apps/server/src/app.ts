@@ -20,6 +20,7 @@ import { meRoutes } from './modules/me/routes.js';
 import { onboardingRoutes } from './modules/onboarding/routes.js';
 import { venueRoutes } from './modules/venues/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { invitationRoutes } from './modules/invitations/routes.js';
 import { superadminRoutes } from './modules/superadmin/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
@@ -137,6 +138,7 @@ export async function buildApp(database: Database, config: AppConfig) {
   await app.register(onboardingRoutes, { deps });
   await app.register(venueRoutes, { deps });
   await app.register(userRoutes, { deps });
+  await app.register(invitationRoutes, { deps });
   await app.register(superadminRoutes, { deps });
   await app.register(catalogRoutes, { deps });
   await app.register(mediaRoutes, { deps });

@@ -1,15 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import http from 'node:http';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/each-database.js';
-import type { Caller } from '../../../test/server.js';
+import { create, itemUrl, type Row } from '../../../test/catalog.js';
+import type { Caller, TestServer } from '../../../test/server.js';
 
 const UPLOAD = '/api/public/media/images/upload';
+const MB = 1024 * 1024;
 const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'lanebook-media-test-'));
-afterAll(() => rmSync(uploadsDir, { recursive: true, force: true }));
+const quotaDir = mkdtempSync(path.join(os.tmpdir(), 'lanebook-media-quota-test-'));
+afterAll(() => {
+  rmSync(uploadsDir, { recursive: true, force: true });
+  rmSync(quotaDir, { recursive: true, force: true });
+});
 
 // ---------- Tiny real images, built byte by byte ----------
 
@@ -106,6 +113,64 @@ const file = (data: Buffer | string, filename = 'image.png', contentType = 'imag
   data,
 });
 
+function uploadTo(t: TestServer, caller: Caller | null, parts: Part[], venue?: string | null) {
+  const { payload, headers } = multipart(parts);
+  return t.request('POST', UPLOAD, {
+    token: caller?.token,
+    venue: venue === undefined ? (caller?.venue ?? null) : venue,
+    headers,
+    body: payload,
+  });
+}
+
+/** Files stored for a venue under a storage folder. */
+const storedIn = (dir: string, venue: string) => (existsSync(path.join(dir, venue)) ? readdirSync(path.join(dir, venue)).sort() : []);
+/** Bytes stored for a venue under a storage folder. */
+const bytesIn = (dir: string, venue: string) =>
+  storedIn(dir, venue).reduce((sum, name) => sum + statSync(path.join(dir, venue, name)).size, 0);
+/** A PNG padded to exactly `size` bytes. */
+const pngOfSize = (size: number) => Buffer.concat([png(), Buffer.alloc(size - png().length)]);
+
+/**
+ * A POST over a real socket, its body written in 64 KB pieces with a pause after `pauseAt` bytes,
+ * as a slow client sends it: the server has consumed all it got when the rest arrives.
+ */
+function postInPieces(
+  url: string,
+  payload: Buffer,
+  headers: Record<string, string>,
+  pauseAt = payload.length,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', headers: { ...headers, 'content-length': String(payload.length) } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      response.on('error', reject);
+    });
+    // The server may answer (and close) before the whole body is sent.
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+    );
+    let offset = 0;
+    let paused = false;
+    const writeNext = () => {
+      while (offset < payload.length) {
+        if (!paused && offset === pauseAt) {
+          paused = true;
+          return void setTimeout(writeNext, 100);
+        }
+        const end = Math.min(offset + 64 * 1024, offset < pauseAt ? pauseAt : payload.length);
+        const piece = payload.subarray(offset, end);
+        offset = end;
+        if (!request.write(piece)) return void request.once('drain', writeNext);
+      }
+      request.end();
+    };
+    writeNext();
+  });
+}
+
 describeEachDatabase(
   'media: image uploads',
   (t) => {
@@ -117,18 +182,8 @@ describeEachDatabase(
       owner = await t.as('owner@demo.test', 'demo-axe');
     });
 
-    const upload = (caller: Caller | null, parts: Part[], venue?: string | null) => {
-      const { payload, headers } = multipart(parts);
-      return t.request('POST', UPLOAD, {
-        token: caller?.token,
-        venue: venue === undefined ? (caller?.venue ?? null) : venue,
-        headers,
-        body: payload,
-      });
-    };
-
-    /** Files stored for a venue. */
-    const stored = (venue: string) => (existsSync(path.join(uploadsDir, venue)) ? readdirSync(path.join(uploadsDir, venue)).sort() : []);
+    const upload = (caller: Caller | null, parts: Part[], venue?: string | null) => uploadTo(t, caller, parts, venue);
+    const stored = (venue: string) => storedIn(uploadsDir, venue);
 
     for (const [name, build, extension, contentType] of IMAGES) {
       it(`a ${name} is kept (201 {url}) and served back at its url with its type and identical bytes`, async () => {
@@ -189,6 +244,47 @@ describeEachDatabase(
       expect(ok.json<{ size: number }>().size).toBe(5 * 1024 * 1024);
     });
 
+    it('a file over 5 MB is 413 at every size and on every try, and nothing is stored (never cut to 5 MB)', async () => {
+      const venue = await t.addVenue();
+      for (const size of [5 * MB + 1, 5 * MB + 1024, 6 * MB, 20 * MB]) {
+        const data = pngOfSize(size);
+        for (let attempt = 1; attempt <= 4; attempt += 1) {
+          const response = await upload(venue.owner, [file(data)]);
+          expect(response.statusCode, `${size} bytes, try ${attempt}: ${response.body}`).toBe(413);
+          expect(response.json()).toMatchObject({
+            code: 'file_too_large',
+            message: 'The image is larger than 5 MB.',
+            details: { fields: [{ path: 'file' }] },
+          });
+        }
+      }
+      expect(stored(venue.id)).toEqual([]);
+      expect(bytesIn(uploadsDir, venue.id)).toBe(0);
+    });
+
+    it('over real HTTP, the body arriving in pieces, a file over 5 MB is 413 on every try and nothing is stored', async () => {
+      const venue = await t.addVenue();
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      for (const size of [5 * MB + 1, 6 * MB, 20 * MB]) {
+        const data = pngOfSize(size);
+        const { payload, headers } = multipart([file(data)]);
+        // Pausing exactly at the limit is what used to store the first 5 MB and answer 201.
+        const limitOffset = payload.indexOf(data.subarray(0, 16)) + 5 * MB;
+        for (let attempt = 1; attempt <= 4; attempt += 1) {
+          const pauseAt = attempt % 2 === 1 ? limitOffset : payload.length;
+          const response = await postInPieces(
+            `${address}${UPLOAD}`,
+            payload,
+            { ...headers, authorization: `Bearer ${venue.owner.token}`, 'x-venue-id': venue.id },
+            pauseAt,
+          );
+          expect(response.status, `${size} bytes, try ${attempt}: ${response.body}`).toBe(413);
+          expect(JSON.parse(response.body)).toMatchObject({ code: 'file_too_large', details: { fields: [{ path: 'file' }] } });
+        }
+      }
+      expect(stored(venue.id)).toEqual([]);
+    });
+
     it('no file is 400: an empty form, a form with only a text field, or a JSON body', async () => {
       const before = stored('demo-axe');
       for (const parts of [[], [{ name: 'caption', data: 'hello' }]] as Part[][]) {
@@ -245,6 +341,135 @@ describeEachDatabase(
         expect(response.headers['content-type'], url).toMatch(/application\/json/);
       }
     });
+
+    describe('images leave storage with the records that showed them', () => {
+      const onDisk = (url: string) => existsSync(path.join(uploadsDir, url.replace('/uploads/', '')));
+      async function uploaded(caller: Caller): Promise<string> {
+        const response = await upload(caller, [file(png())]);
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json<{ url: string }>().url;
+      }
+      const patch = async (caller: Caller, collection: string, id: string, body: Row) => {
+        const response = await caller.patch(itemUrl(collection, id), body);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<Row>();
+      };
+      const remove = async (caller: Caller, collection: string, id: string, status = 204) => {
+        const response = await caller.delete(itemUrl(collection, id));
+        expect(response.statusCode, response.body).toBe(status);
+      };
+
+      it('replacing a product’s image removes the old file; other changes keep it; clearing it removes it', async () => {
+        const venue = await t.addVenue();
+        const first = await uploaded(venue.owner);
+        const product = await create(venue.owner, 'products', { name: 'Axe hour', image: first });
+        const id = product.id as string;
+        await patch(venue.owner, 'products', id, { price: 2500, description: 'Throw axes' });
+        await patch(venue.owner, 'products', id, { image: first });
+        expect(onDisk(first)).toBe(true);
+        const second = await uploaded(venue.owner);
+        expect((await patch(venue.owner, 'products', id, { image: second })).image).toBe(second);
+        expect(onDisk(first)).toBe(false);
+        expect(onDisk(second)).toBe(true);
+        expect((await t.request('GET', first)).statusCode).toBe(404);
+        await patch(venue.owner, 'products', id, { image: '' });
+        expect(onDisk(second)).toBe(false);
+        expect(stored(venue.id)).toEqual([]);
+      });
+
+      it('deleting an upsell item removes its image; deleting a product (soft) removes its image', async () => {
+        const venue = await t.addVenue();
+        const itemImage = await uploaded(venue.owner);
+        const item = await create(venue.owner, 'upsell-items', { name: 'Pizza', price: 2200, image: itemImage });
+        const productImage = await uploaded(venue.owner);
+        const product = await create(venue.owner, 'products', { name: 'Lane hour', image: productImage });
+        await remove(venue.owner, 'upsell-items', item.id as string);
+        expect(onDisk(itemImage)).toBe(false);
+        expect(onDisk(productImage)).toBe(true);
+        await remove(venue.owner, 'products', product.id as string);
+        expect(onDisk(productImage)).toBe(false);
+        expect(stored(venue.id)).toEqual([]);
+      });
+
+      it('a refused delete keeps the image; an image another record still shows stays until the last one goes', async () => {
+        const venue = await t.addVenue();
+        const shared = await uploaded(venue.owner);
+        const item = await create(venue.owner, 'upsell-items', { name: 'Fries', price: 900, image: shared });
+        const product = await create(venue.owner, 'products', { name: 'Party', image: shared, upsellItemIds: [item.id] });
+        // In use by the product: 409, and the image stays.
+        await remove(venue.owner, 'upsell-items', item.id as string, 409);
+        expect(onDisk(shared)).toBe(true);
+        await patch(venue.owner, 'products', product.id as string, { upsellItemIds: [] });
+        await remove(venue.owner, 'upsell-items', item.id as string);
+        expect(onDisk(shared), 'the product still shows it').toBe(true);
+        await patch(venue.owner, 'products', product.id as string, { image: '' });
+        expect(onDisk(shared)).toBe(false);
+      });
+
+      it('another venue’s file is never deleted, nor an image that is not an upload', async () => {
+        const venue = await t.addVenue();
+        const other = await t.addVenue();
+        const theirs = await uploaded(other.owner);
+        expect(theirs).toMatch(new RegExp(`^/uploads/${other.id}/`));
+        const product = await create(venue.owner, 'products', { name: 'Borrowed', image: theirs });
+        const item = await create(venue.owner, 'upsell-items', { name: 'Borrowed too', price: 100, image: theirs });
+        await patch(venue.owner, 'products', product.id as string, { image: 'https://cdn.example.test/a.png' });
+        await remove(venue.owner, 'upsell-items', item.id as string);
+        await patch(venue.owner, 'products', product.id as string, { image: '' });
+        await remove(venue.owner, 'products', product.id as string);
+        expect(onDisk(theirs)).toBe(true);
+        expect((await t.request('GET', theirs)).statusCode).toBe(200);
+        expect(stored(other.id)).toHaveLength(1);
+      });
+    });
   },
   { config: { uploadsDir } },
+);
+
+describeEachDatabase(
+  'media: the upload quota of a venue',
+  (t) => {
+    const upload = (caller: Caller, parts: Part[]) => uploadTo(t, caller, parts);
+
+    it('an upload that would pass the quota is 413 naming the quota, nothing is stored; deleting images frees room', async () => {
+      const venue = await t.addVenue();
+      const first = await upload(venue.owner, [file(pngOfSize(600 * 1024))]);
+      expect(first.statusCode, first.body).toBe(201);
+      const firstUrl = first.json<{ url: string }>().url;
+      const before = storedIn(quotaDir, venue.id);
+      expect(bytesIn(quotaDir, venue.id)).toBe(600 * 1024);
+
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const refused = await upload(venue.owner, [file(pngOfSize(600 * 1024))]);
+        expect(refused.statusCode, refused.body).toBe(413);
+        expect(refused.json()).toMatchObject({ code: 'upload_quota_exceeded', details: { fields: [{ path: 'file' }] } });
+        expect(refused.json<{ message: string }>().message).toBe(
+          "The venue's image storage is full: 0.6 MB of its 1 MB quota are in use and this image needs 0.6 MB. " +
+            'Delete images that are no longer used, or ask the operator to raise the quota.',
+        );
+      }
+      expect(storedIn(quotaDir, venue.id)).toEqual(before);
+
+      // What still fits is taken; another venue has a quota of its own.
+      const small = await upload(venue.owner, [file(pngOfSize(300 * 1024))]);
+      expect(small.statusCode, small.body).toBe(201);
+      const other = await t.addVenue();
+      expect((await upload(other.owner, [file(pngOfSize(900 * 1024))])).statusCode).toBe(201);
+
+      // Deleting the record that showed an image gives its room back.
+      const item = await create(venue.owner, 'upsell-items', { name: 'Poster', price: 100, image: firstUrl });
+      expect((await venue.owner.delete(itemUrl('upsell-items', item.id as string))).statusCode).toBe(204);
+      const again = await upload(venue.owner, [file(pngOfSize(600 * 1024))]);
+      expect(again.statusCode, again.body).toBe(201);
+      expect(bytesIn(quotaDir, venue.id)).toBe(900 * 1024);
+    });
+
+    it('uploads at the same moment cannot together pass the quota', async () => {
+      const venue = await t.addVenue();
+      const responses = await Promise.all(Array.from({ length: 4 }, () => upload(venue.owner, [file(pngOfSize(400 * 1024))])));
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 201, 413, 413]);
+      expect(bytesIn(quotaDir, venue.id)).toBe(800 * 1024);
+    });
+  },
+  { config: { uploadsDir: quotaDir, uploadQuotaBytes: 1 * MB } },
 );

@@ -8,6 +8,35 @@ export const IMAGE_TYPES = {
 export type ImageExtension = keyof typeof IMAGE_TYPES;
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Bytes of images a venue may keep when the operator sets no UPLOAD_QUOTA_MB. */
+export const DEFAULT_UPLOAD_QUOTA_BYTES = 200 * 1024 * 1024;
+
+/** "4.2 MB": sizes in messages. */
+export function megabytes(bytes: number): string {
+  const value = bytes / 1024 / 1024;
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} MB`;
+}
+
+/**
+ * Runs the uploads of one venue one after the other in this process, so two at once cannot both
+ * pass the quota check on the same usage. (Several server processes can still overshoot by the
+ * uploads they take at the same moment: at most a few images.)
+ */
+export class VenueQueue {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  async run<T>(venueId: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(venueId) ?? Promise.resolve();
+    const result = previous.then(task, task);
+    const tail = result.catch(() => undefined);
+    this.tails.set(venueId, tail);
+    try {
+      return await result;
+    } finally {
+      if (this.tails.get(venueId) === tail) this.tails.delete(venueId);
+    }
+  }
+}
 
 export function sniffImage(data: Buffer): ImageExtension | null {
   if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';

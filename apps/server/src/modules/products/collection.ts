@@ -24,6 +24,8 @@ export const productsCollection: CollectionDef = {
     { field: 'upsellItemIds', table: upsellItems, label: 'Upsell item' },
   ],
   duplicateMessage: () => 'A product with this ID already exists.',
+  // A deleted product is gone for every API call, so its image goes with it (decision 009).
+  imageFields: ['image'],
   hooks: {
     beforeSave: async (_ctx, record) => assertWaiverExists(record.activeWaiverId as string | null),
     beforeDelete: (ctx, existing) => assertProductDeletable(ctx, existing.id as string),

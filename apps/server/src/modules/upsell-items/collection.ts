@@ -16,6 +16,7 @@ export const upsellItemsCollection: CollectionDef = {
   defaultSort: 'name',
   flags: { isPaused: upsellItems.isPaused },
   duplicateMessage: () => 'This upsell item already exists.',
+  imageFields: ['image'],
   hooks: {
     beforeDelete: (ctx, existing) =>
       refuseIfUsedByProducts(ctx, products.upsellItemIds, existing.id as string, `The upsell item ${existing.name}`),
