@@ -98,7 +98,7 @@ export interface Targets {
  * knows; other routes get an empty body (the guard answers before the body is read).
  */
 export function validRequest(route: CatalogRoute, targets: Targets): { url: string; body?: unknown } {
-  const url = fillPath(route.path, { id: targets.userId });
+  const url = fillPath(route.path, { id: targets.userId, email: 'not-invited@example.test' });
   const bodies: Record<string, unknown> = {
     'PATCH /api/private/me': { name: 'Renamed Person', phone: '+15550001111' },
     'POST /api/private/me/password': { currentPassword: 'demo-password', newPassword: 'another-password-1' },

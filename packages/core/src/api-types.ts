@@ -50,16 +50,44 @@ export interface Me {
   onboarding: OnboardingProgress;
 }
 
+/**
+ * A member of a venue as the venue sees them: what a venue needs, never the person's phone or
+ * sign-in state (those are the person's own, and a superadmin's; decision 008).
+ */
 export interface VenueUser {
+  status: 'member';
   id: string;
   email: string;
   name: string;
   image: string | null;
-  phone: string;
   role: VenueRole;
-  isDisabled: boolean;
-  hasPassword: boolean;
   joinedAt: string;
+}
+
+/** An invitation the venue sent and the person has not answered yet: the venue sees only the email. */
+export interface VenueInvitation {
+  status: 'invited';
+  email: string;
+  role: VenueRole;
+  invitedAt: string;
+  expiresAt: string;
+}
+
+/** A row of the venue's users list: members, then pending invitations. */
+export type VenueUserRow = VenueUser | VenueInvitation;
+
+/** The answer to an invitation (POST /api/private/users): the same whether or not the email has an account. */
+export interface InviteAnswer {
+  invitation: VenueInvitation;
+}
+
+/** An invitation as the invited person sees it (GET /api/private/invitations). */
+export interface PendingInvitation {
+  venueId: string;
+  venueName: string;
+  role: VenueRole;
+  invitedAt: string;
+  expiresAt: string;
 }
 
 export interface OnboardingProgress {

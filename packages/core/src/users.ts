@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { VENUE_ROLES } from './permissions.js';
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('Email must be a valid email address').max(254));
@@ -43,3 +43,19 @@ export const onboardingProgressSchema = z
   .partial()
   .strict();
 export const ONBOARDING_STEPS = 31;
+
+/** An invitation to a venue can be accepted for this many days after it was sent (decision 008). */
+export const INVITATION_DAYS = 14;
+
+/**
+ * Setting a password from an invitation link: the reset token of the link, the new password and
+ * the venue whose invitation the link carried (`invitation`; that invitation is accepted with it).
+ */
+export const activateInvitationSchema = z
+  .object({
+    token: z.string().trim().min(1, 'Token is required').max(200, 'Token must be at most 200 characters'),
+    newPassword: passwordSchema,
+    /** The id of the venue whose invitation the link carried (the link's ?invitation=). */
+    invitation: z.string().trim().min(1, 'Invitation is required').max(100, 'Invitation must be at most 100 characters'),
+  })
+  .strict();

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +7,7 @@ import type { ModuleDeps } from '../../app.js';
 import { session, user, venueMembers, venues } from '../../db/schema/index.js';
 import { identityOf } from '../../platform/access.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { inviteToVenue } from '../invitations/service.js';
 import { createVenue, joinTemporarily, toVenue } from '../venues/service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -57,34 +57,19 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
       config: { access },
       schema: {
         tags,
-        description: 'Create a venue for an owner by email; an unknown email gets an invitation.',
+        description: 'Create a venue for an owner by email: the owner is invited as owner and owns it once they accept.',
         body: superadminVenueCreateSchema,
       },
     },
     async (request, reply) => {
-      const { ownerEmail } = request.body;
-      const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, ownerEmail));
-      const ownerId = existing?.id ?? randomUUID();
-      if (!existing) await db.insert(user).values({ id: ownerId, email: ownerEmail, name: ownerEmail.split('@')[0] });
-      try {
-        const venue = await createVenue(db, request.body, ownerId, ownerEmail);
-        if (!existing) {
-          await deps.auth.api.requestPasswordReset({ body: { email: ownerEmail, redirectTo: `${deps.config.baseUrl}/reset-password` } });
-        } else {
-          await deps.mailer.send({
-            to: [ownerEmail],
-            kind: 'venue-access',
-            venueId: venue.id,
-            subject: `Your venue ${venue.name} is ready on Lanebook`,
-            text: `A Lanebook administrator created the venue ${venue.name} for you. Sign in at ${deps.config.baseUrl}/login to set it up.\n`,
-          });
-        }
-        return reply.status(201).send(venue);
-      } catch (error) {
-        // Nothing is left behind: the owner account made for this venue goes with it.
-        if (!existing) await db.delete(user).where(eq(user.id, ownerId));
-        throw error;
-      }
+      // The owner is invited as owner like anyone a venue invites (decision 008): the venue is
+      // theirs once they accept. A taken id fails before anything is written.
+      const venue = await createVenue(db, request.body, null, request.body.ownerEmail);
+      await inviteToVenue(
+        { db, auth: deps.auth, mailer: deps.mailer, baseUrl: deps.config.baseUrl },
+        { venue: { id: venue.id, name: venue.name }, email: request.body.ownerEmail, role: 'owner', invitedBy: identityOf(request).userId },
+      );
+      return reply.status(201).send(venue);
     },
   );
 

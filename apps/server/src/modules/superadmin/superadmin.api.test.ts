@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { OutboxMail, SuperadminVenue, Venue } from '@lanebook/core';
-import { user, venueMembers } from '../../db/schema/index.js';
+import { user, venueInvitations, venueMembers } from '../../db/schema/index.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { fillPath, routeCatalog, type CatalogRoute } from '../../../test/routes.js';
 import { BASE_URL, Caller, DEMO_PASSWORD, resetTokenOf } from '../../../test/server.js';
@@ -88,28 +88,40 @@ describeEachDatabase('superadmin', (t) => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('creates a venue for an existing account: that account owns it and is told by mail', async () => {
+  it('creates a venue for an existing account: the account is invited as owner and owns it once it accepts', async () => {
     const owner = await t.addUser();
     const response = await admin.post('/api/private/superadmin/venues', newVenue('for-existing', owner.email));
     expect(response.statusCode).toBe(201);
     expect(response.json<Venue>()).toMatchObject({ id: 'for-existing', ownerEmail: owner.email });
+    // Nobody is a member before accepting: the invitation is the venue's one pending row.
+    expect(await t.db.select().from(venueMembers).where(eq(venueMembers.venueId, 'for-existing'))).toEqual([]);
+    const invitations = await t.db.select().from(venueInvitations).where(eq(venueInvitations.venueId, 'for-existing'));
+    expect(invitations.map((i) => [i.email, i.role, i.invitedBy])).toEqual([[owner.email, 'owner', await t.userId('admin@demo.test')]]);
+    const mail = await t.waitForMail(owner.email, 'venue-invitation');
+    expect(mail.subject).toBe('You are invited to a venue on Lanebook');
+    expect(mail.text).toContain('as owner');
+    expect(mail.text).toContain(`${BASE_URL}/invitations`);
+
+    const caller = new Caller(t, await t.sessionToken(owner.id), null, owner.email);
+    expect((await caller.get('/api/private/invitations')).json().items.map((i: { venueId: string }) => i.venueId)).toEqual([
+      'for-existing',
+    ]);
+    expect((await caller.post('/api/private/invitations/for-existing/accept')).statusCode).toBe(200);
+    const me = (await caller.in('for-existing').get('/api/private/me')).json();
+    expect(me.role).toBe('owner');
     const members = await t.db.select().from(venueMembers).where(eq(venueMembers.venueId, 'for-existing'));
     expect(members.map((m) => [m.userId, m.role, m.isTemporary])).toEqual([[owner.id, 'owner', false]]);
-    const mail = await t.waitForMail(owner.email, 'venue-access');
-    expect(mail.subject).toBe('Your venue Venue for-existing is ready on Lanebook');
-    expect(mail.text).toContain(`${BASE_URL}/login`);
-    const me = (await new Caller(t, await t.sessionToken(owner.id), 'for-existing', owner.email).get('/api/private/me')).json();
-    expect(me.role).toBe('owner');
   });
 
-  it('creates a venue for an unknown email: an account and an invitation; the owner sets a password and signs in', async () => {
+  it('creates a venue for an unknown email: an invitation whose link sets a password and makes them the owner', async () => {
     const email = 'brand-new-owner@example.test';
     const response = await admin.post('/api/private/superadmin/venues', newVenue('for-invitee', email));
     expect(response.statusCode).toBe(201);
-    const mail = await t.waitForMail(email, 'invitation');
-    expect(mail.subject).toBe('You have been invited to Lanebook');
-    const reset = await t.request('POST', '/api/auth/reset-password', {
-      body: { token: resetTokenOf(mail), newPassword: 'owner-password' },
+    const mail = await t.waitForMail(email, 'venue-invitation');
+    expect(mail.subject).toBe('You are invited to a venue on Lanebook');
+    expect(await t.mails(email)).toHaveLength(1);
+    const reset = await t.request('POST', '/api/public/invitations/activate', {
+      body: { token: resetTokenOf(mail), newPassword: 'owner-password', invitation: 'for-invitee' },
     });
     expect(reset.statusCode).toBe(200);
     const owner = new Caller(t, await t.signIn(email, 'owner-password'), 'for-invitee', email);

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changeRoleSchema, inviteUserSchema, profileUpdateSchema, userListQuerySchema } from '@lanebook/core';
+import { changeRoleSchema, emailSchema, inviteUserSchema, profileUpdateSchema, userListQuerySchema } from '@lanebook/core';
 import type { ModuleDeps } from '../../app.js';
 import { identityOf, venueOf } from '../../platform/access.js';
-import { changeRole, getUser, inviteUser, listUsers, removeUser, updateUserProfile } from './service.js';
+import { changeRole, getUser, inviteUser, listUsers, removeUser, updateUserProfile, withdrawInvitation } from './service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
+const emailParams = z.object({ email: emailSchema });
 
 export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -29,31 +30,31 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
       config: { access: { permission: 'users.create' } },
       schema: {
         tags,
-        description: 'Add a user to the venue by email; an email without an account gets an invitation to set a password.',
+        description:
+          'Invite an email to the venue (decision 008): the person joins when they accept. The answer is the same whether or not the email has an account.',
         body: inviteUserSchema,
       },
     },
     async (request, reply) => {
-      const venue = venueOf(request);
-      const result = await inviteUser(
-        db,
-        venue,
+      const invitation = await inviteUser(
+        { db, auth: deps.auth, mailer: deps.mailer, baseUrl: deps.config.baseUrl },
+        venueOf(request),
         identityOf(request),
         request.body,
-        async (email) => {
-          await deps.auth.api.requestPasswordReset({ body: { email, redirectTo: `${deps.config.baseUrl}/reset-password` } });
-        },
-        async (email) => {
-          await deps.mailer.send({
-            to: [email],
-            kind: 'venue-access',
-            venueId: venue.id,
-            subject: `You now have access to ${venue.row.name} on Lanebook`,
-            text: `You were added to ${venue.row.name} as ${request.body.role}. Sign in at ${deps.config.baseUrl}/login to open it.\n`,
-          });
-        },
       );
-      return reply.status(201).send(result);
+      return reply.status(201).send({ invitation });
+    },
+  );
+
+  app.delete(
+    '/api/private/users/invitations/:email',
+    {
+      config: { access: { permission: 'users.delete' } },
+      schema: { tags, params: emailParams, description: 'Withdraw a pending invitation of the venue.' },
+    },
+    async (request, reply) => {
+      await withdrawInvitation(db, venueOf(request), identityOf(request), request.params.email);
+      return reply.status(204).send();
     },
   );
 
@@ -65,7 +66,15 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
 
   app.patch(
     '/api/private/users/:id',
-    { config: { access: { permission: 'users.edit' } }, schema: { tags, params: idParams, body: profileUpdateSchema } },
+    {
+      config: { access: { permission: 'users.edit' } },
+      schema: {
+        tags,
+        params: idParams,
+        body: profileUpdateSchema,
+        description: "A person's profile is theirs: only they and a superadmin may change it; a venue admin gets 403.",
+      },
+    },
     async (request) => updateUserProfile(db, venueOf(request), identityOf(request), request.params.id, request.body),
   );
 

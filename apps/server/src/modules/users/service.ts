@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { VenueRole, VenueUser } from '@lanebook/core';
+import type { VenueInvitation, VenueRole, VenueUser, VenueUserRow } from '@lanebook/core';
 import type { Db } from '../../db/client.js';
-import { account, user, venueMembers } from '../../db/schema/index.js';
+import { user, venueInvitations, venueMembers } from '../../db/schema/index.js';
 import type { Identity, VenueContext } from '../../platform/access.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
+import { deleteInvitation, findInvitation, inviteToVenue, isLive, toVenueInvitation, type InvitationDeps } from '../invitations/service.js';
 import { countOwners } from '../venues/service.js';
 
 const sorts = {
@@ -14,26 +14,36 @@ const sorts = {
   old: [asc(venueMembers.createdAt)],
 } as const;
 
+/** What a venue sees of a member: never the phone or sign-in state (decision 008). */
 const columns = {
   id: user.id,
   email: user.email,
   name: user.name,
   image: user.image,
-  phone: user.phone,
-  isDisabled: user.isDisabled,
   role: venueMembers.role,
   joinedAt: venueMembers.createdAt,
-  hasPassword: sql<boolean>`exists (select 1 from ${account} where ${account.userId} = ${user.id} and ${account.providerId} = 'credential')`,
 };
 
-function toVenueUser(row: { joinedAt: Date } & Omit<VenueUser, 'joinedAt'>): VenueUser {
-  return { ...row, joinedAt: row.joinedAt.toISOString() };
+function toVenueUser(row: { joinedAt: Date } & Omit<VenueUser, 'joinedAt' | 'status'>): VenueUser {
+  return { status: 'member', ...row, joinedAt: row.joinedAt.toISOString() };
 }
+
+/** Pending invitations follow the members, in the same direction: by email for az/za, by date for new/old. */
+const invitationSorts = {
+  az: [asc(venueInvitations.email)],
+  za: [desc(venueInvitations.email)],
+  new: [desc(venueInvitations.createdAt)],
+  old: [asc(venueInvitations.createdAt)],
+} as const;
 
 /** Temporary members are superadmins looking in; they are not the venue's users. */
 const memberOf = (venueId: string) => and(eq(venueMembers.venueId, venueId), eq(venueMembers.isTemporary, false));
 
-export async function listUsers(db: Db, venueId: string, query: { role?: VenueRole; sort: keyof typeof sorts; search?: string }) {
+export async function listUsers(
+  db: Db,
+  venueId: string,
+  query: { role?: VenueRole; sort: keyof typeof sorts; search?: string },
+): Promise<{ items: VenueUserRow[]; total: number }> {
   const conditions: (SQL | undefined)[] = [memberOf(venueId)];
   if (query.role) conditions.push(eq(venueMembers.role, query.role));
   if (query.search) conditions.push(or(ilike(user.name, `%${query.search}%`), ilike(user.email, `%${query.search}%`)));
@@ -43,7 +53,20 @@ export async function listUsers(db: Db, venueId: string, query: { role?: VenueRo
     .innerJoin(user, eq(user.id, venueMembers.userId))
     .where(and(...conditions))
     .orderBy(...sorts[query.sort]);
-  return { items: rows.map(toVenueUser), total: rows.length };
+  const invited = await db
+    .select()
+    .from(venueInvitations)
+    .where(
+      and(
+        eq(venueInvitations.venueId, venueId),
+        isLive(),
+        query.role ? eq(venueInvitations.role, query.role) : undefined,
+        query.search ? ilike(venueInvitations.email, `%${query.search}%`) : undefined,
+      ),
+    )
+    .orderBy(...invitationSorts[query.sort]);
+  const items: VenueUserRow[] = [...rows.map(toVenueUser), ...invited.map(toVenueInvitation)];
+  return { items, total: items.length };
 }
 
 export async function getUser(db: Db, venueId: string, userId: string): Promise<VenueUser> {
@@ -62,52 +85,31 @@ function assertMayManageOwners(actor: Identity, venue: VenueContext, targetRole:
   if (touchesOwner && !actor.isSuperadmin && venue.role !== 'owner') throw forbidden('Only an owner can add, change or remove an owner.');
 }
 
-export interface InviteResult {
-  user: VenueUser;
-  /** True when the email had no account yet: an invitation to set a password was sent. */
-  invited: boolean;
-}
-
+/**
+ * A venue invites an email (decision 008). The answer is the invitation, whatever the email:
+ * it never tells whether the email has an account. Only owners invite owners.
+ */
 export async function inviteUser(
-  db: Db,
+  deps: InvitationDeps,
   venue: VenueContext,
   actor: Identity,
   input: { email: string; role: VenueRole },
-  sendInvitation: (email: string) => Promise<void>,
-  sendAddedNotice: (email: string) => Promise<void>,
-): Promise<InviteResult> {
-  assertMayManageOwners(actor, venue, null, input.role);
-  const outcome = await db.transaction(async (tx) => {
-    let [existing] = await tx.select({ id: user.id }).from(user).where(eq(user.email, input.email));
-    const created = !existing;
-    if (!existing) {
-      [existing] = await tx
-        .insert(user)
-        .values({ id: randomUUID(), email: input.email, name: input.email.split('@')[0], emailVerified: false })
-        .returning({ id: user.id });
-    }
-    const inserted = await tx
-      .insert(venueMembers)
-      .values({ venueId: venue.id, userId: existing.id, role: input.role })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted.length === 0) {
-      const [member] = await tx
-        .select({ isTemporary: venueMembers.isTemporary })
-        .from(venueMembers)
-        .where(and(eq(venueMembers.venueId, venue.id), eq(venueMembers.userId, existing.id)));
-      if (!member?.isTemporary) throw conflict(`${input.email} is already a user of this venue.`, 'already_member');
-      // A superadmin who was looking in becomes a real member.
-      await tx
-        .update(venueMembers)
-        .set({ role: input.role, isTemporary: false })
-        .where(and(eq(venueMembers.venueId, venue.id), eq(venueMembers.userId, existing.id)));
-    }
-    return { userId: existing.id, created };
+): Promise<VenueInvitation> {
+  assertMayManageOwners(actor, venue, (await findInvitation(deps.db, venue.id, input.email))?.role ?? null, input.role);
+  return inviteToVenue(deps, {
+    venue: { id: venue.id, name: venue.row.name },
+    email: input.email,
+    role: input.role,
+    invitedBy: actor.userId,
   });
-  if (outcome.created) await sendInvitation(input.email);
-  else await sendAddedNotice(input.email);
-  return { user: await getUser(db, venue.id, outcome.userId), invited: outcome.created };
+}
+
+/** The venue withdraws a pending invitation (expired ones too); only owners withdraw an owner's. */
+export async function withdrawInvitation(db: Db, venue: VenueContext, actor: Identity, email: string): Promise<void> {
+  const invitation = await findInvitation(db, venue.id, email);
+  if (!invitation) throw notFound('Invitation');
+  assertMayManageOwners(actor, venue, invitation.role);
+  if (!(await deleteInvitation(db, venue.id, email, false))) throw notFound('Invitation');
 }
 
 export async function changeRole(db: Db, venue: VenueContext, actor: Identity, userId: string, role: VenueRole): Promise<VenueUser> {
@@ -132,6 +134,12 @@ export async function removeUser(db: Db, venue: VenueContext, actor: Identity, u
   await db.delete(venueMembers).where(and(eq(venueMembers.venueId, venue.id), eq(venueMembers.userId, userId)));
 }
 
+export const PROFILE_IS_THEIRS = "A person's name, phone and picture are their own: only they (or Lanebook support) can change them.";
+
+/**
+ * A person's name, phone and picture are theirs, shared by every venue they belong to: a venue
+ * admin may not change them (decision 008). The person themselves and a superadmin may.
+ */
 export async function updateUserProfile(
   db: Db,
   venue: VenueContext,
@@ -139,8 +147,8 @@ export async function updateUserProfile(
   userId: string,
   patch: { name?: string; phone?: string; image?: string | null },
 ): Promise<VenueUser> {
-  const target = await getUser(db, venue.id, userId);
-  assertMayManageOwners(actor, venue, target.role === 'owner' && userId !== actor.userId ? 'owner' : null);
+  await getUser(db, venue.id, userId);
+  if (!actor.isSuperadmin && actor.userId !== userId) throw forbidden(PROFILE_IS_THEIRS);
   await db
     .update(user)
     .set({ ...patch, image: patch.image === '' ? null : patch.image, updatedAt: new Date() })

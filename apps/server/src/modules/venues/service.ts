@@ -44,7 +44,8 @@ export function toVenue(row: VenueRow): Venue {
 export const venueExistsMessage = (id: string) => `A venue with ID '${id}' already exists.`;
 
 /** Creates the venue and makes `ownerUserId` its owner, in one transaction. */
-export async function createVenue(db: Db, input: VenueCreate, ownerUserId: string, ownerEmail: string): Promise<Venue> {
+/** Creates a venue; `ownerUserId` becomes its owner at once (null: the owner is invited, decision 008). */
+export async function createVenue(db: Db, input: VenueCreate, ownerUserId: string | null, ownerEmail: string): Promise<Venue> {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(venues)
@@ -52,7 +53,7 @@ export async function createVenue(db: Db, input: VenueCreate, ownerUserId: strin
       .onConflictDoNothing({ target: venues.id })
       .returning();
     if (inserted.length === 0) throw conflict(venueExistsMessage(input.id), 'venue_exists');
-    await tx.insert(venueMembers).values({ venueId: input.id, userId: ownerUserId, role: 'owner' });
+    if (ownerUserId) await tx.insert(venueMembers).values({ venueId: input.id, userId: ownerUserId, role: 'owner' });
     return toVenue(inserted[0]);
   });
 }

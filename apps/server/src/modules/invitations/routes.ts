@@ -1,0 +1,85 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { APIError } from 'better-auth/api';
+import { activateInvitationSchema, type VenueMembership } from '@lanebook/core';
+import type { ModuleDeps } from '../../app.js';
+import { user } from '../../db/schema/index.js';
+import { identityOf } from '../../platform/access.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { acceptInvitation, deleteInvitation, listPendingInvitations } from './service.js';
+
+const venueParams = z.object({ venueId: z.string().min(1).max(100) });
+const invalidLink = () => new AppError(400, 'invalid_token', 'This link is invalid or has expired. Links work once, for 24 hours.');
+
+/** The invited person's side of invitations (decision 008); the venue's side is under /api/private/users. */
+export const invitationRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const tags = ['invitations'];
+  const signedIn = { auth: 'signed-in' } as const;
+
+  app.get(
+    '/api/private/invitations',
+    { config: { access: signedIn }, schema: { tags, description: 'The pending invitations to the signed-in email.' } },
+    async (request) => {
+      const items = await listPendingInvitations(db, identityOf(request).email);
+      return { items, total: items.length };
+    },
+  );
+
+  app.post(
+    '/api/private/invitations/:venueId/accept',
+    { config: { access: signedIn }, schema: { tags, params: venueParams, description: 'Accept an invitation: join the venue.' } },
+    async (request) => {
+      const identity = identityOf(request);
+      return acceptInvitation(db, { userId: identity.userId, email: identity.email }, request.params.venueId);
+    },
+  );
+
+  app.post(
+    '/api/private/invitations/:venueId/decline',
+    { config: { access: signedIn }, schema: { tags, params: venueParams, description: 'Decline an invitation.' } },
+    async (request, reply) => {
+      if (!(await deleteInvitation(db, request.params.venueId, identityOf(request).email, true))) throw notFound('Invitation');
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/public/invitations/activate',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags,
+        description:
+          'Set the password from an invitation link (a better-auth reset token) and accept the invitation of that venue: an account activated from the link has accepted it.',
+        body: activateInvitationSchema,
+      },
+    },
+    async (request) => {
+      const { token, newPassword, invitation } = request.body;
+      const context = await deps.auth.$context;
+      // The token says whose mailbox the link reached; it is better-auth's reset token.
+      const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+      if (!verification || verification.expiresAt < new Date()) throw invalidLink();
+      try {
+        await deps.auth.api.resetPassword({ body: { token, newPassword } });
+      } catch (error) {
+        if (error instanceof APIError) throw invalidLink();
+        throw error;
+      }
+      const [person] = await db.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, verification.value));
+      if (!person) throw invalidLink();
+      let venue: VenueMembership | null = null;
+      try {
+        venue = await acceptInvitation(db, { userId: person.id, email: person.email }, invitation);
+      } catch (error) {
+        // Withdrawn or expired meanwhile: the password is set all the same; nothing is joined.
+        if (!(error instanceof AppError && error.statusCode === 404)) throw error;
+      }
+      return { status: true, venue };
+    },
+  );
+};

@@ -1,0 +1,166 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { INVITATION_DAYS, type PendingInvitation, type VenueInvitation, type VenueMembership, type VenueRole } from '@lanebook/core';
+import type { Db } from '../../db/client.js';
+import { account, user, venueInvitations, venueMembers, venues } from '../../db/schema/index.js';
+import type { Auth } from '../../platform/auth.js';
+import type { Mailer } from '../../platform/mail.js';
+import { venueInvitationMail } from '../../platform/mail-templates.js';
+import { conflict, notFound } from '../../platform/errors.js';
+
+/** Invitations are (decision 008): one per venue and email, valid INVITATION_DAYS, nothing joined before acceptance. */
+const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
+/** The set-password link in an invitation lives as long as a reset link (decision 003). */
+const SET_PASSWORD_LINK_SECONDS = 60 * 60 * 24;
+
+export const invitationCutoff = () => new Date(Date.now() - INVITATION_MS);
+/** Only invitations younger than INVITATION_DAYS count anywhere. */
+export const isLive = () => gt(venueInvitations.createdAt, invitationCutoff());
+
+export function toVenueInvitation(row: { email: string; role: VenueRole; createdAt: Date }): VenueInvitation {
+  return {
+    status: 'invited',
+    email: row.email,
+    role: row.role,
+    invitedAt: row.createdAt.toISOString(),
+    expiresAt: new Date(row.createdAt.getTime() + INVITATION_MS).toISOString(),
+  };
+}
+
+export interface InvitationDeps {
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  baseUrl: string;
+}
+
+/**
+ * Invites an email to a venue: the one path for a venue adding a user and for a superadmin
+ * creating a venue for an owner. The answer does not depend on whether the email has an
+ * account. An email without an account gets an account without a password (so the mail's
+ * link can set one); nobody becomes a member until they accept. Inviting again renews the
+ * invitation (new role, new validity, new mail). Callers check who may invite which role.
+ */
+export async function inviteToVenue(
+  deps: InvitationDeps,
+  input: { venue: { id: string; name: string }; email: string; role: VenueRole; invitedBy: string | null },
+): Promise<VenueInvitation> {
+  const { db } = deps;
+  const email = input.email.trim().toLowerCase();
+  const outcome = await db.transaction(async (tx) => {
+    const [member] = await tx
+      .select({ userId: venueMembers.userId })
+      .from(venueMembers)
+      .innerJoin(user, eq(user.id, venueMembers.userId))
+      .where(and(eq(venueMembers.venueId, input.venue.id), eq(user.email, email), eq(venueMembers.isTemporary, false)));
+    if (member) throw conflict(`${email} is already a user of this venue.`, 'already_member');
+    const [invitation] = await tx
+      .insert(venueInvitations)
+      .values({ venueId: input.venue.id, email, role: input.role, invitedBy: input.invitedBy })
+      .onConflictDoUpdate({
+        target: [venueInvitations.venueId, venueInvitations.email],
+        set: { role: input.role, invitedBy: input.invitedBy, createdAt: sql`now()` },
+      })
+      .returning();
+    await tx
+      .insert(user)
+      .values({ id: randomUUID(), email, name: email.split('@')[0], emailVerified: false })
+      .onConflictDoNothing({ target: user.email });
+    const [person] = await tx
+      .select({
+        id: user.id,
+        hasPassword: sql<boolean>`exists (select 1 from ${account} where ${account.userId} = ${user.id} and ${account.providerId} = 'credential')`,
+      })
+      .from(user)
+      .where(eq(user.email, email));
+    return { invitation, person };
+  });
+
+  let setPasswordUrl: string | undefined;
+  if (!outcome.person.hasPassword) {
+    // better-auth's own reset token (as /request-password-reset makes it), so its reset-password
+    // endpoint completes it; the link comes back to the console with the venue of the invitation.
+    const token = randomBytes(18).toString('base64url');
+    const context = await deps.auth.$context;
+    await context.internalAdapter.createVerificationValue({
+      identifier: `reset-password:${token}`,
+      value: outcome.person.id,
+      expiresAt: new Date(Date.now() + SET_PASSWORD_LINK_SECONDS * 1000),
+    });
+    const callback = `${deps.baseUrl}/reset-password?invitation=${encodeURIComponent(input.venue.id)}`;
+    setPasswordUrl = `${deps.baseUrl}/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent(callback)}`;
+  }
+  await deps.mailer.send(
+    venueInvitationMail({
+      email,
+      venueId: input.venue.id,
+      venueName: input.venue.name,
+      role: input.role,
+      invitationsUrl: `${deps.baseUrl}/invitations`,
+      setPasswordUrl,
+      validDays: INVITATION_DAYS,
+    }),
+  );
+  return toVenueInvitation(outcome.invitation);
+}
+
+/** The pending, unexpired invitations of the signed-in person's email, newest first. */
+export async function listPendingInvitations(db: Db, email: string): Promise<PendingInvitation[]> {
+  const rows = await db
+    .select({ venueId: venues.id, venueName: venues.name, role: venueInvitations.role, createdAt: venueInvitations.createdAt })
+    .from(venueInvitations)
+    .innerJoin(venues, eq(venues.id, venueInvitations.venueId))
+    .where(and(eq(venueInvitations.email, email.toLowerCase()), isLive()))
+    .orderBy(desc(venueInvitations.createdAt));
+  return rows.map((r) => {
+    const { invitedAt, expiresAt } = toVenueInvitation({ email, role: r.role, createdAt: r.createdAt });
+    return { venueId: r.venueId, venueName: r.venueName, role: r.role, invitedAt, expiresAt };
+  });
+}
+
+/**
+ * Accepts the invitation of `email` to a venue: the invitation goes and the membership comes in
+ * one transaction. Deleting the invitation first makes two accepts at once end in one membership
+ * (the second finds nothing to delete). A superadmin's temporary membership becomes a real one.
+ */
+export async function acceptInvitation(db: Db, person: { userId: string; email: string }, venueId: string): Promise<VenueMembership> {
+  return db.transaction(async (tx) => {
+    const [invitation] = await tx
+      .delete(venueInvitations)
+      .where(and(eq(venueInvitations.venueId, venueId), eq(venueInvitations.email, person.email.toLowerCase()), isLive()))
+      .returning();
+    if (!invitation) throw notFound('Invitation');
+    await tx
+      .insert(venueMembers)
+      .values({ venueId, userId: person.userId, role: invitation.role })
+      .onConflictDoUpdate({
+        target: [venueMembers.venueId, venueMembers.userId],
+        set: { role: invitation.role, isTemporary: false, createdAt: sql`now()` },
+        setWhere: eq(venueMembers.isTemporary, true),
+      });
+    const [membership] = await tx
+      .select({ venueId: venues.id, venueName: venues.name, role: venueMembers.role, isTemporary: venueMembers.isTemporary })
+      .from(venueMembers)
+      .innerJoin(venues, eq(venues.id, venueMembers.venueId))
+      .where(and(eq(venueMembers.venueId, venueId), eq(venueMembers.userId, person.userId)));
+    return membership;
+  });
+}
+
+/** Declines (the invitee) or withdraws (the venue) an invitation; false when there was none. */
+export async function deleteInvitation(db: Db, venueId: string, email: string, onlyLive: boolean): Promise<boolean> {
+  const deleted = await db
+    .delete(venueInvitations)
+    .where(and(eq(venueInvitations.venueId, venueId), eq(venueInvitations.email, email.toLowerCase()), onlyLive ? isLive() : undefined))
+    .returning({ email: venueInvitations.email });
+  return deleted.length > 0;
+}
+
+/** A pending invitation of a venue (for the owner rules), or null. */
+export async function findInvitation(db: Db, venueId: string, email: string) {
+  const [row] = await db
+    .select()
+    .from(venueInvitations)
+    .where(and(eq(venueInvitations.venueId, venueId), eq(venueInvitations.email, email.toLowerCase())));
+  return row ?? null;
+}
