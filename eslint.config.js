@@ -80,6 +80,10 @@ export default tseslint.config(
               message:
                 "Import core by subpath (e.g. '@lanebook/core/format'): the barrel would put zod and every schema in the page's chunk.",
             },
+            {
+              name: 'zod',
+              message: "Import z from '@lanebook/core/zod': it keeps zod from probing for eval, which the console's CSP forbids.",
+            },
           ],
         },
       ],

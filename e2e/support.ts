@@ -68,7 +68,8 @@ export async function apiAs(page: Page, method: string, path: string, body?: unk
   const response = await page.request.fetch(path, {
     method,
     data: body === undefined ? undefined : body,
-    headers: venueId ? { 'x-venue-id': venueId } : {},
+    // The console's own fetches carry its Origin; cookie writes without one are refused (CSRF).
+    headers: { origin: baseUrl(), ...(venueId ? { 'x-venue-id': venueId } : {}) },
   });
   const text = await response.text();
   return { status: response.status(), body: text ? JSON.parse(text) : null };

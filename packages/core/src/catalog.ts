@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * Catalog and settings collections (spec section 3): one zod schema per collection, shared by

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { cents, recordSchema } from './catalog.js';
 
 /** Product duration options in hours (spec section 9). */

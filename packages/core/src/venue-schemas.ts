@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { PERMISSION_AREAS, VENUE_ROLES } from './permissions.js';
 import { COUNTRIES, DATE_FORMATS, isValidTimeZone, VENUE_STATUSES } from './venue.js';
 

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Badge, Box, Button, Center, EmptyState, Group, Loader, Modal, Paper, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconInfoCircle, IconLock, IconPlayerPause, IconPlayerPlay, IconSearch, IconTrash } from '@tabler/icons-react';
-import type { z } from 'zod';
+import type { z } from '@lanebook/core/zod';
 import { ApiError } from '../../lib/api';
 import { showSaveError } from '../../lib/forms';
 import { ALERT_MS, notifySuccess } from '../../lib/notify';

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { Control, DefaultValues, UseFormReturn } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from '@lanebook/core/zod';
 import type { PERMISSION_AREAS, PermissionArea } from '@lanebook/core/permissions';
 
 /**

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { TagsInput } from '@mantine/core';
-import { z } from 'zod';
+import { z } from '@lanebook/core/zod';
 
 const email = z.email();
 const MAX = 20;

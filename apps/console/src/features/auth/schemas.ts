@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@lanebook/core/zod';
 import { emailSchema, passwordSchema } from '@lanebook/core/users';
 
 /** Form schemas of the sign-in pages; the profile page reuses the new-password pair. */

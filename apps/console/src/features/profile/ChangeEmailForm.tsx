@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '@lanebook/core/zod';
 import { emailSchema } from '@lanebook/core/users';
 import { useSession } from '../../app/session';
 import { ConfirmPasswordDialog } from '../../components/dialogs';

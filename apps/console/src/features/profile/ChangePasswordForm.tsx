@@ -1,7 +1,7 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '@lanebook/core/zod';
 import { http } from '../../lib/api';
 import { showSaveError } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';

@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import type { z } from 'zod';
+import type { z } from '@lanebook/core/zod';
 import { isValidTimeZone } from '@lanebook/core/venue';
 import { superadminVenueCreateSchema } from '@lanebook/core/venue-schemas';
 import { PageHeader } from '../../components/PageHeader';

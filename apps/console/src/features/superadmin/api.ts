@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '@lanebook/core/zod';
 import type { OutboxMail, Paged, SuperadminVenue, Venue } from '@lanebook/core/api-types';
 import type { superadminVenueCreateSchema } from '@lanebook/core/venue-schemas';
 import { http } from '../../lib/api';

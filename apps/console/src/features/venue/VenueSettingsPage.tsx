@@ -22,7 +22,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import type { z } from 'zod';
+import type { z } from '@lanebook/core/zod';
 import type { Venue } from '@lanebook/core/api-types';
 import { formatMoney, formatVenueClock } from '@lanebook/core/format';
 import { DATE_FORMATS, DEFAULT_PAYMENT_METHODS, PHONE_FORMATS, VENUE_STATUS_LABELS, isValidTimeZone } from '@lanebook/core/venue';
