@@ -66,13 +66,12 @@ export async function inviteToVenue(
       .insert(user)
       .values({ id: randomUUID(), email, name: email.split('@')[0], emailVerified: false })
       .onConflictDoNothing({ target: user.email });
-    const [person] = await tx
-      .select({
-        id: user.id,
-        hasPassword: sql<boolean>`exists (select 1 from ${account} where ${account.userId} = ${user.id} and ${account.providerId} = 'credential')`,
-      })
-      .from(user)
-      .where(eq(user.email, email));
+    const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email));
+    const credentials = await tx
+      .select({ id: account.id })
+      .from(account)
+      .where(and(eq(account.userId, found.id), eq(account.providerId, 'credential')));
+    const person = { id: found.id, hasPassword: credentials.length > 0 };
     return { invitation, person };
   });
 
