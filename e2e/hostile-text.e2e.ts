@@ -1,0 +1,135 @@
+import { describe, expect, test } from 'vitest';
+import { apiAs, signIn, useBrowser } from './support.js';
+
+/**
+ * User text is stored as typed and shown as text, never as HTML (docs/code-style.md, "User
+ * text"). Script payloads go in through the API, in every text field the console shows; each
+ * page that shows them must show the characters, and nothing may run or be injected.
+ */
+
+const browser = useBrowser();
+
+type Page = Awaited<ReturnType<ReturnType<typeof useBrowser>['newPage']>>['page'];
+
+const IMG = '<img src=x onerror="window.__xss=1">';
+const SCRIPT = '<script>window.__xss=1</script>';
+const SVG = '"><svg onload=window.__xss=1>';
+
+/** A payload with a label of its own, so each field's text can be told apart on the page. */
+const hostile = (label: string, payload: string) => `${label} ${payload}`;
+
+async function ok(response: Promise<{ status: number; body: { id?: string } | null }>, status = 201) {
+  const answer = await response;
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  return answer.body!;
+}
+
+/**
+ * Waits until every text is on the page, as text or as the value of a field, then checks that no
+ * payload ran (window.__xss, dialogs) and none became markup (no injected img, svg, script or
+ * event-handler attribute anywhere in the document).
+ */
+async function expectShownAsText(page: Page, texts: string[], dialogs: string[]) {
+  await page.waitForFunction(
+    (wanted) => {
+      const fields = Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea'), (e) => e.value);
+      const shown = document.body.innerText;
+      return wanted.every((text) => shown.includes(text) || fields.some((value) => value.includes(text)));
+    },
+    texts,
+    { timeout: 15_000 },
+  );
+  // Give an injected image's error or an svg's load a moment to fire.
+  await page.waitForTimeout(300);
+  const state = await page.evaluate(() => ({
+    xss: (window as unknown as { __xss?: unknown }).__xss,
+    injected: document.querySelectorAll('img[src="x"], [onerror], [onload], svg[onload]').length,
+    scripts: Array.from(document.scripts).filter((s) => s.text.includes('__xss')).length,
+  }));
+  expect(state).toEqual({ xss: undefined, injected: 0, scripts: 0 });
+  expect(dialogs).toEqual([]);
+}
+
+describe('hostile user text is shown as text, never run', () => {
+  test('script payloads in names, descriptions, terms, the venue and the user appear as typed and nothing runs', async () => {
+    const { page, context } = await browser.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+
+    // A venue of its own, made by a demo account no other test signs in as; its name is put back at the end.
+    await signIn(page, 'bowl-owner@demo.test');
+    const before = (await apiAs(page, 'GET', '/api/private/me')).body as { user: { name: string } };
+    const stamp = Date.now().toString(36);
+    const venueId = `hostile-${stamp}`;
+    // The console works in the venue it remembers: this one, from the first page on.
+    await context.addInitScript((id) => localStorage.setItem('lanebook.venueId', id), venueId);
+
+    const text = {
+      user: hostile('User', SVG),
+      venue: hostile('Venue', IMG),
+      productName: hostile('Product', IMG),
+      productDescription: hostile('Described', SCRIPT),
+      tax: hostile('Tax', SCRIPT),
+      termsName: hostile('Terms', SVG),
+      termsText: hostile('Read me', `${IMG}\n${SCRIPT}\n${SVG}`),
+      upsell: hostile('Upsell', SVG),
+      affiliate: hostile('Affiliate', IMG),
+    };
+
+    expect((await apiAs(page, 'PATCH', '/api/private/me', { name: text.user })).status).toBe(200);
+    await ok(apiAs(page, 'POST', '/api/private/venues', { id: venueId, name: text.venue, country: 'US', timezone: 'America/New_York' }));
+    await ok(apiAs(page, 'POST', '/api/private/venues/current/skip-bank-onboarding', undefined, venueId), 200);
+
+    const tax = await ok(apiAs(page, 'POST', '/api/private/taxes', { name: text.tax, rate: 5 }, venueId));
+    const terms = await ok(apiAs(page, 'POST', '/api/private/terms', { name: text.termsName, text: text.termsText }, venueId));
+    const upsell = await ok(apiAs(page, 'POST', '/api/private/upsell-items', { name: text.upsell, price: 450 }, venueId));
+    await ok(apiAs(page, 'POST', '/api/private/affiliates', { name: text.affiliate, discount: 5 }, venueId));
+    const product = await ok(
+      apiAs(
+        page,
+        'POST',
+        '/api/private/products',
+        {
+          name: text.productName,
+          description: text.productDescription,
+          taxes: [tax.id],
+          termsId: terms.id,
+          upsellItemIds: [upsell.id],
+        },
+        venueId,
+      ),
+    );
+    // Stored as typed: the API neither strips nor encodes.
+    const stored = await apiAs(page, 'GET', `/api/private/products/${product.id}`, undefined, venueId);
+    expect(stored.body).toMatchObject({ name: text.productName, description: text.productDescription });
+
+    const pages: [string, string[]][] = [
+      ['/products', [text.productName, text.venue]],
+      [`/products/${product.id}`, [text.productName, text.productDescription]],
+      ['/settings/taxes', [text.tax]],
+      [`/settings/taxes/${tax.id}`, [text.tax]],
+      ['/settings/terms-and-conditions', [text.termsName]],
+      [`/settings/terms-and-conditions/${terms.id}`, [text.termsName, text.termsText]],
+      ['/settings/upsell-merchandise', [text.upsell]],
+      [`/settings/upsell-merchandise/${upsell.id}`, [text.upsell]],
+      ['/settings/affiliates', [text.affiliate]],
+      ['/settings/venue', [text.venue]],
+      ['/settings/profile', [text.user]],
+      ['/users', [text.user]],
+    ];
+    try {
+      for (const [path, texts] of pages) {
+        await page.goto(path);
+        await expectShownAsText(page, texts, dialogs).catch((error: Error) => {
+          throw new Error(`${path}: ${error.message}`);
+        });
+      }
+    } finally {
+      await apiAs(page, 'PATCH', '/api/private/me', { name: before.user.name });
+      await context.close();
+    }
+  });
+});
