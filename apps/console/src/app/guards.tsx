@@ -1,6 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { invitationsApi, invitationsKey } from '../features/invitations/api';
 import { safeNextPath } from '../lib/next-path';
 import type { RouteDef } from './route-table';
 import { useSession } from './session';
@@ -30,8 +32,8 @@ export function RouteGuard({ route, children }: { route: RouteDef; children: Rea
   }
   if (route.access === 'onboarding') return <>{children}</>;
 
-  // A user with no venue creates one first (a superadmin has the superadmin pages instead).
-  if (me.venues.length === 0 && !me.isSuperadmin) return <Navigate to="/onboard/venue" replace />;
+  // A user with no venue answers their invitations, or creates a venue (a superadmin has the superadmin pages instead).
+  if (me.venues.length === 0 && !me.isSuperadmin) return <NoVenue />;
   // A superadmin with no venue open works from the superadmin pages.
   if (!me.venue && me.isSuperadmin && !route.superadminOnly && !['/settings', '/settings/profile'].includes(route.path)) {
     return <Navigate to="/settings/superadmin" replace />;
@@ -49,6 +51,13 @@ export function RouteGuard({ route, children }: { route: RouteDef; children: Rea
   if (route.superadminOnly && !me.isSuperadmin) return <Navigate to="/" replace />;
   if (route.permission && !session.can(route.permission)) return <GoBack />;
   return <>{children}</>;
+}
+
+/** Without a venue: pending invitations first (decision 008), venue onboarding otherwise. */
+function NoVenue() {
+  const invitations = useQuery({ queryKey: invitationsKey, queryFn: ({ signal }) => invitationsApi.list(signal) });
+  if (invitations.isPending) return <FullPageLoader />;
+  return <Navigate to={invitations.data?.total ? '/invitations' : '/onboard/venue'} replace />;
 }
 
 /** A failed permission check sends the user back, or to / when there is no page to go back to. */

@@ -31,6 +31,7 @@ const ForgotPasswordPage = page(() => import('../features/auth/ForgotPasswordPag
 const ResetPasswordPage = page(() => import('../features/auth/ResetPasswordPage'));
 const OnboardVenuePage = page(() => import('../features/onboarding/OnboardVenuePage'));
 const OnboardBankAccountPage = page(() => import('../features/onboarding/OnboardBankAccountPage'));
+const InvitationsPage = page(() => import('../features/invitations/InvitationsPage'));
 const SettingsHomePage = page(() => import('../features/settings/SettingsHomePage'));
 const ProfilePage = page(() => import('../features/profile/ProfilePage'));
 const VenueSettingsPage = page(() => import('../features/venue/VenueSettingsPage'));
@@ -93,6 +94,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/reset-password', title: 'Set a new password', layout: 'auth', access: 'public', page: ResetPasswordPage },
   { path: '/onboard/venue', title: 'Create your venue', layout: 'auth-logout', access: 'onboarding', page: OnboardVenuePage },
   { path: '/onboard/bank-account', title: 'Bank account', layout: 'auth-logout', access: 'onboarding', page: OnboardBankAccountPage },
+  // The venues that invited the signed-in person (decision 008): reachable with or without a venue.
+  { path: '/invitations', title: 'Invitations', layout: 'auth-logout', access: 'onboarding', page: InvitationsPage },
 
   app('/dashboard', 'Dashboard', { name: 'Dashboard', comingWith: 'the dashboard update' }),
   app('/dashboard/stripe-balance', 'Stripe balance', { comingWith: 'the payments update' }),

@@ -10,6 +10,7 @@ import { notifyError } from '../../lib/notify';
 import { MAIN_MENU, SETTINGS_MENU, type MenuItem } from '../menus';
 import { useSession } from '../session';
 import { VenueClock } from './VenueClock';
+import { InvitationsBanner } from './InvitationsBanner';
 import { VerifyBanner } from './VerifyBanner';
 
 // Most users belong to one venue: the select (Combobox, Popover) loads only for those who can switch.
@@ -174,6 +175,7 @@ export function DefaultLayout() {
         </AppShell.Navbar>
 
         <AppShell.Main>
+          <InvitationsBanner />
           {venue && !venue.isStripePaymentsEnabled ? <VerifyBanner /> : null}
           <Suspense fallback={<FullPageLoader />}>
             <Outlet />

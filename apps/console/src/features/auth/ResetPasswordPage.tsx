@@ -14,7 +14,9 @@ import { resetPasswordSchema } from './schemas';
 type Stage = 'form' | 'done' | 'invalid';
 
 /**
- * /reset-password?token=...: the target of both password-reset and invitation mails.
+ * /reset-password?token=...: the target of both password-reset and invitation mails (an
+ * invitation link adds ?invitation=<venue id>, and the password is set through the invitation
+ * call, which accepts it: decision 008).
  * better-auth checks the token before redirecting here and sends ?error=INVALID_TOKEN instead
  * when it is unknown or expired.
  */
@@ -23,17 +25,29 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token');
+  // An invitation link (decision 008): setting the password also accepts that venue's invitation.
+  const invitation = params.get('invitation');
+  const [joined, setJoined] = useState<string | null>(null);
   const [stage, setStage] = useState<Stage>(() => (!token || params.get('error') ? 'invalid' : 'form'));
   const form = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { newPassword: '', confirmPassword: '' } });
 
   const submit = form.handleSubmit(async ({ newPassword }) => {
     try {
-      await http.post('/api/auth/reset-password', { newPassword, token }, { noVenue: true });
+      if (invitation) {
+        const answer = await http.post<{ venue: { venueName: string } | null }>(
+          '/api/public/invitations/activate',
+          { newPassword, token, invitation },
+          { noVenue: true },
+        );
+        setJoined(answer.venue?.venueName ?? null);
+      } else {
+        await http.post('/api/auth/reset-password', { newPassword, token }, { noVenue: true });
+      }
       setStage('done');
       // The reset signs the account out everywhere, this browser included.
       void session.refresh();
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'INVALID_TOKEN') setStage('invalid');
+      if (error instanceof ApiError && (error.code === 'INVALID_TOKEN' || error.code === 'invalid_token')) setStage('invalid');
       else showSaveError(form, error);
     }
   });
@@ -55,7 +69,9 @@ export default function ResetPasswordPage() {
     return (
       <Stack gap="md">
         <AuthHeader title="Set your password" />
-        <FormMessage kind="success">Your password is set. Sign in with your new password.</FormMessage>
+        <FormMessage kind="success">
+          {joined ? `Your password is set and you joined ${joined}. ` : 'Your password is set. '}Sign in with your new password.
+        </FormMessage>
         <Button fullWidth onClick={() => navigate('/login', { replace: true })}>
           Sign in
         </Button>

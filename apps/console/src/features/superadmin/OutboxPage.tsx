@@ -65,7 +65,7 @@ export default function OutboxPage() {
         }
       />
       <Text size="sm" c="dimmed" mb="md">
-        Every mail the platform sends, newest first. Open one to read it and follow its links.
+        Every mail the platform sends, newest first. Open one to read it and follow Lanebook's own links in it.
       </Text>
 
       <QueryTable
@@ -144,7 +144,7 @@ export default function OutboxPage() {
                 borderRadius: 8,
               }}
             >
-              <Linkified text={openMail.text} />
+              <Linkified text={openMail.text} origin={window.location.origin} />
             </Box>
           </Stack>
         ) : null}

@@ -2,7 +2,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import type { z } from 'zod';
+import type { z } from '@lanebook/core/zod';
 import { VENUE_ROLES, type VenueRole } from '@lanebook/core/permissions';
 import { inviteUserSchema } from '@lanebook/core/users';
 import { useSession } from '../../app/session';
@@ -36,8 +36,8 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
 
   const invite = useMutation({
     mutationFn: usersApi.invite,
-    onSuccess: async ({ user, invited }) => {
-      notifySuccess(invited ? `Invitation sent to ${user.email}` : `${user.email} was added`);
+    onSuccess: async ({ invitation }) => {
+      notifySuccess(`Invitation sent to ${invitation.email}`);
       close();
       await queryClient.invalidateQueries({ queryKey: usersKey(session.venueId) });
     },
@@ -65,7 +65,7 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
       >
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            Someone without a Lanebook account gets an email to set a password. Someone who has one is added at once.
+            They get an email and join this venue when they accept. Until then the list shows them as invited.
           </Text>
           <TextInput
             label="Email"

@@ -4,9 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Anchor, Avatar, Button, EmptyState, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconUserOff, IconUserX } from '@tabler/icons-react';
-import { z } from 'zod';
+import { z } from '@lanebook/core/zod';
 import type { VenueUser } from '@lanebook/core/api-types';
-import { normalizePhone } from '@lanebook/core/format';
 import { VENUE_ROLES, type VenueRole } from '@lanebook/core/permissions';
 import { profileUpdateSchema } from '@lanebook/core/users';
 import { useSession } from '../../app/session';
@@ -20,7 +19,8 @@ import { LoadError } from '../../components/LoadError';
 import { usersApi, usersKey } from './api';
 import { RoleBadge, ROLE_LABELS, UserStatusBadge, venueDate } from './roles';
 
-const profileFormSchema = profileUpdateSchema.pick({ name: true, phone: true }).required();
+/** Superadmins only: a venue admin never edits another person's profile (decision 008). */
+const profileFormSchema = profileUpdateSchema.pick({ name: true }).required();
 type ProfileInput = z.input<typeof profileFormSchema>;
 type Profile = z.output<typeof profileFormSchema>;
 
@@ -84,6 +84,8 @@ function UserDetails({ user }: { user: VenueUser }) {
   const queryClient = useQueryClient();
   const isSelf = user.id === session.me?.user.id;
   const canEdit = session.can('users.edit');
+  // A person's name, phone and picture are theirs: the venue manages the membership only.
+  const canEditProfile = Boolean(session.me?.isSuperadmin);
   const canDelete = session.can('users.delete');
 
   const afterChange = async (updated?: VenueUser) => {
@@ -95,13 +97,13 @@ function UserDetails({ user }: { user: VenueUser }) {
 
   const form = useForm<ProfileInput, unknown, Profile>({
     resolver: zodResolver(profileFormSchema),
-    defaultValues: { name: user.name, phone: user.phone },
+    defaultValues: { name: user.name },
   });
 
   const saveProfile = useMutation({
-    mutationFn: (values: Profile) => usersApi.update(user.id, { name: values.name, phone: normalizePhone(values.phone) }),
+    mutationFn: (values: Profile) => usersApi.update(user.id, { name: values.name }),
     onSuccess: async (updated) => {
-      form.reset({ name: updated.name, phone: updated.phone });
+      form.reset({ name: updated.name });
       notifySuccess('Profile saved');
       await afterChange(updated);
     },
@@ -170,34 +172,36 @@ function UserDetails({ user }: { user: VenueUser }) {
           <SimpleGrid cols={{ base: 1, xs: 2 }} mt="md" spacing="xs">
             <Text size="sm">
               <Text span c="dimmed">
-                Phone:{' '}
-              </Text>
-              {user.phone || '—'}
-            </Text>
-            <Text size="sm">
-              <Text span c="dimmed">
                 Joined:{' '}
               </Text>
               {venueDate(user.joinedAt, session.me?.venue)}
             </Text>
           </SimpleGrid>
-          {!user.hasPassword && !user.isDisabled ? (
-            <Text size="sm" c="dimmed" mt="xs">
-              The invitation has not been accepted yet: no password is set.
-            </Text>
-          ) : null}
+          <Text size="sm" c="dimmed" mt="xs" data-testid="profile-is-theirs">
+            {isSelf ? (
+              <>
+                Change your name and picture in{' '}
+                <Anchor component={Link} to="/settings/profile">
+                  your profile
+                </Anchor>
+                .
+              </>
+            ) : (
+              'Name and picture are theirs: they change them in their own profile.'
+            )}
+          </Text>
         </Paper>
 
-        {canEdit ? (
+        {canEditProfile ? (
           <Paper withBorder radius="md" p="md" component="section" aria-label="Profile">
             <Title order={2} size="h4" mb="md">
               Profile
             </Title>
             <form noValidate onSubmit={form.handleSubmit((values) => saveProfile.mutate(values))}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput label="Name" withAsterisk error={form.formState.errors.name?.message} {...form.register('name')} />
-                <TextInput label="Phone" type="tel" error={form.formState.errors.phone?.message} {...form.register('phone')} />
-              </SimpleGrid>
+              <Text size="sm" c="dimmed" mb="sm">
+                As a superadmin you may correct this person&apos;s name; it changes in every venue they belong to.
+              </Text>
+              <TextInput label="Name" withAsterisk error={form.formState.errors.name?.message} {...form.register('name')} />
               <Group justify="flex-end" mt="md">
                 <Button type="submit" loading={saveProfile.isPending} disabled={!form.formState.isDirty}>
                   Save profile

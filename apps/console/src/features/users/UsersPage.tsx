@@ -1,13 +1,15 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Anchor, Avatar, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { VENUE_ROLES, type VenueRole } from '@lanebook/core/permissions';
 import { USER_SORTS } from '@lanebook/core/users';
 import { useSession } from '../../app/session';
+import { confirmAction } from '../../components/dialogs';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryTable } from '../../components/QueryTable';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { usersApi, usersKey, type UserListFilters } from './api';
 import { InviteUserModal } from './InviteUserModal';
 import { RoleBadge, ROLE_LABELS, UserStatusBadge, venueDate } from './roles';
@@ -19,6 +21,7 @@ const SORT_OPTIONS = USER_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS
 export default function UsersPage() {
   const session = useSession();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [inviteOpened, invite] = useDisclosure(false);
   // Filters live in the URL so coming back from a user keeps them.
   const [params, setParams] = useSearchParams();
@@ -46,7 +49,30 @@ export default function UsersPage() {
     queryKey: [...usersKey(session.venueId), 'list', filters],
     queryFn: ({ signal }) => usersApi.list(filters, signal),
     placeholderData: keepPreviousData,
+    // Invitations have no user id: the table keys them by email.
+    select: (data) => ({
+      ...data,
+      items: data.items.map((row) => (row.status === 'invited' ? { ...row, id: `invited:${row.email}` } : row)),
+    }),
   });
+
+  const withdraw = useMutation({
+    mutationFn: usersApi.withdraw,
+    onSuccess: async (_, email) => {
+      notifySuccess(`Invitation of ${email} withdrawn`);
+      await queryClient.invalidateQueries({ queryKey: usersKey(session.venueId) });
+    },
+    onError: notifyError,
+  });
+  const confirmWithdraw = async (email: string) => {
+    const confirmed = await confirmAction({
+      title: 'Withdraw invitation',
+      message: `Withdraw the invitation of ${email}? The link in their mail stops working for this venue.`,
+      confirmLabel: 'Withdraw',
+      danger: true,
+    });
+    if (confirmed) withdraw.mutate(email);
+  };
 
   const filtered = Boolean(role || search);
   const venue = session.me?.venue;
@@ -55,7 +81,7 @@ export default function UsersPage() {
     <>
       <PageHeader
         title="Users"
-        description="Everyone who works in this venue and what they may do."
+        description="Everyone who works in this venue, the people invited, and what they may do."
         actions={
           session.can('users.create') ? (
             <Button leftSection={<IconUserPlus size={16} />} onClick={invite.open}>
@@ -96,7 +122,7 @@ export default function UsersPage() {
       <QueryTable
         query={usersQuery}
         label="Users"
-        columns={['Name', 'Email', 'Role', 'Status', 'Joined']}
+        columns={['Name', 'Email', 'Role', 'Status', 'Joined or invited']}
         minWidth={720}
         empty={{
           icon: <IconUsers size={28} />,
@@ -114,27 +140,55 @@ export default function UsersPage() {
             {data.total === 1 ? '1 user' : `${data.total} users`}
           </Text>
         )}
-        renderRow={(user) => (
-          <Table.Tr data-testid="user-row" style={{ cursor: 'pointer' }} onClick={() => navigate(`/users/${user.id}`)}>
-            <Table.Td>
-              <Group gap="sm" wrap="nowrap">
-                <Avatar src={user.image} alt="" radius="xl" size="sm" name={user.name} color="initials" />
-                {/* A real link too, for the keyboard and for opening in a new tab. */}
-                <Anchor component={Link} to={`/users/${user.id}`} fw={500} onClick={(event) => event.stopPropagation()}>
-                  {user.name || user.email}
-                </Anchor>
-              </Group>
-            </Table.Td>
-            <Table.Td>{user.email}</Table.Td>
-            <Table.Td>
-              <RoleBadge role={user.role} />
-            </Table.Td>
-            <Table.Td>
-              <UserStatusBadge user={user} />
-            </Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{venueDate(user.joinedAt, venue)}</Table.Td>
-          </Table.Tr>
-        )}
+        renderRow={(user) =>
+          user.status === 'invited' ? (
+            <Table.Tr data-testid="invitation-row">
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  <Avatar alt="" radius="xl" size="sm" name={user.email} color="initials" />
+                  <Text size="sm" c="dimmed">
+                    Invitation
+                  </Text>
+                </Group>
+              </Table.Td>
+              <Table.Td>{user.email}</Table.Td>
+              <Table.Td>
+                <RoleBadge role={user.role} />
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <UserStatusBadge user={user} />
+                  {session.can('users.delete') ? (
+                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => confirmWithdraw(user.email)}>
+                      Withdraw
+                    </Button>
+                  ) : null}
+                </Group>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{venueDate(user.invitedAt, venue)}</Table.Td>
+            </Table.Tr>
+          ) : (
+            <Table.Tr data-testid="user-row" style={{ cursor: 'pointer' }} onClick={() => navigate(`/users/${user.id}`)}>
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  <Avatar src={user.image} alt="" radius="xl" size="sm" name={user.name} color="initials" />
+                  {/* A real link too, for the keyboard and for opening in a new tab. */}
+                  <Anchor component={Link} to={`/users/${user.id}`} fw={500} onClick={(event) => event.stopPropagation()}>
+                    {user.name || user.email}
+                  </Anchor>
+                </Group>
+              </Table.Td>
+              <Table.Td>{user.email}</Table.Td>
+              <Table.Td>
+                <RoleBadge role={user.role} />
+              </Table.Td>
+              <Table.Td>
+                <UserStatusBadge user={user} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{venueDate(user.joinedAt, venue)}</Table.Td>
+            </Table.Tr>
+          )
+        }
       />
 
       <InviteUserModal opened={inviteOpened} onClose={invite.close} />

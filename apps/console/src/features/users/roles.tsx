@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { Venue, VenueUser } from '@lanebook/core/api-types';
+import type { Venue, VenueUserRow } from '@lanebook/core/api-types';
 import { formatVenueDate } from '@lanebook/core/format';
 import type { VenueRole } from '@lanebook/core/permissions';
 
@@ -14,13 +14,12 @@ export function RoleBadge({ role }: { role: VenueRole }) {
   );
 }
 
-/** Disabled accounts cannot sign in; a user without a password has not accepted the invitation yet. */
-export function UserStatusBadge({ user }: { user: Pick<VenueUser, 'isDisabled' | 'hasPassword'> }) {
-  if (user.isDisabled) return <Badge color="red">Disabled</Badge>;
-  if (!user.hasPassword) return <Badge color="yellow">Invited</Badge>;
+/** A member, or an invitation the person has not answered yet (the venue sees nothing more of them). */
+export function UserStatusBadge({ user }: { user: Pick<VenueUserRow, 'status'> }) {
+  if (user.status === 'invited') return <Badge color="yellow">Invited</Badge>;
   return (
     <Badge color="green" variant="light">
-      Active
+      Member
     </Badge>
   );
 }
