@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { apiAs, atPath, useBrowser, visible } from './support.js';
+import { apiAs, atPath, CONFIRM_EMAIL_SUBJECT, linkIn, mailTo, useBrowser, visible } from './support.js';
 
 const browser = useBrowser();
 
@@ -13,6 +13,11 @@ describe('onboarding a new user into a new venue', () => {
     await page.getByLabel('Email').fill(`nora-${stamp}@example.test`);
     await page.getByLabel('Password', { exact: true }).fill('nora-password');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await visible(page.getByText(`We sent a confirmation link to nora-${stamp}@example.test`));
+    // Not signed in until the address is confirmed.
+    await page.goto('/dashboard');
+    expect(await atPath(page, '/login')).toBe('/login');
+    await page.goto(linkIn(await mailTo(`nora-${stamp}@example.test`, CONFIRM_EMAIL_SUBJECT)));
     expect(await atPath(page, '/onboard/venue')).toBe('/onboard/venue');
 
     // The console is closed until the venue exists.

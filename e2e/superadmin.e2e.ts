@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { apiAs, atPath, signIn, useBrowser, visible } from './support.js';
+import { apiAs, atPath, signIn, signUpConfirmed, useBrowser, visible } from './support.js';
 
 const browser = useBrowser();
 
@@ -41,7 +41,7 @@ describe('superadmin', () => {
     const victim = await browser.newPage();
     const stamp = Date.now().toString(36);
     const email = `victim-${stamp}@example.test`;
-    await victim.page.request.post('/api/auth/sign-up/email', { data: { name: 'Vic Tim', email, password: 'victim-password' } });
+    await signUpConfirmed(victim.page, { name: 'Vic Tim', email, password: 'victim-password' });
     await victim.page.goto('/onboard/venue');
     await atPath(victim.page, '/onboard/venue');
 

@@ -79,3 +79,44 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
 }
+
+/** Signs in through the API (no browser) and answers the bearer token. */
+export async function apiToken(email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await fetch(`${baseUrl()}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl() },
+    body: JSON.stringify({ email, password }),
+  });
+  const token = response.headers.get('set-auth-token');
+  if (!token) throw new Error(`API sign-in of ${email} failed: ${response.status}`);
+  return token;
+}
+
+/** The newest mail with this subject to an address, read from the outbox as the demo superadmin. */
+export async function mailTo(email: string, subject: string): Promise<{ subject: string; text: string }> {
+  const token = await apiToken('admin@demo.test');
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const response = await fetch(`${baseUrl()}/api/private/superadmin/outbox?limit=100`, { headers: { authorization: `Bearer ${token}` } });
+    const { items } = (await response.json()) as { items: { to: string[]; subject: string; text: string }[] };
+    const mail = items.find((m) => m.subject === subject && m.to.includes(email));
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No mail "${subject}" to ${email} in the outbox`);
+}
+
+/** The first link to this server in a mail's text. */
+export function linkIn(mail: { text: string }): string {
+  const link = (mail.text.match(/https?:\/\/\S+/g) ?? []).find((url) => url.startsWith(baseUrl()));
+  if (!link) throw new Error(`No link to ${baseUrl()} in mail: ${mail.text}`);
+  return link;
+}
+
+export const CONFIRM_EMAIL_SUBJECT = 'Confirm your email address for Lanebook';
+
+/** Self-service sign-up through the API, confirmed by the link in the mail: the page ends signed in. */
+export async function signUpConfirmed(page: Page, account: { name: string; email: string; password: string }) {
+  const signUp = await page.request.post('/api/auth/sign-up/email', { data: { ...account, callbackURL: '/' } });
+  if (signUp.status() !== 200) throw new Error(`sign-up failed: ${signUp.status()} ${await signUp.text()}`);
+  await page.goto(linkIn(await mailTo(account.email, CONFIRM_EMAIL_SUBJECT)));
+}

@@ -8,7 +8,7 @@ import { PASSWORD_MIN, type ApiErrorBody } from '@lanebook/core';
 import type { Db } from '../db/client.js';
 import { account, session, user, verification } from '../db/schema/index.js';
 import type { Mailer } from './mail.js';
-import { passwordResetMail } from './mail-templates.js';
+import { passwordResetMail, signUpAttemptMail, verifyEmailMail } from './mail-templates.js';
 
 export interface AuthOptions {
   db: Db;
@@ -66,12 +66,38 @@ export function createAuth(options: AuthOptions) {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60 * 24,
       revokeSessionsOnPasswordReset: true,
+      // A self-service account signs in once its address is confirmed (decision 010); a
+      // sign-up with a taken address answers the same and tells the address's owner.
+      requireEmailVerification: true,
+      onExistingUserSignUp: async ({ user: existing }) => {
+        await mailer.send(
+          signUpAttemptMail({
+            email: existing.email,
+            signInUrl: `${options.baseUrl}/login`,
+            resetUrl: `${options.baseUrl}/forgot-password`,
+          }),
+        );
+      },
+      // A reset link reached the mailbox, so it confirms the address (invited people too).
+      onPasswordReset: async ({ user: target }) => {
+        await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, target.id));
+      },
       sendResetPassword: async ({ user: target, url }) => {
         // A user who never set a password (an invited one) gets an invitation instead.
         const credential = await db.query.account.findFirst({
           where: (a, { and, eq: equals }) => and(equals(a.userId, target.id), equals(a.providerId, 'credential')),
         });
         await mailer.send(passwordResetMail({ email: target.email, name: target.name, url, isInvitation: !credential }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // A person who lost the mail gets a new link by trying to sign in.
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user: target, url }) => {
+        await mailer.send(verifyEmailMail({ email: target.email, url }));
       },
     },
     user: {
@@ -104,6 +130,7 @@ export function createAuth(options: AuthOptions) {
       customRules: {
         '/sign-in/email': { window: 60, max: options.signInPerMinute ?? 10 },
         '/sign-up/email': { window: 60, max: 10 },
+        '/send-verification-email': { window: 60, max: 5 },
         '/request-password-reset': { window: 60, max: 5 },
         '/reset-password': { window: 60, max: 10 },
       },

@@ -80,3 +80,26 @@ export function emailChangedMail(input: { oldEmail: string; newEmail: string }):
     text: `The sign-in email of your Lanebook account was changed from ${input.oldEmail} to ${input.newEmail}.\nIf you did not do this, contact your venue owner at once.\n`,
   };
 }
+
+/** Self-service sign-up: the account signs in once the address is confirmed through this link. */
+export function verifyEmailMail(input: { email: string; url: string }): OutgoingMail {
+  return {
+    to: [input.email],
+    kind: 'verify-email',
+    subject: 'Confirm your email address for Lanebook',
+    text: `Hello,\n\nTo finish creating your Lanebook account, confirm this email address by opening:\n\n${input.url}\n\nThe link is valid for 24 hours. If you did not sign up, you can ignore this mail: no account is usable without it.\n`,
+  };
+}
+
+/**
+ * Sign-up with an address that already has an account answers like any sign-up (so nobody
+ * learns which addresses have accounts) and tells the owner of the address instead.
+ */
+export function signUpAttemptMail(input: { email: string; signInUrl: string; resetUrl: string }): OutgoingMail {
+  return {
+    to: [input.email],
+    kind: 'sign-up-attempt',
+    subject: 'Someone tried to sign up to Lanebook with your email',
+    text: `Hello,\n\nSomeone tried to create a new Lanebook account with this email address, which already has an account.\n\nIf it was you, sign in at ${input.signInUrl}, or choose a new password at ${input.resetUrl} if you forgot it.\nIf it was not you, you can ignore this mail: nothing was changed.\n`,
+  };
+}

@@ -66,7 +66,12 @@ describeEachDatabase(
 
       it('refuses a cookie request with neither Origin nor a same-origin Sec-Fetch-Site', async () => {
         const { cookie } = await cookieUser();
-        for (const headers of [{ cookie }, { cookie, 'sec-fetch-site': 'cross-site' }, { cookie, 'sec-fetch-site': 'same-site' }]) {
+        const attempts: Record<string, string>[] = [
+          { cookie },
+          { cookie, 'sec-fetch-site': 'cross-site' },
+          { cookie, 'sec-fetch-site': 'same-site' },
+        ];
+        for (const headers of attempts) {
           const response = await t.request('PATCH', '/api/private/me', { body: { name: 'Pwned' }, headers });
           expect(response.statusCode).toBe(403);
         }

@@ -33,7 +33,7 @@ export default function LoginPage() {
         <FormMessage kind="error">Your account has been disabled. Ask your venue owner or Lanebook support.</FormMessage>
       ) : null}
       {/* A new account has no venue yet: '/' lets the guards send it to venue onboarding. */}
-      {signingUp ? <SignUpForm onSignedUp={() => goTo('/')} /> : <SignInForm onSignedIn={() => goTo(next)} />}
+      {signingUp ? <SignUpForm /> : <SignInForm onSignedIn={() => goTo(next)} />}
       <SocialButtons onSignedIn={() => goTo(signingUp ? '/' : next)} />
       <Text size="sm" ta="center" c="dimmed">
         {signingUp ? 'Already have an account? ' : 'New to Lanebook? '}

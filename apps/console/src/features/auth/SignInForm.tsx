@@ -10,10 +10,13 @@ import { PasswordField } from './PasswordField';
 import { signInSchema } from './schemas';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
+export const EMAIL_NOT_CONFIRMED = 'Confirm your email address first: we sent you a new link.';
 
 /** One message for an unknown email and a wrong password alike, so sign-in reveals no accounts. */
 function signInFailure(error: unknown): string {
   if (error instanceof ApiError && (error.status === 401 || error.code === 'INVALID_EMAIL_OR_PASSWORD')) return INVALID_CREDENTIALS;
+  // Only the right password gets this far; signing in also sent a fresh link.
+  if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') return EMAIL_NOT_CONFIRMED;
   return errorMessage(error);
 }
 

@@ -3,34 +3,38 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { PASSWORD_MIN } from '@lanebook/core/users';
-import { useSession } from '../../app/session';
-import { ApiError, errorMessage, http } from '../../lib/api';
+import { errorMessage, http } from '../../lib/api';
 import { FormMessage } from './AuthHeader';
 import { PasswordField } from './PasswordField';
 import { signUpSchema } from './schemas';
 
-/** Creates an account with email and password; better-auth signs the new user in at once. */
-export function SignUpForm({ onSignedUp }: { onSignedUp: () => Promise<void> }) {
-  const session = useSession();
+/**
+ * Creates an account with email and password. The account signs in once its address is
+ * confirmed: the mail's link signs the person in and brings them back here.
+ */
+export function SignUpForm() {
   const [failure, setFailure] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(signUpSchema), defaultValues: { name: '', email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await http.post('/api/auth/sign-up/email', values, { noVenue: true });
-      await session.refresh();
-      await onSignedUp();
+      await http.post('/api/auth/sign-up/email', { ...values, callbackURL: '/' }, { noVenue: true });
+      setSentTo(values.email);
     } catch (error) {
-      // better-auth answers a taken email with USER_ALREADY_EXISTS...: it belongs under the field.
-      if (error instanceof ApiError && error.code.startsWith('USER_ALREADY_EXISTS')) {
-        form.setError('email', { type: 'server', message: error.message });
-      } else {
-        setFailure(errorMessage(error));
-      }
+      setFailure(errorMessage(error));
     }
   });
+
+  if (sentTo) {
+    return (
+      <FormMessage kind="success">
+        We sent a confirmation link to {sentTo}. Open it to finish creating your account; it is valid for 24 hours.
+      </FormMessage>
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate>

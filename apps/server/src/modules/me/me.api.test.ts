@@ -169,7 +169,8 @@ describeEachDatabase('me: the signed-in user and their profile', (t) => {
     expect(response.json<Me>().user.email).toBe(newEmail);
     const [row] = await t.db.select().from(user).where(eq(user.id, id));
     expect(row.email).toBe(newEmail);
-    expect(row.emailVerified).toBe(false);
+    // Confirmed by the password (sign-in needs a confirmed address; decision 010).
+    expect(row.emailVerified).toBe(true);
     const mail = await t.waitForMail(email, 'email-changed');
     expect(mail.subject).toBe('Your Lanebook sign-in email was changed');
     expect(mail.text).toContain(`from ${email} to ${newEmail}`);

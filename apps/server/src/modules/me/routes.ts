@@ -134,7 +134,8 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
       if (newEmail !== me.email) {
         const [taken] = await db.select({ id: user.id }).from(user).where(eq(user.email, newEmail));
         if (taken) throw conflict('That email is already used by another account.', 'email_taken');
-        await db.update(user).set({ email: newEmail, emailVerified: false, updatedAt: new Date() }).where(eq(user.id, me.userId));
+        // The password confirms the change and the old address is told; the new one signs in at once.
+        await db.update(user).set({ email: newEmail, emailVerified: true, updatedAt: new Date() }).where(eq(user.id, me.userId));
         await deps.mailer.send(emailChangedMail({ oldEmail: me.email, newEmail }));
       }
       return reloadedMe(request);

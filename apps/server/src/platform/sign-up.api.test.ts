@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { account, user } from '../db/schema/index.js';
+import { describeEachDatabase } from '../../test/each-database.js';
+import { BASE_URL, DEMO_PASSWORD } from '../../test/server.js';
+
+/** The verification link of a sign-up mail, as a path on the server. */
+function verifyPathOf(text: string): string {
+  const match = /(\/api\/auth\/verify-email\?token=[^\s]+)/.exec(text);
+  if (!match) throw new Error(`No verification link in: ${text}`);
+  return match[1];
+}
+
+describeEachDatabase('self-service sign-up: confirmed by mail, and it tells nobody which addresses have accounts', (t) => {
+  const signUp = (email: string, password = 'a-new-password-1', name = 'New Person') =>
+    t.request('POST', '/api/auth/sign-up/email', { body: { name, email, password, callbackURL: '/' } });
+
+  it('a new account signs in only once its address is confirmed through the mailed link', async () => {
+    const email = `new-${Date.now()}@example.test`;
+    const created = await signUp(email);
+    expect(created.statusCode).toBe(200);
+    expect(created.json().token).toBeNull();
+    expect(created.cookies.find((c) => c.name.endsWith('session_token'))).toBeUndefined();
+
+    const refused = await t.signInRequest(email, 'a-new-password-1');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: expect.any(String) });
+
+    const mail = await t.waitForMail(email, 'verify-email');
+    expect(mail.subject).toBe('Confirm your email address for Lanebook');
+    const confirmed = await t.request('GET', verifyPathOf(mail.text));
+    expect(confirmed.statusCode).toBe(302);
+    expect(confirmed.headers.location).toBe('/');
+    expect(confirmed.cookies.find((c) => c.name.endsWith('session_token'))?.value).toBeTruthy();
+    expect((await t.signInRequest(email, 'a-new-password-1')).statusCode).toBe(200);
+  });
+
+  it('a taken address answers exactly like a new one, writes no account, and tells its owner', async () => {
+    const { id, email } = await t.addUser();
+    const [before] = await t.db.select({ password: account.password }).from(account).where(eq(account.userId, id));
+    const fresh = await signUp(`fresh-${Date.now()}@example.test`);
+    const taken = await signUp(email, 'attacker-password-1');
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(Object.keys(taken.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+    expect(Object.keys(taken.json().user).sort()).toEqual(Object.keys(fresh.json().user).sort());
+    expect(taken.json().token).toBeNull();
+    expect(taken.json().user.email).toBe(email);
+
+    expect(await t.db.select({ id: user.id }).from(user).where(eq(user.email, email))).toEqual([{ id }]);
+    const [after] = await t.db.select({ password: account.password }).from(account).where(eq(account.userId, id));
+    expect(after.password).toBe(before.password);
+    expect((await t.signInRequest(email, 'attacker-password-1')).statusCode).toBe(401);
+    expect((await t.signInRequest(email, DEMO_PASSWORD)).statusCode).toBe(200);
+
+    const notice = await t.waitForMail(email, 'sign-up-attempt');
+    expect(notice.subject).toBe('Someone tried to sign up to Lanebook with your email');
+    expect(notice.text).toContain(`${BASE_URL}/forgot-password`);
+    expect((await t.mails(email)).filter((m) => m.kind === 'verify-email')).toEqual([]);
+  });
+
+  it('a password reset confirms the address (an invited person, or one who lost the first mail)', async () => {
+    const email = `reset-${Date.now()}@example.test`;
+    expect((await signUp(email)).statusCode).toBe(200);
+    const before = await t.mails(email);
+    await t.request('POST', '/api/auth/request-password-reset', { body: { email, redirectTo: `${BASE_URL}/reset-password` } });
+    const reset = await t.waitForMail(email, 'password-reset', before);
+    const token = /\/api\/auth\/reset-password\/([A-Za-z0-9_-]+)/.exec(reset.text)![1];
+    expect((await t.request('POST', '/api/auth/reset-password', { body: { token, newPassword: 'chosen-password-1' } })).statusCode).toBe(
+      200,
+    );
+    expect((await t.signInRequest(email, 'chosen-password-1')).statusCode).toBe(200);
+  });
+});
