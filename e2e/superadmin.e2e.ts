@@ -33,7 +33,7 @@ describe('superadmin', () => {
     await visible(page.getByText('Range Seventeen'));
     const outbox = await apiAs(page, 'GET', '/api/private/superadmin/outbox');
     const invitation = outbox.body.items.find((m: { to: string[] }) => m.to.includes(`range-owner-${stamp}@example.test`));
-    expect(invitation.subject).toBe('You have been invited to Lanebook');
+    expect(invitation.subject).toBe('You are invited to a venue on Lanebook');
     await context.close();
   });
 
