@@ -226,6 +226,18 @@ describeEachDatabase(
         expect(limited.headers['retry-after']).toBeDefined();
       });
 
+      it('setting a password from an invitation link: token guesses from one address are limited', async () => {
+        const guess = (i: number) =>
+          t.request('POST', '/api/public/invitations/activate', {
+            body: { token: `guessed-token-${String(i).padStart(10, '0')}`, newPassword: 'guessed-password-1', invitation: 'demo-axe' },
+            remoteAddress: '10.250.0.9',
+          });
+        for (let i = 0; i < LIMIT; i += 1) expect((await guess(i)).statusCode).not.toBe(429);
+        const limited = await guess(LIMIT);
+        expect(limited.statusCode).toBe(429);
+        expect(limited.json().code).toBe('rate_limited');
+      });
+
       it('/me/email: the same, and another user is not affected', async () => {
         const caller = await t.newCaller();
         const other = await t.newCaller();

@@ -50,7 +50,8 @@ export const invitationRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
   app.post(
     '/api/public/invitations/activate',
     {
-      config: { access: { public: true } },
+      // A token guess costs an attempt, limited per client address like sign-in.
+      config: { access: { public: true }, rateLimit: { max: deps.config.signInPerMinute ?? 10, timeWindow: 60_000 } },
       schema: {
         tags,
         description:
