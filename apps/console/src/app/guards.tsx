@@ -5,7 +5,7 @@ import { FullPageLoader } from '../components/FullPageLoader';
 import { invitationsApi, invitationsKey } from '../features/invitations/api';
 import { safeNextPath } from '../lib/next-path';
 import type { RouteDef } from './route-table';
-import { useSession } from './session';
+import { useSession } from '../lib/session';
 
 /**
  * The navigation guards of spec section 2, in the order they apply. They wait for the

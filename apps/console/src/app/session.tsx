@@ -1,26 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me } from '@lanebook/core/api-types';
-import type { PermissionKey } from '@lanebook/core/permissions';
 import { ApiError, http, onUnauthorized } from '../lib/api';
+import { SessionContext, type Session, type SessionStatus } from '../lib/session';
 import { readSelectedVenue, writeSelectedVenue } from '../lib/venue-selection';
-
-export type SessionStatus = 'loading' | 'signed-out' | 'signed-in';
-
-export interface Session {
-  status: SessionStatus;
-  me: Me | null;
-  venueId: string | null;
-  /** Why the last session ended, e.g. 'account_disabled', for the login page to explain. */
-  endedReason: string | null;
-  selectVenue(venueId: string | null): void;
-  can(permission: PermissionKey): boolean;
-  refresh(): Promise<void>;
-  signIn(input: { email: string; password: string; rememberMe: boolean }): Promise<void>;
-  signOut(): Promise<void>;
-}
-
-const SessionContext = createContext<Session | null>(null);
 
 export const meQueryKey = ['me'] as const;
 
@@ -30,6 +13,7 @@ function initialVenue(): string | null {
   return fromUrl ?? readSelectedVenue();
 }
 
+/** Provides the session that lib/session.ts declares and useSession() reads. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [venueId, setVenueId] = useState<string | null>(initialVenue);
@@ -127,10 +111,4 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [meQuery.isPending, me, endedReason, selectVenue, refresh, signIn, signOut]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
-}
-
-export function useSession(): Session {
-  const session = useContext(SessionContext);
-  if (!session) throw new Error('useSession outside SessionProvider');
-  return session;
 }

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { Box, Button, Center, Container, Group, Paper, Text } from '@mantine/core';
 import { FullPageLoader } from '../../components/FullPageLoader';
-import { useSession } from '../session';
+import { useSession } from '../../lib/session';
 
 /** The sign-in and onboarding frame: a centered card, optionally wide, optionally with a logout button. */
 export function AuthLayout({ wide = false, withLogout = false }: { wide?: boolean; withLogout?: boolean }) {

@@ -8,7 +8,7 @@ import { FullPageLoader } from '../../components/FullPageLoader';
 import { http } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
 import { MAIN_MENU, SETTINGS_MENU, type MenuItem } from '../menus';
-import { useSession } from '../session';
+import { useSession } from '../../lib/session';
 import { VenueClock } from './VenueClock';
 import { InvitationsBanner } from './InvitationsBanner';
 import { VerifyBanner } from './VerifyBanner';

@@ -1,5 +1,5 @@
 import type { PermissionKey } from '@lanebook/core/permissions';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { ApiError } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { confirmAction } from '../dialogs';

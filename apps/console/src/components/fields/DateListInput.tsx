@@ -3,7 +3,7 @@ import { Button, Group, Input, Pill, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { formatVenueDate } from '@lanebook/core/format';
 import { DEFAULT_DATE_FORMAT } from '@lanebook/core/venue';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 
 export interface DateListInputProps {
   label: string;

@@ -1,6 +1,6 @@
 import { formatMoney } from '@lanebook/core/format';
 import { DEFAULT_MONEY_FORMAT } from '@lanebook/core/venue';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { NumberValueInput, type NumberValueInputProps } from './NumberValueInput';
 
 export function useMoneyFormat(): string {

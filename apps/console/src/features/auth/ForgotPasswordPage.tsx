@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { ApiError, http } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
-import { AuthHeader, FormMessage } from './AuthHeader';
+import { AuthHeader, FormMessage } from '../../components/AuthHeader';
 import { BackToSignIn } from './BackToSignIn';
 import { emailOnlySchema } from './schemas';
 

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { Anchor, Stack, Text } from '@mantine/core';
-import { useSession } from '../../app/session';
-import { AuthHeader, FormMessage } from './AuthHeader';
+import { useSession } from '../../lib/session';
+import { AuthHeader, FormMessage } from '../../components/AuthHeader';
 import { useFinishSignIn } from './finish-sign-in';
 import { safeNextPath } from '../../lib/next-path';
 import { SignInForm } from './SignInForm';

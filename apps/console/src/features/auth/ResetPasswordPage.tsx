@@ -3,12 +3,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { ApiError, http } from '../../lib/api';
 import { showSaveError } from '../../lib/forms';
-import { AuthHeader, FormMessage } from './AuthHeader';
+import { AuthHeader, FormMessage } from '../../components/AuthHeader';
 import { BackToSignIn } from './BackToSignIn';
-import { NewPasswordFields } from './NewPasswordFields';
+import { NewPasswordFields } from '../../components/fields/NewPasswordFields';
 import { resetPasswordSchema } from './schemas';
 
 type Stage = 'form' | 'done' | 'invalid';

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { ApiError, errorMessage } from '../../lib/api';
-import { FormMessage } from './AuthHeader';
-import { PasswordField } from './PasswordField';
+import { FormMessage } from '../../components/AuthHeader';
+import { PasswordField } from '../../components/fields/PasswordField';
 import { signInSchema } from './schemas';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';

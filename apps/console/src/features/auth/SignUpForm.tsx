@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { PASSWORD_MIN } from '@lanebook/core/users';
 import { errorMessage, http } from '../../lib/api';
-import { FormMessage } from './AuthHeader';
-import { PasswordField } from './PasswordField';
+import { FormMessage } from '../../components/AuthHeader';
+import { PasswordField } from '../../components/fields/PasswordField';
 import { signUpSchema } from './schemas';
 
 /**

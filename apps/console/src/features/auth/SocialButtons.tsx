@@ -3,10 +3,10 @@ import { Button, Divider, Stack } from '@mantine/core';
 import { IconBrandGoogle, IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { AuthConfig } from '@lanebook/core/api-types';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { errorMessage, http } from '../../lib/api';
 import { signInWithPopup } from '../../lib/social-sign-in';
-import { FormMessage } from './AuthHeader';
+import { FormMessage } from '../../components/AuthHeader';
 
 /** One "Continue with ..." button per provider the server has configured; nothing when there is none. */
 export function SocialButtons({ onSignedIn }: { onSignedIn: () => Promise<void> }) {

@@ -1,7 +1,8 @@
 import { z } from '@lanebook/core/zod';
 import { emailSchema, passwordSchema } from '@lanebook/core/users';
+import { newPasswordShape, passwordsMatch } from '../../lib/password-form';
 
-/** Form schemas of the sign-in pages; the profile page reuses the new-password pair. */
+/** Form schemas of the sign-in pages; the new-password pair is lib/password-form.ts (the profile page uses it too). */
 
 export const signInSchema = z.object({
   email: emailSchema,
@@ -20,17 +21,5 @@ export type SignUpValues = z.infer<typeof signUpSchema>;
 
 export const emailOnlySchema = z.object({ email: emailSchema });
 export type EmailOnlyValues = z.infer<typeof emailOnlySchema>;
-
-export const PASSWORDS_DIFFER = 'Passwords do not match';
-
-/** The fields of a form that sets a new password; combine with passwordsMatch. */
-export const newPasswordShape = {
-  newPassword: passwordSchema,
-  confirmPassword: z.string().min(1, 'Repeat the new password'),
-};
-
-/** Arguments for .refine(): the confirmation must repeat the new password. */
-export const passwordsMatch: [(values: { newPassword: string; confirmPassword: string }) => boolean, { path: string[]; message: string }] =
-  [(values) => values.newPassword === values.confirmPassword, { path: ['confirmPassword'], message: PASSWORDS_DIFFER }];
 
 export const resetPasswordSchema = z.object(newPasswordShape).refine(...passwordsMatch);

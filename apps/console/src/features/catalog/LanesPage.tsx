@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { venueFieldsSchema } from '@lanebook/core/venue-schemas';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { CollectionFormModal } from '../../components/collection/CollectionForm';
 import { CollectionListPage } from '../../components/collection/CollectionListPage';
 import { PercentInput } from '../../components/fields/PercentInput';
-import { http } from '../../lib/api';
+import { updateCurrentVenue } from '../../lib/current-venue';
 import { notifySuccess } from '../../lib/notify';
 import lanes from './resources';
 
@@ -41,7 +41,7 @@ function ClosurePercent() {
     }
     setSaving(true);
     try {
-      await http.patch('/api/private/venues/current', { closurePercent: parsed.data });
+      await updateCurrentVenue({ closurePercent: parsed.data });
       await session.refresh();
       notifySuccess('Closure percent saved');
     } catch (failure) {

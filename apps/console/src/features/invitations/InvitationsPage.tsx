@@ -2,11 +2,11 @@ import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { PendingInvitation } from '@lanebook/core/api-types';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { LoadError } from '../../components/LoadError';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { AuthHeader } from '../auth/AuthHeader';
-import { ROLE_LABELS } from '../users/roles';
+import { AuthHeader } from '../../components/AuthHeader';
+import { ROLE_LABELS } from '../../components/roles';
 import { invitationsApi, invitationsKey } from './api';
 
 /**

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Button, List, Stack, Text } from '@mantine/core';
 import { FullPageLoader } from '../../components/FullPageLoader';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { http } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
-import { AuthHeader } from '../auth/AuthHeader';
+import { AuthHeader } from '../../components/AuthHeader';
 
 /** /onboard/bank-account: the step after venue creation, until the payments update brings the bank form. */
 export default function OnboardBankAccountPage() {

@@ -4,10 +4,10 @@ import { Anchor, Button, Center, Select, Stack, TextInput } from '@mantine/core'
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { Venue } from '@lanebook/core/api-types';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { ApiError, http } from '../../lib/api';
 import { showSaveError } from '../../lib/forms';
-import { AuthHeader } from '../auth/AuthHeader';
+import { AuthHeader } from '../../components/AuthHeader';
 import { browserTimeZone, COUNTRY_OPTIONS, onboardVenueSchema, suggestVenueId, timeZoneOptions } from './venue-form';
 
 /** /onboard/venue: the first step of a new account (and how an owner adds another venue). */

@@ -11,14 +11,14 @@ import {
   type PermissionsMap,
   type VenueRole,
 } from '@lanebook/core/permissions';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
-import { http } from '../../lib/api';
+import { savePermissions } from './api/save-permissions';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { ROLE_LABELS } from '../users/roles';
+import { ROLE_LABELS } from '../../components/roles';
 import { LoadError } from '../../components/LoadError';
-import { currentVenueKey, useCurrentVenue } from '../venue/useCurrentVenue';
+import { currentVenueQuery, useCurrentVenue } from '../../lib/current-venue';
 import { AREA_LABELS, actionLabel, permissionLabel } from './labels';
 
 const AREAS = Object.entries(PERMISSION_AREAS) as [PermissionArea, readonly string[]][];
@@ -58,9 +58,9 @@ function PermissionsMatrix({ venue }: { venue: Venue }) {
   const dirty = draft !== null && JSON.stringify(draft) !== JSON.stringify(venue.permissions);
 
   const save = useMutation({
-    mutationFn: (map: PermissionsMap) => http.put<Venue>('/api/private/venues/current/permissions', map),
+    mutationFn: savePermissions,
     onSuccess: async (updated) => {
-      queryClient.setQueryData(currentVenueKey(updated.id), updated);
+      queryClient.setQueryData(currentVenueQuery(updated.id).queryKey, updated);
       setDraft(null);
       notifySuccess('Permissions saved');
       // Menus and route guards read the user's permissions from the session.

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from '@lanebook/core/zod';
 import { emailSchema } from '@lanebook/core/users';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { ConfirmPasswordDialog } from '../../components/dialogs';
 import { ApiError, http } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';

@@ -5,9 +5,9 @@ import { z } from '@lanebook/core/zod';
 import { http } from '../../lib/api';
 import { showSaveError } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
-import { NewPasswordFields } from '../auth/NewPasswordFields';
-import { PasswordField } from '../auth/PasswordField';
-import { newPasswordShape, passwordsMatch } from '../auth/schemas';
+import { NewPasswordFields } from '../../components/fields/NewPasswordFields';
+import { PasswordField } from '../../components/fields/PasswordField';
+import { newPasswordShape, passwordsMatch } from '../../lib/password-form';
 
 const changePasswordSchema = z
   .object({ currentPassword: z.string().min(1, 'Current password is required'), ...newPasswordShape })

@@ -5,7 +5,7 @@ import type { Me } from '@lanebook/core/api-types';
 import { normalizePhone } from '@lanebook/core/format';
 import { PROFILE_UPDATE_FAILED } from '@lanebook/core/messages';
 import { profileUpdateSchema } from '@lanebook/core/users';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { ApiError, http } from '../../lib/api';
 import { showSaveError } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { AccountSummary } from './AccountSummary';

@@ -18,7 +18,7 @@ import {
   type IconProps,
 } from '@tabler/icons-react';
 import { SETTINGS_MENU } from '../../app/menus';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { PageHeader } from '../../components/PageHeader';
 
 /** What each settings page is for, in one line, keyed by its path in SETTINGS_MENU. */

@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ApiError } from '../../lib/api';
 import { showSaveError } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
-import { CountrySelect, slugify, TimezoneSelect, VenueIdInput } from '../venue/VenueFields';
+import { CountrySelect, slugify, TimezoneSelect, VenueIdInput } from '../../components/fields/VenueFields';
 import { superadminApi, superadminKeys } from './api';
 
 type CreateInput = z.input<typeof superadminVenueCreateSchema>;

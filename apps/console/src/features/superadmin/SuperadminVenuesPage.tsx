@@ -6,7 +6,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingStore, IconDoorEnter, IconMail, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import type { SuperadminVenue } from '@lanebook/core/api-types';
 import { VENUE_STATUSES, VENUE_STATUS_LABELS } from '@lanebook/core/venue';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { PageHeader } from '../../components/PageHeader';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { QueryTable, type QueryTableColumn } from '../../components/QueryTable';

@@ -5,12 +5,12 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/c
 import type { z } from '@lanebook/core/zod';
 import { VENUE_ROLES, type VenueRole } from '@lanebook/core/permissions';
 import { inviteUserSchema } from '@lanebook/core/users';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { ApiError } from '../../lib/api';
 import { showSaveError } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
 import { usersApi, usersKey } from './api';
-import { ROLE_LABELS } from './roles';
+import { ROLE_LABELS } from '../../components/roles';
 
 type InviteInput = z.input<typeof inviteUserSchema>;
 type Invite = z.output<typeof inviteUserSchema>;

@@ -8,7 +8,7 @@ import { z } from '@lanebook/core/zod';
 import type { VenueUser } from '@lanebook/core/api-types';
 import { VENUE_ROLES, type VenueRole } from '@lanebook/core/permissions';
 import { profileUpdateSchema } from '@lanebook/core/users';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { confirmAction } from '../../components/dialogs';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
@@ -17,7 +17,7 @@ import { showSaveError } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { LoadError } from '../../components/LoadError';
 import { usersApi, usersKey } from './api';
-import { RoleBadge, ROLE_LABELS, UserStatusBadge, venueDate } from './roles';
+import { RoleBadge, ROLE_LABELS, UserStatusBadge, venueDate } from '../../components/roles';
 
 /** Superadmins only: a venue admin never edits another person's profile (decision 008). */
 const profileFormSchema = profileUpdateSchema.pick({ name: true }).required();

@@ -5,14 +5,14 @@ import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { VENUE_ROLES, type VenueRole } from '@lanebook/core/permissions';
 import { USER_SORTS } from '@lanebook/core/users';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { confirmAction } from '../../components/dialogs';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryTable } from '../../components/QueryTable';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { usersApi, usersKey, type UserListFilters } from './api';
 import { InviteUserModal } from './InviteUserModal';
-import { RoleBadge, ROLE_LABELS, UserStatusBadge, venueDate } from './roles';
+import { RoleBadge, ROLE_LABELS, UserStatusBadge, venueDate } from '../../components/roles';
 
 const SORT_LABELS: Record<UserListFilters['sort'], string> = { az: 'A-Z', za: 'Z-A', new: 'Newest', old: 'Oldest' };
 const ROLE_OPTIONS = [{ value: 'all', label: 'All' }, ...VENUE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))];

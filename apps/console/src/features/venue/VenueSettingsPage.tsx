@@ -27,15 +27,14 @@ import type { Venue } from '@lanebook/core/api-types';
 import { formatMoney, formatVenueClock } from '@lanebook/core/format';
 import { DATE_FORMATS, DEFAULT_PAYMENT_METHODS, PHONE_FORMATS, VENUE_STATUS_LABELS, isValidTimeZone } from '@lanebook/core/venue';
 import { venueFieldsSchema, type VenueFields, type VenueUpdate } from '@lanebook/core/venue-schemas';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
-import { http } from '../../lib/api';
+import { currentVenueQuery, updateCurrentVenue, useCurrentVenue } from '../../lib/current-venue';
 import { showSaveError } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
 import { LoadError } from '../../components/LoadError';
-import { currentVenueKey, useCurrentVenue } from './useCurrentVenue';
-import { CountrySelect, TimezoneSelect, WEEKDAYS } from './VenueFields';
+import { CountrySelect, TimezoneSelect, WEEKDAYS } from '../../components/fields/VenueFields';
 
 type FormInput = z.input<typeof venueFieldsSchema>;
 const FIELD_NAMES = Object.keys(venueFieldsSchema.shape) as (keyof VenueFields)[];
@@ -83,9 +82,9 @@ function VenueForm({ venue }: { venue: Venue }) {
   const errors = formState.errors;
 
   const save = useMutation({
-    mutationFn: (patch: VenueUpdate) => http.patch<Venue>('/api/private/venues/current', patch),
+    mutationFn: updateCurrentVenue,
     onSuccess: async (updated) => {
-      queryClient.setQueryData(currentVenueKey(updated.id), updated);
+      queryClient.setQueryData(currentVenueQuery(updated.id).queryKey, updated);
       const next = fieldsOf(updated);
       setSaved(next);
       reset(next);

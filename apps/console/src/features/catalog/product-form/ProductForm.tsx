@@ -1,7 +1,7 @@
 import { Group, SimpleGrid, Stack } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
 import { CANCELLATION_UNITS, DURATION_OPTIONS } from '@lanebook/core/products';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../lib/session';
 import { FormSection } from '../../../components/collection/FormSection';
 import {
   DateListField,
