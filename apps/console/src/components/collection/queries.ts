@@ -1,10 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@lanebook/core/api-types';
 import { ApiError, http } from '../../lib/api';
+import { venueKey } from '../../lib/query-keys';
+import { useSession } from '../../lib/session';
 
 /**
- * TanStack Query access to a collection of the generic API (apps/server/src/platform/collections.ts).
- * Keys: [path, 'list', params] and [path, 'item', id], so invalidating [path] refreshes both.
+ * TanStack Query access to a collection of the generic API (apps/server/src/platform/collections.ts):
+ * the one place the console calls those routes. Keys: venueKey(venueId, path, 'list', params) and
+ * venueKey(venueId, path, 'item', id), so invalidating venueKey(venueId, path) refreshes both and
+ * another venue's records are never answered from the cache.
  */
 
 export interface ListParams {
@@ -21,14 +25,18 @@ const base = (path: string) => `/api/private/${path}`;
 const itemUrl = (path: string, id: string) => `${base(path)}/${encodeURIComponent(id)}`;
 
 export const collectionKeys = {
-  all: (path: string) => [path] as const,
-  list: (path: string, params: ListParams) => [path, 'list', params] as const,
-  item: (path: string, id: string) => [path, 'item', id] as const,
+  all: (venueId: string | null, path: string) => venueKey(venueId, path),
+  list: (venueId: string | null, path: string, params: ListParams) => venueKey(venueId, path, 'list', params),
+  item: (venueId: string | null, path: string, id: string) => venueKey(venueId, path, 'item', id),
 };
+/** Where 'item' and the id sit in an item key. */
+const KIND = 3;
+const ID = 4;
 
 export function useCollectionList<R>(path: string, params: ListParams, options: { enabled?: boolean } = {}) {
+  const { venueId } = useSession();
   return useQuery({
-    queryKey: collectionKeys.list(path, params),
+    queryKey: collectionKeys.list(venueId, path, params),
     queryFn: ({ signal }) => http.get<Paged<R>>(base(path), { query: params, signal }),
     // Typing in the search box keeps the previous rows on screen instead of flashing a loader.
     placeholderData: keepPreviousData,
@@ -37,8 +45,9 @@ export function useCollectionList<R>(path: string, params: ListParams, options: 
 }
 
 export function useCollectionItem<R>(path: string, id: string | null) {
+  const { venueId } = useSession();
   return useQuery({
-    queryKey: collectionKeys.item(path, id ?? ''),
+    queryKey: collectionKeys.item(venueId, path, id ?? ''),
     queryFn: ({ signal }) => http.get<R>(itemUrl(path, id!), { signal }),
     enabled: id !== null,
     // A record that is not there (or belongs to another venue) will not appear by asking again.
@@ -48,18 +57,19 @@ export function useCollectionItem<R>(path: string, id: string | null) {
 
 export function useCollectionMutations<R extends { id: string }>(path: string, alsoInvalidate: string[] = []) {
   const queryClient = useQueryClient();
+  const { venueId } = useSession();
 
   /** Lists and other items change too (e.g. a new default widget template unsets the old one). */
   const refresh = (except?: string) =>
     Promise.all([
       queryClient.invalidateQueries({
-        queryKey: collectionKeys.all(path),
-        predicate: (query) => !(except !== undefined && query.queryKey[1] === 'item' && query.queryKey[2] === except),
+        queryKey: collectionKeys.all(venueId, path),
+        predicate: (query) => !(except !== undefined && query.queryKey[KIND] === 'item' && query.queryKey[ID] === except),
       }),
-      ...alsoInvalidate.map((other) => queryClient.invalidateQueries({ queryKey: collectionKeys.all(other) })),
+      ...alsoInvalidate.map((other) => queryClient.invalidateQueries({ queryKey: collectionKeys.all(venueId, other) })),
     ]);
   const store = (record: R) => {
-    queryClient.setQueryData(collectionKeys.item(path, record.id), record);
+    queryClient.setQueryData(collectionKeys.item(venueId, path, record.id), record);
     void refresh(record.id);
   };
 
@@ -78,7 +88,7 @@ export function useCollectionMutations<R extends { id: string }>(path: string, a
   const remove = useMutation({
     mutationFn: (id: string) => http.delete<void>(itemUrl(path, id)),
     onSuccess: (_nothing, id) => {
-      queryClient.removeQueries({ queryKey: collectionKeys.item(path, id) });
+      queryClient.removeQueries({ queryKey: collectionKeys.item(venueId, path, id) });
       void refresh(id);
     },
   });
