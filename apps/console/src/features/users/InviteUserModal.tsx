@@ -9,7 +9,8 @@ import { useSession } from '../../lib/session';
 import { ApiError } from '../../lib/api';
 import { showSaveError } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
-import { usersApi, usersKey } from './api';
+import { inviteUser } from './api/invite-user';
+import { usersKey } from './api/keys';
 import { ROLE_LABELS } from '../../components/roles';
 
 type InviteInput = z.input<typeof inviteUserSchema>;
@@ -35,7 +36,7 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
   const { errors } = form.formState;
 
   const invite = useMutation({
-    mutationFn: usersApi.invite,
+    mutationFn: inviteUser,
     onSuccess: async ({ invitation }) => {
       notifySuccess(`Invitation sent to ${invitation.email}`);
       close();

@@ -16,7 +16,11 @@ import { ApiError } from '../../lib/api';
 import { showSaveError } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { LoadError } from '../../components/LoadError';
-import { usersApi, usersKey } from './api';
+import { changeRole } from './api/change-role';
+import { getUserQuery } from './api/get-user';
+import { usersKey } from './api/keys';
+import { removeUser } from './api/remove-user';
+import { updateUser } from './api/update-user';
 import { RoleBadge, ROLE_LABELS, UserStatusBadge, venueDate } from '../../components/roles';
 
 /** Superadmins only: a venue admin never edits another person's profile (decision 008). */
@@ -39,8 +43,7 @@ export default function UserPage() {
   const { id = '' } = useParams();
   const session = useSession();
   const userQuery = useQuery({
-    queryKey: [...usersKey(session.venueId), 'detail', id],
-    queryFn: ({ signal }) => usersApi.get(id, signal),
+    ...getUserQuery(session.venueId, id),
     // A missing user will not appear by asking again.
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
   });
@@ -89,7 +92,7 @@ function UserDetails({ user }: { user: VenueUser }) {
   const canDelete = session.can('users.delete');
 
   const afterChange = async (updated?: VenueUser) => {
-    if (updated) queryClient.setQueryData([...usersKey(session.venueId), 'detail', updated.id], updated);
+    if (updated) queryClient.setQueryData(getUserQuery(session.venueId, updated.id).queryKey, updated);
     await queryClient.invalidateQueries({ queryKey: usersKey(session.venueId), refetchType: 'none' });
     // Your own name, role or membership also lives in the session (header, permissions).
     if (isSelf) await session.refresh();
@@ -101,7 +104,7 @@ function UserDetails({ user }: { user: VenueUser }) {
   });
 
   const saveProfile = useMutation({
-    mutationFn: (values: Profile) => usersApi.update(user.id, { name: values.name }),
+    mutationFn: (values: Profile) => updateUser(user.id, { name: values.name }),
     onSuccess: async (updated) => {
       form.reset({ name: updated.name });
       notifySuccess('Profile saved');
@@ -110,8 +113,8 @@ function UserDetails({ user }: { user: VenueUser }) {
     onError: (error) => showSaveError(form, error),
   });
 
-  const changeRole = useMutation({
-    mutationFn: (role: VenueRole) => usersApi.changeRole(user.id, role),
+  const roleChange = useMutation({
+    mutationFn: (role: VenueRole) => changeRole(user.id, role),
     onSuccess: async (updated) => {
       notifySuccess(`${updated.name || updated.email} is now ${ROLE_LABELS[updated.role].toLowerCase()}`);
       await afterChange(updated);
@@ -121,7 +124,7 @@ function UserDetails({ user }: { user: VenueUser }) {
   });
 
   const remove = useMutation({
-    mutationFn: () => usersApi.remove(user.id),
+    mutationFn: () => removeUser(user.id),
     onSuccess: async () => {
       notifySuccess(`${user.name || user.email} was removed from the venue`);
       navigate('/users');
@@ -223,10 +226,10 @@ function UserDetails({ user }: { user: VenueUser }) {
               label="Role"
               data={VENUE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
               // Shows the saved role: a refused change snaps back.
-              value={changeRole.isPending ? changeRole.variables : user.role}
-              onChange={(value) => value && value !== user.role && changeRole.mutate(value as VenueRole)}
+              value={roleChange.isPending ? roleChange.variables : user.role}
+              onChange={(value) => value && value !== user.role && roleChange.mutate(value as VenueRole)}
               allowDeselect={false}
-              disabled={changeRole.isPending}
+              disabled={roleChange.isPending}
               w={{ base: '100%', xs: 240 }}
             />
           </Paper>

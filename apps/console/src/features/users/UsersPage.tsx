@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Anchor, Avatar, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
@@ -10,7 +10,9 @@ import { confirmAction } from '../../components/dialogs';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryTable } from '../../components/QueryTable';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { usersApi, usersKey, type UserListFilters } from './api';
+import { usersKey } from './api/keys';
+import { listUsersQuery, type UserListFilters } from './api/list-users';
+import { withdrawInvitation } from './api/withdraw-invitation';
 import { InviteUserModal } from './InviteUserModal';
 import { RoleBadge, ROLE_LABELS, UserStatusBadge, venueDate } from '../../components/roles';
 
@@ -46,9 +48,7 @@ export default function UsersPage() {
     );
 
   const usersQuery = useQuery({
-    queryKey: [...usersKey(session.venueId), 'list', filters],
-    queryFn: ({ signal }) => usersApi.list(filters, signal),
-    placeholderData: keepPreviousData,
+    ...listUsersQuery(session.venueId, filters),
     // Invitations have no user id: the table keys them by email.
     select: (data) => ({
       ...data,
@@ -57,7 +57,7 @@ export default function UsersPage() {
   });
 
   const withdraw = useMutation({
-    mutationFn: usersApi.withdraw,
+    mutationFn: withdrawInvitation,
     onSuccess: async (_, email) => {
       notifySuccess(`Invitation of ${email} withdrawn`);
       await queryClient.invalidateQueries({ queryKey: usersKey(session.venueId) });

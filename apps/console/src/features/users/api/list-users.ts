@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Paged, VenueUserRow } from '@lanebook/core/api-types';
+import type { VenueRole } from '@lanebook/core/permissions';
+import { http } from '../../../lib/api';
+import { usersKey } from './keys';
+
+export interface UserListFilters {
+  role?: VenueRole;
+  sort: 'az' | 'za' | 'new' | 'old';
+  search?: string;
+}
+
+/** The venue's members and open invitations. */
+export const listUsersQuery = (venueId: string | null, filters: UserListFilters) =>
+  queryOptions({
+    queryKey: [...usersKey(venueId), 'list', filters] as const,
+    queryFn: ({ signal }) => http.get<Paged<VenueUserRow>>('/api/private/users', { query: { ...filters }, signal }),
+    // Changing a filter keeps the previous rows on screen instead of flashing a loader.
+    placeholderData: keepPreviousData,
+  });
