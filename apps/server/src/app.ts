@@ -94,7 +94,7 @@ export async function buildApp(database: Database, config: AppConfig) {
   const reads = new VenueReads(database.notifications);
   await reads.start();
 
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   registerInputRules(app);
   // Per-route limits (config.rateLimit), after the access step so a limit can count per user.
   await app.register(rateLimit, {
