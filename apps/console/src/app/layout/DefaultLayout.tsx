@@ -5,7 +5,8 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconCrown, IconLogout, IconPlayerPlay } from '@tabler/icons-react';
 import { FullPageLoader } from '../../components/FullPageLoader';
-import { http } from '../../lib/api';
+import { leaveVenue as leaveJoinedVenue } from '../../features/superadmin/api/leave-venue';
+import { saveOnboardingStep } from '../../features/onboarding/api/save-onboarding-step';
 import { notifyError } from '../../lib/notify';
 import { MAIN_MENU, SETTINGS_MENU, type MenuItem } from '../menus';
 import { useSession } from '../../lib/session';
@@ -43,7 +44,7 @@ export function DefaultLayout() {
 
   const leaveVenue = async () => {
     try {
-      await http.delete('/api/private/venues/current/membership');
+      await leaveJoinedVenue();
       session.selectVenue(null);
       await session.refresh();
       navigate('/settings/superadmin');
@@ -55,7 +56,7 @@ export function DefaultLayout() {
   const resumeGuide = async () => {
     try {
       const step = Math.max(0, me?.onboarding.currentStep ?? 0);
-      await http.put('/api/private/onboarding', { currentStep: step }, { noVenue: true });
+      await saveOnboardingStep(step);
       await session.refresh();
       navigate('/dashboard');
     } catch (error) {

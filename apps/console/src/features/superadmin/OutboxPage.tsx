@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Anchor, Badge, Box, Button, DataList, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconMail, IconRefresh } from '@tabler/icons-react';
 import type { OutboxMail } from '@lanebook/core/api-types';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryTable } from '../../components/QueryTable';
-import { PAGE_SIZE, superadminApi, superadminKeys } from './api';
+import { PAGE_SIZE } from './api/keys';
+import { listOutboxQuery } from './api/list-outbox';
 import { BackToSuperadmin } from './BackToSuperadmin';
 import { Linkified } from './Linkified';
 import { Pager } from './Pager';
@@ -43,9 +44,7 @@ export default function OutboxPage() {
   const query = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
 
   const outboxQuery = useQuery({
-    queryKey: [...superadminKeys.outbox, query],
-    queryFn: ({ signal }) => superadminApi.outbox(query, signal),
-    placeholderData: keepPreviousData,
+    ...listOutboxQuery(query),
   });
 
   return (

@@ -1,5 +1,5 @@
 import { Group, Pagination, Text } from '@mantine/core';
-import { PAGE_SIZE } from './api';
+import { PAGE_SIZE } from './api/keys';
 
 /** "51–100 of 230" and page buttons under a paged superadmin table. */
 export function Pager({ page, total, onChange, noun }: { page: number; total: number; onChange: (page: number) => void; noun: string }) {

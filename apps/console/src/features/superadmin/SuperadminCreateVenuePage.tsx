@@ -11,7 +11,8 @@ import { ApiError } from '../../lib/api';
 import { showSaveError } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
 import { CountrySelect, slugify, TimezoneSelect, VenueIdInput } from '../../components/fields/VenueFields';
-import { superadminApi, superadminKeys } from './api';
+import { createVenue } from './api/create-venue';
+import { superadminKeys } from './api/keys';
 
 type CreateInput = z.input<typeof superadminVenueCreateSchema>;
 type Create = z.output<typeof superadminVenueCreateSchema>;
@@ -32,7 +33,7 @@ export default function SuperadminCreateVenuePage() {
   const { errors } = form.formState;
 
   const create = useMutation({
-    mutationFn: superadminApi.createVenue,
+    mutationFn: createVenue,
     onSuccess: async (venue, input) => {
       notifySuccess(`Venue ${venue.name} created; ${input.ownerEmail} was emailed`);
       await queryClient.invalidateQueries({ queryKey: superadminKeys.venues });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Group, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
@@ -8,7 +8,9 @@ import { confirmAction } from '../../components/dialogs';
 import { PageHeader } from '../../components/PageHeader';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { QueryTable } from '../../components/QueryTable';
-import { PAGE_SIZE, superadminApi, superadminKeys, type Account } from './api';
+import { PAGE_SIZE, superadminKeys } from './api/keys';
+import { listAccountsQuery, type Account } from './api/list-accounts';
+import { setAccountDisabled } from './api/set-account-disabled';
 import { BackToSuperadmin } from './BackToSuperadmin';
 import { Pager } from './Pager';
 
@@ -19,9 +21,7 @@ export default function SuperadminUsersPage() {
   const query = { search: debouncedSearch || undefined, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
 
   const accountsQuery = useQuery({
-    queryKey: [...superadminKeys.accounts, query],
-    queryFn: ({ signal }) => superadminApi.accounts(query, signal),
-    placeholderData: keepPreviousData,
+    ...listAccountsQuery(query),
   });
 
   return (
@@ -65,7 +65,7 @@ function AccountRow({ account }: { account: Account }) {
   const isSelf = account.id === session.me?.user.id;
 
   const toggle = useMutation({
-    mutationFn: (disable: boolean) => superadminApi.setAccountDisabled(account.id, disable),
+    mutationFn: (disable: boolean) => setAccountDisabled(account.id, disable),
     onSuccess: async (_, disable) => {
       notifySuccess(disable ? `${account.email} is disabled and signed out` : `${account.email} can sign in again`);
       await queryClient.invalidateQueries({ queryKey: superadminKeys.accounts });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Code, Group, ScrollArea, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingStore, IconDoorEnter, IconMail, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
@@ -10,7 +10,10 @@ import { useSession } from '../../lib/session';
 import { PageHeader } from '../../components/PageHeader';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { QueryTable, type QueryTableColumn } from '../../components/QueryTable';
-import { superadminApi, superadminKeys, type VenueStatus } from './api';
+import { joinVenue } from './api/join-venue';
+import { superadminKeys } from './api/keys';
+import { listVenuesQuery, type VenueStatus } from './api/list-venues';
+import { setVenueStatus } from './api/set-venue-status';
 
 const STATUS_FILTERS = [{ value: 'all', label: 'All' }, ...VENUE_STATUSES.map((s) => ({ value: s, label: VENUE_STATUS_LABELS[s] }))];
 const STATUS_OPTIONS = VENUE_STATUSES.map((s) => ({ value: s, label: VENUE_STATUS_LABELS[s] }));
@@ -32,9 +35,7 @@ export default function SuperadminVenuesPage() {
   const query = { status: status === 'all' ? undefined : status, search: debouncedSearch || undefined };
 
   const venuesQuery = useQuery({
-    queryKey: [...superadminKeys.venues, query],
-    queryFn: ({ signal }) => superadminApi.venues(query, signal),
-    placeholderData: keepPreviousData,
+    ...listVenuesQuery(query),
   });
 
   return (
@@ -105,7 +106,7 @@ function VenueRow({ venue }: { venue: SuperadminVenue }) {
   const queryClient = useQueryClient();
 
   const setStatus = useMutation({
-    mutationFn: (status: VenueStatus) => superadminApi.setVenueStatus(venue.id, status),
+    mutationFn: (status: VenueStatus) => setVenueStatus(venue.id, status),
     onSuccess: async (updated) => {
       notifySuccess(`${updated.name} is now ${VENUE_STATUS_LABELS[updated.status]}`);
       await queryClient.invalidateQueries({ queryKey: superadminKeys.venues });
@@ -116,7 +117,7 @@ function VenueRow({ venue }: { venue: SuperadminVenue }) {
   });
 
   const open = useMutation({
-    mutationFn: () => superadminApi.joinVenue(venue.id),
+    mutationFn: () => joinVenue(venue.id),
     onSuccess: async () => {
       session.selectVenue(venue.id);
       await session.refresh();

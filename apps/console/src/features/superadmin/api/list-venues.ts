@@ -1,0 +1,18 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Paged, SuperadminVenue, Venue } from '@lanebook/core/api-types';
+import { http } from '../../../lib/api';
+import { noVenue, superadminKeys } from './keys';
+
+export type VenueStatus = Venue['status'];
+export type VenueFilters = {
+  status?: VenueStatus;
+  search?: string;
+};
+
+export const listVenuesQuery = (query: VenueFilters) =>
+  queryOptions({
+    queryKey: [...superadminKeys.venues, query] as const,
+    queryFn: ({ signal }) =>
+      http.get<Paged<SuperadminVenue>>('/api/private/superadmin/venues', { ...noVenue, query: { ...query }, signal }),
+    placeholderData: keepPreviousData,
+  });
