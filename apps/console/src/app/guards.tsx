@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { FullPageLoader } from '../components/FullPageLoader';
-import { invitationsApi, invitationsKey } from '../features/invitations/api';
+import { invitationsQuery } from '../features/invitations/api/list-invitations';
 import { safeNextPath } from '../lib/next-path';
 import type { RouteDef } from './route-table';
 import { useSession } from '../lib/session';
@@ -55,7 +55,7 @@ export function RouteGuard({ route, children }: { route: RouteDef; children: Rea
 
 /** Without a venue: pending invitations first (decision 008), venue onboarding otherwise. */
 function NoVenue() {
-  const invitations = useQuery({ queryKey: invitationsKey, queryFn: ({ signal }) => invitationsApi.list(signal) });
+  const invitations = useQuery(invitationsQuery());
   if (invitations.isPending) return <FullPageLoader />;
   return <Navigate to={invitations.data?.total ? '/invitations' : '/onboard/venue'} replace />;
 }

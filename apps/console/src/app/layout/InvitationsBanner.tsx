@@ -2,11 +2,11 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconMailOpened } from '@tabler/icons-react';
-import { invitationsApi, invitationsKey } from '../../features/invitations/api';
+import { invitationsQuery } from '../../features/invitations/api/list-invitations';
 
 /** Tells a signed-in person that venues invited them (decision 008); they answer on /invitations. */
 export function InvitationsBanner() {
-  const query = useQuery({ queryKey: invitationsKey, queryFn: ({ signal }) => invitationsApi.list(signal), staleTime: 60_000 });
+  const query = useQuery({ ...invitationsQuery(), staleTime: 60_000 });
   const count = query.data?.total ?? 0;
   if (!count) return null;
   return (

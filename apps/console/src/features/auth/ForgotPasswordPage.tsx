@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { ApiError, http } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { requestPasswordReset } from './api/request-password-reset';
 import { notifyError } from '../../lib/notify';
 import { AuthHeader, FormMessage } from '../../components/AuthHeader';
 import { BackToSignIn } from './BackToSignIn';
@@ -17,11 +18,7 @@ export default function ForgotPasswordPage() {
 
   const submit = form.handleSubmit(async ({ email }) => {
     try {
-      await http.post(
-        '/api/auth/request-password-reset',
-        { email, redirectTo: `${window.location.origin}/reset-password` },
-        { noVenue: true },
-      );
+      await requestPasswordReset(email);
     } catch (error) {
       // Only "no answer at all" is worth telling: any answer gets the same confirmation, so the
       // page never reveals whether an account exists.

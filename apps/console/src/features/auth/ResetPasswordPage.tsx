@@ -4,7 +4,9 @@ import { Button, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useSession } from '../../lib/session';
-import { ApiError, http } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { activateInvitation } from './api/activate-invitation';
+import { resetPassword } from './api/reset-password';
 import { showSaveError } from '../../lib/forms';
 import { AuthHeader, FormMessage } from '../../components/AuthHeader';
 import { BackToSignIn } from './BackToSignIn';
@@ -34,14 +36,10 @@ export default function ResetPasswordPage() {
   const submit = form.handleSubmit(async ({ newPassword }) => {
     try {
       if (invitation) {
-        const answer = await http.post<{ venue: { venueName: string } | null }>(
-          '/api/public/invitations/activate',
-          { newPassword, token, invitation },
-          { noVenue: true },
-        );
+        const answer = await activateInvitation({ newPassword, token, invitation });
         setJoined(answer.venue?.venueName ?? null);
       } else {
-        await http.post('/api/auth/reset-password', { newPassword, token }, { noVenue: true });
+        await resetPassword({ newPassword, token });
       }
       setStage('done');
       // The reset signs the account out everywhere, this browser included.

@@ -3,7 +3,8 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { PASSWORD_MIN } from '@lanebook/core/users';
-import { errorMessage, http } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { signUp } from './api/sign-up';
 import { FormMessage } from '../../components/AuthHeader';
 import { PasswordField } from '../../components/fields/PasswordField';
 import { signUpSchema } from './schemas';
@@ -21,7 +22,7 @@ export function SignUpForm() {
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await http.post('/api/auth/sign-up/email', { ...values, callbackURL: '/' }, { noVenue: true });
+      await signUp(values);
       setSentTo(values.email);
     } catch (error) {
       setFailure(errorMessage(error));

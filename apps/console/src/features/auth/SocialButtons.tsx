@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button, Divider, Stack } from '@mantine/core';
 import { IconBrandGoogle, IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { AuthConfig } from '@lanebook/core/api-types';
 import { useSession } from '../../lib/session';
-import { errorMessage, http } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { authConfigQuery } from './api/get-auth-config';
 import { signInWithPopup } from '../../lib/social-sign-in';
 import { FormMessage } from '../../components/AuthHeader';
 
@@ -13,12 +13,7 @@ export function SocialButtons({ onSignedIn }: { onSignedIn: () => Promise<void> 
   const session = useSession();
   const [pending, setPending] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const config = useQuery({
-    queryKey: ['auth-config'],
-    queryFn: () => http.get<AuthConfig>('/api/public/auth-config', { noVenue: true }),
-    // The provider list changes only with a server restart.
-    staleTime: Infinity,
-  });
+  const config = useQuery(authConfigQuery());
   const providers = config.data?.socialProviders ?? [];
   if (providers.length === 0) return null;
 

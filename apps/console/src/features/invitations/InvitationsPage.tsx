@@ -7,7 +7,9 @@ import { LoadError } from '../../components/LoadError';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { AuthHeader } from '../../components/AuthHeader';
 import { ROLE_LABELS } from '../../components/roles';
-import { invitationsApi, invitationsKey } from './api';
+import { acceptInvitation } from './api/accept-invitation';
+import { declineInvitation } from './api/decline-invitation';
+import { invitationsQuery } from './api/list-invitations';
 
 /**
  * /invitations: the venues that invited the signed-in person (decision 008). Nothing is joined
@@ -17,15 +19,15 @@ export default function InvitationsPage() {
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: invitationsKey, queryFn: ({ signal }) => invitationsApi.list(signal) });
+  const query = useQuery(invitationsQuery());
   const hasVenue = Boolean(session.me?.venues.length);
 
   const done = async () => {
-    await queryClient.invalidateQueries({ queryKey: invitationsKey });
+    await queryClient.invalidateQueries({ queryKey: invitationsQuery().queryKey });
     await session.refresh();
   };
   const accept = useMutation({
-    mutationFn: invitationsApi.accept,
+    mutationFn: acceptInvitation,
     onSuccess: async (membership) => {
       notifySuccess(`You joined ${membership.venueName}`);
       await done();
@@ -35,7 +37,7 @@ export default function InvitationsPage() {
     onError: notifyError,
   });
   const decline = useMutation({
-    mutationFn: (invitation: PendingInvitation) => invitationsApi.decline(invitation.venueId),
+    mutationFn: (invitation: PendingInvitation) => declineInvitation(invitation.venueId),
     onSuccess: async (_, invitation) => {
       notifySuccess(`You declined the invitation of ${invitation.venueName}`);
       await done();

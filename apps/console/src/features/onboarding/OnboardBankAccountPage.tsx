@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { Button, List, Stack, Text } from '@mantine/core';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { useSession } from '../../lib/session';
-import { http } from '../../lib/api';
+import { skipBankOnboarding } from './api/skip-bank-onboarding';
 import { notifyError } from '../../lib/notify';
 import { AuthHeader } from '../../components/AuthHeader';
 
@@ -27,7 +27,7 @@ export default function OnboardBankAccountPage() {
   const skip = async () => {
     setSkipping(true);
     try {
-      await http.post('/api/private/venues/current/skip-bank-onboarding');
+      await skipBankOnboarding();
       await session.refresh();
       navigate('/dashboard');
     } catch (error) {

@@ -3,9 +3,9 @@ import { Link, useNavigate } from 'react-router';
 import { Anchor, Button, Center, Select, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import type { Venue } from '@lanebook/core/api-types';
 import { useSession } from '../../lib/session';
-import { ApiError, http } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { createVenue } from './api/create-venue';
 import { showSaveError } from '../../lib/forms';
 import { AuthHeader } from '../../components/AuthHeader';
 import { browserTimeZone, COUNTRY_OPTIONS, onboardVenueSchema, suggestVenueId, timeZoneOptions } from './venue-form';
@@ -32,7 +32,7 @@ export default function OnboardVenuePage() {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const venue = await http.post<Venue>('/api/private/venues', values, { noVenue: true });
+      const venue = await createVenue(values);
       session.selectVenue(venue.id);
       await session.refresh();
       navigate('/onboard/bank-account');

@@ -6,7 +6,8 @@ import { z } from '@lanebook/core/zod';
 import { emailSchema } from '@lanebook/core/users';
 import { useSession } from '../../lib/session';
 import { ConfirmPasswordDialog } from '../../components/dialogs';
-import { ApiError, http } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { changeEmail } from './api/change-email';
 import { notifySuccess } from '../../lib/notify';
 
 /** Changing the sign-in email needs the password again (spec section 7: reauthentication). */
@@ -22,7 +23,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const confirm = async (password: string) => {
     const newEmail = pendingEmail!;
     try {
-      await http.post('/api/private/me/email', { newEmail, password });
+      await changeEmail({ newEmail, password });
     } catch (error) {
       // A taken or refused address is fixed in the email field; the dialog keeps password errors.
       const emailProblem = error instanceof ApiError && (error.status === 409 || error.fields.some((field) => field.path === 'newEmail'));

@@ -2,7 +2,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from '@lanebook/core/zod';
-import { http } from '../../lib/api';
+import { changePassword } from './api/change-password';
 import { showSaveError } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
 import { NewPasswordFields } from '../../components/fields/NewPasswordFields';
@@ -22,7 +22,7 @@ export function ChangePasswordForm() {
 
   const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      await http.post('/api/private/me/password', { currentPassword, newPassword });
+      await changePassword({ currentPassword, newPassword });
       form.reset();
       notifySuccess('Password changed. Your other sessions were signed out.');
     } catch (error) {

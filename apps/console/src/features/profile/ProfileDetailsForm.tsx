@@ -6,7 +6,8 @@ import { normalizePhone } from '@lanebook/core/format';
 import { PROFILE_UPDATE_FAILED } from '@lanebook/core/messages';
 import { profileUpdateSchema } from '@lanebook/core/users';
 import { useSession } from '../../lib/session';
-import { ApiError, http } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { updateProfile } from './api/update-profile';
 import { showSaveError } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { AvatarField } from './AvatarField';
@@ -24,7 +25,7 @@ export function ProfileDetailsForm({ user }: { user: Me['user'] }) {
   const submit = form.handleSubmit(async (values) => {
     const patch = { ...values, phone: normalizePhone(values.phone ?? ''), image: values.image || null };
     try {
-      await http.patch<Me>('/api/private/me', patch);
+      await updateProfile(patch);
       await session.refresh();
       form.reset(patch);
       notifySuccess('Profile saved.');

@@ -1,0 +1,5 @@
+import type { VenueMembership } from '@lanebook/core/api-types';
+import { http } from '../../../lib/api';
+
+export const acceptInvitation = (venueId: string) =>
+  http.post<VenueMembership>(`/api/private/invitations/${encodeURIComponent(venueId)}/accept`, {}, { noVenue: true });

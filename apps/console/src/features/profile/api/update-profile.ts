@@ -1,0 +1,4 @@
+import type { Me } from '@lanebook/core/api-types';
+import { http } from '../../../lib/api';
+
+export const updateProfile = (patch: { name: string; phone: string; image: string | null }) => http.patch<Me>('/api/private/me', patch);
