@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/core/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
+          include: ['packages/core/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'],
           exclude: ['**/node_modules/**', '**/*.api.test.ts'],
           environment: 'node',
         },

@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import boundaries of eslint.config.js, each shown to fail on a planted violation and to
+ * let the correct import through. To add a boundary (e.g. one of the server's), add a row: the
+ * file the code pretends to be in, the code, and the rule that must fire (null: it must pass).
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const eslint = new ESLint({ cwd: repoRoot });
+
+interface Case {
+  name: string;
+  filePath: string;
+  code: string;
+  /** The rule expected to report an error, or null when the code must lint clean of boundary errors. */
+  error: string | null;
+}
+
+const RESTRICTED = 'no-restricted-imports';
+const consoleFile = (file: string) => `apps/console/src/${file}`;
+
+const cases: Case[] = [
+  // A feature never imports another feature.
+  {
+    name: 'a feature importing another feature',
+    filePath: consoleFile('features/users/UsersPage.tsx'),
+    code: "import { lanes } from '../catalog/resources';\nexport const x = lanes;\n",
+    error: RESTRICTED,
+  },
+  {
+    name: 'a feature subfolder importing another feature',
+    filePath: consoleFile('features/catalog/product-form/Picker.tsx'),
+    code: "import { usersKey } from '../../users/api/keys';\nexport const x = usersKey;\n",
+    error: RESTRICTED,
+  },
+  {
+    name: 'a feature importing another feature by a features/ path',
+    filePath: consoleFile('features/profile/ProfilePage.tsx'),
+    code: "import { signUp } from '../../features/auth/api/sign-up';\nexport const x = signUp;\n",
+    error: RESTRICTED,
+  },
+  {
+    name: 'a feature importing its own api, components and lib',
+    filePath: consoleFile('features/users/UsersPage.tsx'),
+    code: [
+      "import { listUsersQuery } from './api/list-users';",
+      "import { RoleBadge } from '../../components/roles';",
+      "import { useSession } from '../../lib/session';",
+      'export const x = [listUsersQuery, RoleBadge, useSession];',
+      '',
+    ].join('\n'),
+    error: null,
+  },
+  // components/ and lib/ never import features/ or app/.
+  {
+    name: 'a component importing a feature',
+    filePath: consoleFile('components/fields/UserPicker.tsx'),
+    code: "import { listUsersQuery } from '../../features/users/api/list-users';\nexport const x = listUsersQuery;\n",
+    error: RESTRICTED,
+  },
+  {
+    name: 'lib importing app',
+    filePath: consoleFile('lib/venue-thing.ts'),
+    code: "import { SessionProvider } from '../app/session';\nexport const x = SessionProvider;\n",
+    error: RESTRICTED,
+  },
+  {
+    name: 'a component importing lib',
+    filePath: consoleFile('components/fields/UserPicker.tsx'),
+    code: "import { venueKey } from '../../lib/query-keys';\nimport { useSession } from '../../lib/session';\nexport const x = [venueKey, useSession];\n",
+    error: null,
+  },
+  // Only a feature's api/ files (and lib/, the collection machinery, the session) import http.
+  {
+    name: 'a component calling http',
+    filePath: consoleFile('components/ThingCard.tsx'),
+    code: "import { http } from '../lib/api';\nexport const load = () => http.get('/api/private/things');\n",
+    error: RESTRICTED,
+  },
+  {
+    name: 'a page calling http',
+    filePath: consoleFile('features/catalog/LanesPage.tsx'),
+    code: "import { http } from '../../lib/api';\nexport const save = () => http.patch('/api/private/venues/current', {});\n",
+    error: RESTRICTED,
+  },
+  {
+    name: 'a page importing ApiError (not http) from lib/api',
+    filePath: consoleFile('features/users/UserPage.tsx'),
+    code: "import { ApiError } from '../../lib/api';\nexport const x = ApiError;\n",
+    error: null,
+  },
+  {
+    name: "a feature's api file calling http",
+    filePath: consoleFile('features/catalog/api/set-closure-percent.ts'),
+    code: "import { http } from '../../../lib/api';\nexport const save = (value: number) => http.patch('/api/private/venues/current', { closurePercent: value });\n",
+    error: null,
+  },
+];
+
+describe('import boundaries (eslint.config.js)', () => {
+  it.each(cases)('$name', async ({ filePath, code, error }) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, filePath) });
+    const errors = result!.messages.filter((message) => message.severity === 2);
+    if (error === null) expect(errors).toEqual([]);
+    else expect(errors.map((message) => message.ruleId)).toContain(error);
+  });
+});
