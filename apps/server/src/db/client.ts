@@ -213,7 +213,9 @@ function quoteIdentifier(name: string) {
 
 async function openPglite(dataDir: string | null): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // Contrib modules the migrations create extensions of (0004_extensions); loading one does not create it.
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let releaseLock = () => {};
@@ -224,7 +226,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     dbPath = path.join(dataDir, 'pglite');
   }
   try {
-    const client = await PGlite.create(dbPath, { extensions: { btree_gist } });
+    const client = await PGlite.create(dbPath, { extensions: { btree_gist, pg_trgm } });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
     const notifications: Notifications = {
