@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 
 /**
- * Catalog and settings collections (spec section 3): one zod schema per collection, shared by
+ * Catalog and settings collections: one zod schema per collection, shared by
  * the server (validation) and the console (forms). Money is integer cents; percentages 0..100.
  */
 

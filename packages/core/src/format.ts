@@ -49,12 +49,12 @@ export function formatVenueClock(instant: Date, venue: VenueClockFormat): string
   return `${formatVenueDate(instant, venue.timezone, venue.dateFormat)} ${formatVenueTime(instant, venue.timezone, venue.timeFormat)}`;
 }
 
-/** Phone numbers are kept as digits and a leading plus (spec section 5). */
+/** Phone numbers are kept as digits and a leading plus. */
 export function normalizePhone(value: string): string {
   return value.replace(/[^\d+]/g, '');
 }
 
-/** "Recent" label of spec section 4: under 20 minutes is 'new'. */
+/** The "Recent" label of the booking list: under 20 minutes is 'new'. */
 export function recentLabel(instant: Date, now = new Date()): string {
   const minutes = Math.floor((now.getTime() - instant.getTime()) / 60000);
   if (minutes < 20) return 'new';

@@ -17,7 +17,7 @@ import {
 } from './permissions.js';
 import { permissionsMapSchema } from './venue-schemas.js';
 
-/** Spec section 6, written out independently of the code under test. */
+/** The product's permission table, written out independently of the code under test. */
 const SPEC_TABLE: Record<string, string[]> = {
   bookings: [
     'create',

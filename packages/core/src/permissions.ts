@@ -1,5 +1,5 @@
 /**
- * Permission keys (area.action) of spec section 6, and the default role matrix.
+ * Permission keys (area.action) of the product, and the default role matrix.
  * The server's permission guard and the console's route guards both read this table,
  * so a key that is not listed here cannot be declared by a route.
  */

@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import { cents, recordSchema } from './catalog.js';
 
-/** Product duration options in hours (spec section 9). */
+/** Product duration options in hours. */
 export const DURATION_OPTIONS = [1, 2, 3, 6, 9, 12] as const;
 export const PRICING_TYPES = ['person', 'group-range'] as const;
 export const CUSTOM_FIELD_TYPES = ['text', 'phone', 'email', 'date', 'numeric', 'select', 'multiple', 'flag'] as const;
@@ -136,7 +136,7 @@ export const productSchema = recordSchema(
 export type ProductInput = z.infer<typeof productSchema.fields>;
 export type Product = ProductInput & { id: string; createdAt: string; updatedAt: string };
 
-/** What a new product starts with; note it starts paused (spec section 4). */
+/** What a new product starts with; note it starts paused. */
 export const productDefaults: Omit<ProductInput, 'name'> = {
   title: '',
   description: '',

@@ -8,7 +8,7 @@ import type { RouteDef } from './route-table';
 import { useSession } from '../lib/session';
 
 /**
- * The navigation guards of spec section 2, in the order they apply. They wait for the
+ * The console's navigation guards, in the order they apply. They wait for the
  * session (role and superadmin flag) to load before deciding anything.
  */
 export function RouteGuard({ route, children }: { route: RouteDef; children: ReactNode }) {

@@ -3,7 +3,7 @@ import type { PermissionKey } from '@lanebook/core/permissions';
 import type { CollectionPages } from '../components/collection/types';
 
 /**
- * Every console route of spec section 2, in one table: the router, the guards, the menus and
+ * Every console route, in one table: the router, the guards, the menus and
  * the onboarding tour all read it. A route without a page shows a "coming soon" panel.
  */
 export type Layout = 'default' | 'auth' | 'auth-wide' | 'auth-logout';

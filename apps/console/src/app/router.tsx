@@ -46,7 +46,7 @@ export function buildRouter() {
     element: layouts[layout],
     children: ROUTES.filter((r) => r.layout === layout).map(toRouteObject),
   }));
-  // Unknown paths go to / (spec section 2).
+  // Unknown paths go to /.
   groups.push({ path: '*', element: <Navigate to="/" replace /> });
   return createBrowserRouter(groups);
 }

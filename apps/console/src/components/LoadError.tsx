@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { ITEM_ERROR } from '@lanebook/core/messages';
 import { errorMessage } from '../lib/api';
 
-/** A failed read: the danger alert of spec section 8, with the server's reason and a retry. */
+/** A failed read: a danger alert with the server's reason and a retry. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   return (
     <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load" data-testid="load-error">

@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { errorMessage } from '../lib/api';
 
 /**
- * The two dialogs of spec section 2 ("an alert/confirm dialog, and a Confirm password dialog
+ * The two dialogs of the product ("an alert/confirm dialog, and a Confirm password dialog
  * with a required password input"), shared by every feature.
  *
  * 1. ConfirmPasswordDialog: a controlled modal that asks for the user's password.

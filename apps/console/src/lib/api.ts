@@ -41,7 +41,7 @@ function buildUrl(path: string, query?: Query) {
 }
 
 /**
- * The one way the console calls the API. The message of a failure follows spec section 8:
+ * The one way the console calls the API. The message of a failure follows one rule:
  * the server's message, else a generic one; no answer at all has its own message.
  */
 export async function api<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from './api';
 
-/** Alerts auto-dismiss after 5000 ms (spec section 9). */
+/** Alerts auto-dismiss after 5000 ms. */
 export const ALERT_MS = 5000;
 
 export function notifyError(error: unknown) {

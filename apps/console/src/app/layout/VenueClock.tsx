@@ -3,7 +3,7 @@ import { Text } from '@mantine/core';
 import type { Venue } from '@lanebook/core/api-types';
 import { formatVenueClock } from '@lanebook/core/format';
 
-/** The venue's date and time in its own zone and formats, refreshed every second (spec section 9). */
+/** The venue's date and time in its own zone and formats, refreshed every second. */
 export function VenueClock({ venue }: { venue: Venue }) {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {

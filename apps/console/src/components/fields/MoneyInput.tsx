@@ -16,7 +16,7 @@ function affixes(format: string): { prefix?: string; suffix?: string } {
 export type MoneyInputProps = Omit<NumberValueInputProps, 'scale' | 'decimalScale' | 'prefix' | 'suffix'>;
 
 /**
- * The one money input: typed in dollars, stored and sent as integer cents (DESIGN.md section 5),
+ * The one money input: typed in dollars, stored and sent as integer cents,
  * with the venue's currency symbol from its money format.
  */
 export function MoneyInput(props: MoneyInputProps) {

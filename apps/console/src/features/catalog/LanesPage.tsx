@@ -45,7 +45,7 @@ function ClosurePercent() {
       await session.refresh();
       notifySuccess('Closure percent saved');
     } catch (failure) {
-      // Spec section 8: a closure-percent save failure is only logged, with no user message.
+      // A closure-percent save failure is only logged, with no user message.
       console.error('Closure percent was not saved', failure);
     } finally {
       setSaving(false);

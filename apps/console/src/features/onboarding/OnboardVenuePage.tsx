@@ -37,7 +37,7 @@ export default function OnboardVenuePage() {
       await session.refresh();
       navigate('/onboard/bank-account');
     } catch (error) {
-      // A taken ID is the one failure the user fixes in a field (spec section 5).
+      // A taken ID is the one failure the user fixes in a field.
       if (error instanceof ApiError && error.status === 409) form.setError('id', { type: 'server', message: error.message });
       else showSaveError(form, error);
     }

@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api';
 import { changeEmail } from './api/change-email';
 import { notifySuccess } from '../../lib/notify';
 
-/** Changing the sign-in email needs the password again (spec section 7: reauthentication). */
+/** Changing the sign-in email needs the password again (reauthentication). */
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const session = useSession();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);

@@ -30,7 +30,7 @@ export function ProfileDetailsForm({ user }: { user: Me['user'] }) {
       form.reset(patch);
       notifySuccess('Profile saved.');
     } catch (error) {
-      // Field problems go under their fields; anything else gets the profile message of spec section 8.
+      // Field problems go under their fields; anything else gets the profile's own failure message.
       if (error instanceof ApiError && error.fields.length) showSaveError(form, error);
       else notifyError(new Error(PROFILE_UPDATE_FAILED));
     }

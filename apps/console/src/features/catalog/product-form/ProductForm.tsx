@@ -27,7 +27,7 @@ import { WaiverPicker } from './WaiverPicker';
 const DURATIONS = DURATION_OPTIONS.map((hours) => ({ value: hours, label: `${hours} hour${hours === 1 ? '' : 's'}` }));
 const UNITS = CANCELLATION_UNITS.map((unit) => ({ value: unit, label: unit === 'hours' ? 'Hours' : 'Days' }));
 
-/** Every Product field of spec section 3, in sections. */
+/** Every Product field, in sections. */
 export function ProductForm({ form, control }: ProductFormProps) {
   const firstDayOfWeek = useSession().me?.venue?.firstDayOfWeek ?? 0;
   const [typeOfPricing, isDeposit] = useWatch({ control, name: ['typeOfPricing', 'isDeposit'] });

@@ -10,7 +10,7 @@ export interface WaiverOption {
 
 /**
  * The waiver customers sign for this product. Choosing the selected waiver again clears it
- * (spec section 4). `waivers` is empty until the waivers feature brings its API; a saved id
+ * (a product rule). `waivers` is empty until the waivers feature brings its API; a saved id
  * that is not in the list still shows, so it can be cleared.
  */
 export function WaiverPicker({ control, waivers }: { control: ProductControl; waivers: WaiverOption[] }) {
