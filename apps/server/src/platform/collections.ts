@@ -10,6 +10,7 @@ import type { AppConfig } from '../app.js';
 import type { Db, Tx } from '../db/client.js';
 import { identityOf, venueOf, type Identity } from './access.js';
 import { AppError, conflict, notFound, pgErrorCode, validationFailed } from './errors.js';
+import { lockRows, withTransaction } from './locking.js';
 import { storageKeyOf, type Storage } from './storage.js';
 import type { VenueReads } from './venue-reads.js';
 
@@ -147,8 +148,14 @@ function parseRecord(schema: z.ZodType, value: unknown): Row {
   return parsed.data as Row;
 }
 
-/** Every id a record names must be a live row of the same venue; another venue's id is simply not found. */
-export async function checkReferences(db: Db | Tx, venueId: string, references: Reference[], record: Row, only?: Set<string>) {
+/**
+ * Every id a record names must be a live row of the same venue; another venue's id is simply
+ * not found. Runs in the write's transaction and locks the rows it found FOR SHARE until the
+ * commit: a delete of one of them (which locks it FOR UPDATE, then looks for users) waits and
+ * then sees the new record, or goes first and this finds nothing. The jsonb id lists have no
+ * foreign key behind them; this is what keeps them true.
+ */
+export async function checkReferences(tx: Tx, venueId: string, references: Reference[], record: Row, only?: Set<string>) {
   const issues: { path: string[]; message: string }[] = [];
   for (const ref of references) {
     if (only && !only.has(ref.field)) continue;
@@ -157,10 +164,7 @@ export async function checkReferences(db: Db | Tx, venueId: string, references: 
     if (ids.length === 0) continue;
     const conditions = [eq(ref.table.venueId, venueId), inArray(ref.table.id, ids)];
     if (ref.where) conditions.push(ref.where);
-    const found = await db
-      .select({ id: ref.table.id })
-      .from(ref.table)
-      .where(and(...conditions));
+    const found = await lockRows(tx, ref.table, and(...conditions), { mode: 'share' });
     const known = new Set(found.map((r) => r.id as string));
     for (const id of ids) if (!known.has(id)) issues.push({ path: [ref.field], message: `${ref.label} '${id}' not found` });
   }
@@ -304,18 +308,16 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
       ...(request.body as Row),
       ...(def.pausable ? { isPaused: def.defaults.isPaused ?? false } : {}),
     });
-    await checkReferences(db, venueId, def.references ?? [], record);
     await def.hooks?.validate?.({ venueId, identity: identityOf(request), tx: db, config }, record, null);
     const id = def.idFromBody ? (record.id as string) : randomUUID();
-    const row = await db
-      .transaction(async (tx) => {
-        await def.hooks?.beforeSave?.({ venueId, identity: identityOf(request), tx, config }, record, null);
-        const values = { ...record, ...def.hooks?.created?.(record), venueId, id };
-        const inserted = await tx.insert(table).values(values).onConflictDoNothing().returning();
-        if (inserted.length === 0) throw conflict(def.duplicateMessage(record), 'duplicate');
-        return inserted[0] as Row;
-      })
-      .catch((error) => (error instanceof AppError ? Promise.reject(error) : mapDbError(error, record)));
+    const row = await withTransaction(db, async (tx) => {
+      await checkReferences(tx, venueId, def.references ?? [], record);
+      await def.hooks?.beforeSave?.({ venueId, identity: identityOf(request), tx, config }, record, null);
+      const values = { ...record, ...def.hooks?.created?.(record), venueId, id };
+      const inserted = await tx.insert(table).values(values).onConflictDoNothing().returning();
+      if (inserted.length === 0) throw conflict(def.duplicateMessage(record), 'duplicate');
+      return inserted[0] as Row;
+    }).catch((error) => (error instanceof AppError ? Promise.reject(error) : mapDbError(error, record)));
     const revealed = Object.fromEntries((def.revealedOnCreate ?? []).map((name) => [name, row[name]]));
     return reply.status(201).send({ ...toDto(def, row), ...revealed });
   });
@@ -326,25 +328,30 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
     async (request) => {
       const venueId = venueOf(request).id;
       const patch = request.body as Row;
-      const existing = await load(db, venueId, request.params.id);
-      const current = Object.fromEntries(fieldNames.map((name) => [name, existing[name]]));
       // The whole merged record must still be valid (rules that span fields, e.g. min <= max).
-      const merged = parseRecord(def.schema.full, { ...current, ...patch });
-      await checkReferences(db, venueId, def.references ?? [], merged, new Set(Object.keys(patch)));
-      const changes = Object.fromEntries(Object.keys(patch).map((name) => [name, merged[name]]));
-      await def.hooks?.validate?.({ venueId, identity: identityOf(request), tx: db, config }, merged, existing);
-      const row = await db
-        .transaction(async (tx) => {
-          await def.hooks?.beforeSave?.({ venueId, identity: identityOf(request), tx, config }, merged, existing);
-          const [updated] = await tx
-            .update(table)
-            .set({ ...changes, updatedAt: new Date() })
-            .where(and(...scope(venueId), eq(table.id, request.params.id)))
-            .returning();
-          if (!updated) throw notFound(def.label);
-          return updated as Row;
-        })
-        .catch((error) => (error instanceof AppError ? Promise.reject(error) : mapDbError(error, merged)));
+      const mergeWith = (existing: Row) =>
+        parseRecord(def.schema.full, { ...Object.fromEntries(fieldNames.map((name) => [name, existing[name]])), ...patch });
+      const before = await load(db, venueId, request.params.id);
+      // Slow checks (a host name) run before the transaction, on the record as it was read.
+      await def.hooks?.validate?.({ venueId, identity: identityOf(request), tx: db, config }, mergeWith(before), before);
+      let existing = before;
+      let merged: Row = {};
+      const row = await withTransaction(db, async (tx) => {
+        // The record as it is now, locked until the commit: rules see what they change.
+        [existing] = (await lockRows(tx, table, and(...scope(venueId), eq(table.id, request.params.id)))) as Row[];
+        if (!existing) throw notFound(def.label);
+        merged = mergeWith(existing);
+        await checkReferences(tx, venueId, def.references ?? [], merged, new Set(Object.keys(patch)));
+        const changes = Object.fromEntries(Object.keys(patch).map((name) => [name, merged[name]]));
+        await def.hooks?.beforeSave?.({ venueId, identity: identityOf(request), tx, config }, merged, existing);
+        const [updated] = await tx
+          .update(table)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(and(...scope(venueId), eq(table.id, request.params.id)))
+          .returning();
+        if (!updated) throw notFound(def.label);
+        return updated as Row;
+      }).catch((error) => (error instanceof AppError ? Promise.reject(error) : mapDbError(error, merged)));
       const replaced = (def.imageFields ?? []).filter((field) => field in patch && existing[field] !== row[field]);
       await removeUnusedImages(services, venueId, ownImageKeys(def, venueId, existing, replaced), request.log);
       return toDto(def, row);
@@ -356,23 +363,25 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
     { config: { access: { permission: key('delete') } }, schema: { tags, params: idParams } },
     async (request, reply) => {
       const venueId = venueOf(request).id;
-      const existing = await load(db, venueId, request.params.id);
-      await db
-        .transaction(async (tx) => {
-          await def.hooks?.beforeDelete?.({ venueId, identity: identityOf(request), tx, config }, existing);
-          const where = and(...scope(venueId), eq(table.id, request.params.id));
-          if (def.softDeleteColumn)
-            await tx
-              .update(table)
-              .set({ [columnKey(table, def.softDeleteColumn)]: true, updatedAt: new Date() })
-              .where(where);
-          else await tx.delete(table).where(where);
-        })
-        .catch((error) => {
-          if (error instanceof AppError) throw error;
-          if (pgErrorCode(error) === '23503') throw conflict(`This ${def.label.toLowerCase()} is in use and cannot be deleted.`, 'in_use');
-          throw error;
-        });
+      const where = and(...scope(venueId), eq(table.id, request.params.id));
+      const existing = await withTransaction(db, async (tx) => {
+        // Locked FOR UPDATE before the rules look for users of it: a record that names it
+        // (and locks it FOR SHARE) is either committed and found, or waits and finds it gone.
+        const [existing] = (await lockRows(tx, table, where)) as Row[];
+        if (!existing) throw notFound(def.label);
+        await def.hooks?.beforeDelete?.({ venueId, identity: identityOf(request), tx, config }, existing);
+        if (def.softDeleteColumn)
+          await tx
+            .update(table)
+            .set({ [columnKey(table, def.softDeleteColumn)]: true, updatedAt: new Date() })
+            .where(where);
+        else await tx.delete(table).where(where);
+        return existing;
+      }).catch((error) => {
+        if (error instanceof AppError) throw error;
+        if (pgErrorCode(error) === '23503') throw conflict(`This ${def.label.toLowerCase()} is in use and cannot be deleted.`, 'in_use');
+        throw error;
+      });
       await removeUnusedImages(services, venueId, ownImageKeys(def, venueId, existing), request.log);
       return reply.status(204).send();
     },

@@ -21,6 +21,10 @@ export const forbidden = (message = 'You do not have permission to do this.') =>
 export const notFound = (what = 'Item') => new AppError(404, 'not_found', `${what} not found.`);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
 
+export const LOCK_TIMEOUT_MESSAGE = 'Someone else is changing this right now; try again.';
+/** A lock that did not come in time (platform/locking.ts), or a deadlock PostgreSQL broke. */
+export const lockTimeout = () => new AppError(409, 'lock_timeout', LOCK_TIMEOUT_MESSAGE);
+
 /** A 400 naming every field that is wrong, from zod issues; the same shape as request validation. */
 export function validationFailed(issues: { path: PropertyKey[]; message: string }[], where = 'body'): AppError {
   const fields = issues.map((issue) => ({ path: issue.path.map(String).join('.') || where, message: issue.message }));
@@ -34,6 +38,28 @@ export function pgErrorCode(error: unknown): string | undefined {
   const seen = error as { code?: unknown; cause?: { code?: unknown } } | null;
   const code = seen?.code ?? seen?.cause?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * What the database refused, as the API says it: the one place PostgreSQL error codes become
+ * HTTP. A route may throw a more precise AppError first (collections name the duplicate key);
+ * whatever reaches the handler unmapped is translated here. Null: not a refusal we know.
+ */
+export function databaseError(error: unknown): AppError | null {
+  switch (pgErrorCode(error)) {
+    case '23505': // unique_violation
+      return new AppError(409, 'duplicate', 'This already exists: something else uses the same name or ID.');
+    case '23503': // foreign_key_violation
+      return new AppError(409, 'in_use', 'This is used by other records, or names a record that no longer exists.');
+    case '23P01': // exclusion_violation (overlapping bookings)
+      return new AppError(409, 'conflict', 'This overlaps with something that already exists (another booking of the same time).');
+    case '55P03': // lock_not_available: lock_timeout
+    case '57014': // query_canceled: statement timeout
+    case '40P01': // deadlock_detected
+      return lockTimeout();
+    default:
+      return null;
+  }
 }
 
 type ZodIssueLike = {
@@ -51,7 +77,8 @@ function issuePaths(segments: PropertyKey[], issue: ZodIssueLike): string[] {
 }
 
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    const error = thrown instanceof AppError ? thrown : (databaseError(thrown) ?? thrown);
     if (error instanceof AppError) {
       const body: ApiErrorBody = { message: error.message, code: error.code };
       if (error.details) body.details = error.details;

@@ -8,6 +8,7 @@ import type { ModuleDeps } from '../../app.js';
 import { user } from '../../db/schema/index.js';
 import { identityOf } from '../../platform/access.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { withTransaction } from '../../platform/locking.js';
 import { acceptInvitation, deleteInvitation, listPendingInvitations } from './service.js';
 
 const venueParams = z.object({ venueId: z.string().min(1).max(100) });
@@ -34,7 +35,7 @@ export const invitationRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     { config: { access: signedIn }, schema: { tags, params: venueParams, description: 'Accept an invitation: join the venue.' } },
     async (request) => {
       const identity = identityOf(request);
-      return acceptInvitation(db, { userId: identity.userId, email: identity.email }, request.params.venueId);
+      return withTransaction(db, (tx) => acceptInvitation(tx, { userId: identity.userId, email: identity.email }, request.params.venueId));
     },
   );
 
@@ -42,7 +43,8 @@ export const invitationRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     '/api/private/invitations/:venueId/decline',
     { config: { access: signedIn }, schema: { tags, params: venueParams, description: 'Decline an invitation.' } },
     async (request, reply) => {
-      if (!(await deleteInvitation(db, request.params.venueId, identityOf(request).email, true))) throw notFound('Invitation');
+      const declined = await withTransaction(db, (tx) => deleteInvitation(tx, request.params.venueId, identityOf(request).email, true));
+      if (!declined) throw notFound('Invitation');
       return reply.status(204).send();
     },
   );
@@ -75,7 +77,7 @@ export const invitationRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
       if (!person) throw invalidLink();
       let venue: VenueMembership | null = null;
       try {
-        venue = await acceptInvitation(db, { userId: person.id, email: person.email }, invitation);
+        venue = await withTransaction(db, (tx) => acceptInvitation(tx, { userId: person.id, email: person.email }, invitation));
       } catch (error) {
         // Withdrawn or expired meanwhile: the password is set all the same; nothing is joined.
         if (!(error instanceof AppError && error.statusCode === 404)) throw error;

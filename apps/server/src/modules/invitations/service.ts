@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { INVITATION_DAYS, type PendingInvitation, type VenueInvitation, type VenueMembership, type VenueRole } from '@lanebook/core';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { account, user, venueInvitations, venueMembers, venues } from '../../db/schema/index.js';
 import type { Auth } from '../../platform/auth.js';
 import type { Mailer } from '../../platform/mail.js';
 import { venueInvitationMail } from '../../platform/mail-templates.js';
 import { conflict, notFound } from '../../platform/errors.js';
+import { lockKeys } from '../../platform/locking.js';
 
 /** Invitations are (decision 008): one per venue and email, valid INVITATION_DAYS, nothing joined before acceptance. */
 const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
@@ -27,80 +28,95 @@ export function toVenueInvitation(row: { email: string; role: VenueRole; created
   };
 }
 
-export interface InvitationDeps {
-  db: Db;
+/** What sending an invitation needs, after its transaction has committed. */
+export interface InvitationMailDeps {
   auth: Auth;
   mailer: Mailer;
   baseUrl: string;
 }
+
+/** An invitation written in a transaction, to be sent (`sendInvitation`) once it commits. */
+export interface CreatedInvitation {
+  venue: { id: string; name: string };
+  email: string;
+  invitation: typeof venueInvitations.$inferSelect;
+  person: { id: string; hasPassword: boolean };
+}
+
+/** Serializes everything about one venue's invitation of one email: invite, accept, withdraw, decline. */
+const lockInvitation = (tx: Tx, venueId: string, email: string) => lockKeys(tx, [`invitation:${venueId}:${email}`]);
 
 /**
  * Invites an email to a venue: the one path for a venue adding a user and for a superadmin
  * creating a venue for an owner. The answer does not depend on whether the email has an
  * account. An email without an account gets an account without a password (so the mail's
  * link can set one); nobody becomes a member until they accept. Inviting again renews the
- * invitation (new role, new validity, new mail). Callers check who may invite which role.
+ * invitation (new role, new validity, new mail). `authorize` sees the invitation it would
+ * replace, under the lock, so callers check who may invite which role on what is current.
  */
-export async function inviteToVenue(
-  deps: InvitationDeps,
+export async function createInvitation(
+  tx: Tx,
   input: { venue: { id: string; name: string }; email: string; role: VenueRole; invitedBy: string | null },
-): Promise<VenueInvitation> {
-  const { db } = deps;
+  authorize?: (existing: { role: VenueRole } | null) => void,
+): Promise<CreatedInvitation> {
   const email = input.email.trim().toLowerCase();
-  const outcome = await db.transaction(async (tx) => {
-    const [member] = await tx
-      .select({ userId: venueMembers.userId })
-      .from(venueMembers)
-      .innerJoin(user, eq(user.id, venueMembers.userId))
-      .where(and(eq(venueMembers.venueId, input.venue.id), eq(user.email, email), eq(venueMembers.isTemporary, false)));
-    if (member) throw conflict(`${email} is already a user of this venue.`, 'already_member');
-    const [invitation] = await tx
-      .insert(venueInvitations)
-      .values({ venueId: input.venue.id, email, role: input.role, invitedBy: input.invitedBy })
-      .onConflictDoUpdate({
-        target: [venueInvitations.venueId, venueInvitations.email],
-        set: { role: input.role, invitedBy: input.invitedBy, createdAt: sql`now()` },
-      })
-      .returning();
-    await tx
-      .insert(user)
-      .values({ id: randomUUID(), email, name: email.split('@')[0], emailVerified: false })
-      .onConflictDoNothing({ target: user.email });
-    const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email));
-    const credentials = await tx
-      .select({ id: account.id })
-      .from(account)
-      .where(and(eq(account.userId, found.id), eq(account.providerId, 'credential')));
-    const person = { id: found.id, hasPassword: credentials.length > 0 };
-    return { invitation, person };
-  });
+  await lockInvitation(tx, input.venue.id, email);
+  authorize?.(await findInvitation(tx, input.venue.id, email));
+  const [member] = await tx
+    .select({ userId: venueMembers.userId })
+    .from(venueMembers)
+    .innerJoin(user, eq(user.id, venueMembers.userId))
+    .where(and(eq(venueMembers.venueId, input.venue.id), eq(user.email, email), eq(venueMembers.isTemporary, false)));
+  if (member) throw conflict(`${email} is already a user of this venue.`, 'already_member');
+  const [invitation] = await tx
+    .insert(venueInvitations)
+    .values({ venueId: input.venue.id, email, role: input.role, invitedBy: input.invitedBy })
+    .onConflictDoUpdate({
+      target: [venueInvitations.venueId, venueInvitations.email],
+      set: { role: input.role, invitedBy: input.invitedBy, createdAt: sql`now()` },
+    })
+    .returning();
+  await tx
+    .insert(user)
+    .values({ id: randomUUID(), email, name: email.split('@')[0], emailVerified: false })
+    .onConflictDoNothing({ target: user.email });
+  const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email));
+  const credentials = await tx
+    .select({ id: account.id })
+    .from(account)
+    .where(and(eq(account.userId, found.id), eq(account.providerId, 'credential')));
+  return { venue: input.venue, email, invitation, person: { id: found.id, hasPassword: credentials.length > 0 } };
+}
 
+/** Mails a committed invitation (with a set-password link for an account without a password). */
+export async function sendInvitation(deps: InvitationMailDeps, created: CreatedInvitation): Promise<VenueInvitation> {
+  const { email, venue, person } = created;
   let setPasswordUrl: string | undefined;
-  if (!outcome.person.hasPassword) {
+  if (!person.hasPassword) {
     // better-auth's own reset token (as /request-password-reset makes it), so its reset-password
     // endpoint completes it; the link comes back to the console with the venue of the invitation.
     const token = randomBytes(18).toString('base64url');
     const context = await deps.auth.$context;
     await context.internalAdapter.createVerificationValue({
       identifier: `reset-password:${token}`,
-      value: outcome.person.id,
+      value: person.id,
       expiresAt: new Date(Date.now() + SET_PASSWORD_LINK_SECONDS * 1000),
     });
-    const callback = `${deps.baseUrl}/reset-password?invitation=${encodeURIComponent(input.venue.id)}`;
+    const callback = `${deps.baseUrl}/reset-password?invitation=${encodeURIComponent(venue.id)}`;
     setPasswordUrl = `${deps.baseUrl}/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent(callback)}`;
   }
   await deps.mailer.send(
     venueInvitationMail({
       email,
-      venueId: input.venue.id,
-      venueName: input.venue.name,
-      role: input.role,
+      venueId: venue.id,
+      venueName: venue.name,
+      role: created.invitation.role,
       invitationsUrl: `${deps.baseUrl}/invitations`,
       setPasswordUrl,
       validDays: INVITATION_DAYS,
     }),
   );
-  return toVenueInvitation(outcome.invitation);
+  return toVenueInvitation(created.invitation);
 }
 
 /** The pending, unexpired invitations of the signed-in person's email, newest first. */
@@ -119,36 +135,37 @@ export async function listPendingInvitations(db: Db, email: string): Promise<Pen
 
 /**
  * Accepts the invitation of `email` to a venue: the invitation goes and the membership comes in
- * one transaction. Deleting the invitation first makes two accepts at once end in one membership
- * (the second finds nothing to delete). A superadmin's temporary membership becomes a real one.
+ * the caller's transaction, under the invitation's lock (an invite, a withdrawal or a second
+ * accept of the same email waits, then sees the outcome). A superadmin's temporary membership
+ * becomes a real one.
  */
-export async function acceptInvitation(db: Db, person: { userId: string; email: string }, venueId: string): Promise<VenueMembership> {
-  return db.transaction(async (tx) => {
-    const [invitation] = await tx
-      .delete(venueInvitations)
-      .where(and(eq(venueInvitations.venueId, venueId), eq(venueInvitations.email, person.email.toLowerCase()), isLive()))
-      .returning();
-    if (!invitation) throw notFound('Invitation');
-    await tx
-      .insert(venueMembers)
-      .values({ venueId, userId: person.userId, role: invitation.role })
-      .onConflictDoUpdate({
-        target: [venueMembers.venueId, venueMembers.userId],
-        set: { role: invitation.role, isTemporary: false, createdAt: sql`now()` },
-        setWhere: eq(venueMembers.isTemporary, true),
-      });
-    const [membership] = await tx
-      .select({ venueId: venues.id, venueName: venues.name, role: venueMembers.role, isTemporary: venueMembers.isTemporary })
-      .from(venueMembers)
-      .innerJoin(venues, eq(venues.id, venueMembers.venueId))
-      .where(and(eq(venueMembers.venueId, venueId), eq(venueMembers.userId, person.userId)));
-    return membership;
-  });
+export async function acceptInvitation(tx: Tx, person: { userId: string; email: string }, venueId: string): Promise<VenueMembership> {
+  await lockInvitation(tx, venueId, person.email.toLowerCase());
+  const [invitation] = await tx
+    .delete(venueInvitations)
+    .where(and(eq(venueInvitations.venueId, venueId), eq(venueInvitations.email, person.email.toLowerCase()), isLive()))
+    .returning();
+  if (!invitation) throw notFound('Invitation');
+  await tx
+    .insert(venueMembers)
+    .values({ venueId, userId: person.userId, role: invitation.role })
+    .onConflictDoUpdate({
+      target: [venueMembers.venueId, venueMembers.userId],
+      set: { role: invitation.role, isTemporary: false, createdAt: sql`now()` },
+      setWhere: eq(venueMembers.isTemporary, true),
+    });
+  const [membership] = await tx
+    .select({ venueId: venues.id, venueName: venues.name, role: venueMembers.role, isTemporary: venueMembers.isTemporary })
+    .from(venueMembers)
+    .innerJoin(venues, eq(venues.id, venueMembers.venueId))
+    .where(and(eq(venueMembers.venueId, venueId), eq(venueMembers.userId, person.userId)));
+  return membership;
 }
 
 /** Declines (the invitee) or withdraws (the venue) an invitation; false when there was none. */
-export async function deleteInvitation(db: Db, venueId: string, email: string, onlyLive: boolean): Promise<boolean> {
-  const deleted = await db
+export async function deleteInvitation(tx: Tx, venueId: string, email: string, onlyLive: boolean): Promise<boolean> {
+  await lockInvitation(tx, venueId, email.toLowerCase());
+  const deleted = await tx
     .delete(venueInvitations)
     .where(and(eq(venueInvitations.venueId, venueId), eq(venueInvitations.email, email.toLowerCase()), onlyLive ? isLive() : undefined))
     .returning({ email: venueInvitations.email });
@@ -156,7 +173,7 @@ export async function deleteInvitation(db: Db, venueId: string, email: string, o
 }
 
 /** A pending invitation of a venue (for the owner rules), or null. */
-export async function findInvitation(db: Db, venueId: string, email: string) {
+export async function findInvitation(db: Db | Tx, venueId: string, email: string) {
   const [row] = await db
     .select()
     .from(venueInvitations)

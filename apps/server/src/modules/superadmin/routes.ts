@@ -7,7 +7,8 @@ import type { ModuleDeps } from '../../app.js';
 import { session, user, venueMembers, venues } from '../../db/schema/index.js';
 import { identityOf } from '../../platform/access.js';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { inviteToVenue } from '../invitations/service.js';
+import { withTransaction } from '../../platform/locking.js';
+import { createInvitation, sendInvitation } from '../invitations/service.js';
 import { createVenue, joinTemporarily, toVenue } from '../venues/service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -63,12 +64,19 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     },
     async (request, reply) => {
       // The owner is invited as owner like anyone a venue invites (decision 008): the venue is
-      // theirs once they accept. A taken id fails before anything is written.
-      const venue = await createVenue(db, request.body, null, request.body.ownerEmail);
-      await inviteToVenue(
-        { db, auth: deps.auth, mailer: deps.mailer, baseUrl: deps.config.baseUrl },
-        { venue: { id: venue.id, name: venue.name }, email: request.body.ownerEmail, role: 'owner', invitedBy: identityOf(request).userId },
-      );
+      // theirs once they accept. Venue and invitation are written in one transaction (a taken
+      // id writes nothing); the mail goes once both are committed.
+      const { venue, created } = await withTransaction(db, async (tx) => {
+        const venue = await createVenue(tx, request.body, null, request.body.ownerEmail);
+        const created = await createInvitation(tx, {
+          venue: { id: venue.id, name: venue.name },
+          email: request.body.ownerEmail,
+          role: 'owner',
+          invitedBy: identityOf(request).userId,
+        });
+        return { venue, created };
+      });
+      await sendInvitation({ auth: deps.auth, mailer: deps.mailer, baseUrl: deps.config.baseUrl }, created);
       return reply.status(201).send(venue);
     },
   );

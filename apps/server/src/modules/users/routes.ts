@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { changeRoleSchema, emailSchema, inviteUserSchema, profileUpdateSchema, userListQuerySchema } from '@lanebook/core';
 import type { ModuleDeps } from '../../app.js';
 import { identityOf, venueOf } from '../../platform/access.js';
+import { withTransaction } from '../../platform/locking.js';
+import { sendInvitation } from '../invitations/service.js';
 import { changeRole, getUser, inviteUser, listUsers, removeUser, updateUserProfile, withdrawInvitation } from './service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -36,12 +38,8 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
       },
     },
     async (request, reply) => {
-      const invitation = await inviteUser(
-        { db, auth: deps.auth, mailer: deps.mailer, baseUrl: deps.config.baseUrl },
-        venueOf(request),
-        identityOf(request),
-        request.body,
-      );
+      const created = await withTransaction(db, (tx) => inviteUser(tx, venueOf(request), identityOf(request), request.body));
+      const invitation = await sendInvitation({ auth: deps.auth, mailer: deps.mailer, baseUrl: deps.config.baseUrl }, created);
       return reply.status(201).send({ invitation });
     },
   );
@@ -53,7 +51,7 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
       schema: { tags, params: emailParams, description: 'Withdraw a pending invitation of the venue.' },
     },
     async (request, reply) => {
-      await withdrawInvitation(db, venueOf(request), identityOf(request), request.params.email);
+      await withTransaction(db, (tx) => withdrawInvitation(tx, venueOf(request), identityOf(request), request.params.email));
       return reply.status(204).send();
     },
   );
@@ -61,7 +59,8 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
   app.patch(
     '/api/private/users/:id/role',
     { config: { access: { permission: 'users.edit' } }, schema: { tags, params: idParams, body: changeRoleSchema } },
-    async (request) => changeRole(db, venueOf(request), identityOf(request), request.params.id, request.body.role),
+    async (request) =>
+      withTransaction(db, (tx) => changeRole(tx, venueOf(request), identityOf(request), request.params.id, request.body.role)),
   );
 
   app.patch(
@@ -82,7 +81,7 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
     '/api/private/users/:id',
     { config: { access: { permission: 'users.delete' } }, schema: { tags, params: idParams } },
     async (request, reply) => {
-      await removeUser(db, venueOf(request), identityOf(request), request.params.id);
+      await withTransaction(db, (tx) => removeUser(tx, venueOf(request), identityOf(request), request.params.id));
       return reply.status(204).send();
     },
   );

@@ -1,10 +1,18 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { VenueInvitation, VenueRole, VenueUser, VenueUserRow } from '@lanebook/core';
-import type { Db } from '../../db/client.js';
+import type { VenueRole, VenueUser, VenueUserRow } from '@lanebook/core';
+import type { Db, Tx } from '../../db/client.js';
 import { user, venueInvitations, venueMembers } from '../../db/schema/index.js';
 import type { Identity, VenueContext } from '../../platform/access.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
-import { deleteInvitation, findInvitation, inviteToVenue, isLive, toVenueInvitation, type InvitationDeps } from '../invitations/service.js';
+import { lockKeys } from '../../platform/locking.js';
+import {
+  createInvitation,
+  deleteInvitation,
+  findInvitation,
+  isLive,
+  toVenueInvitation,
+  type CreatedInvitation,
+} from '../invitations/service.js';
 import { countOwners } from '../venues/service.js';
 
 const sorts = {
@@ -69,7 +77,7 @@ export async function listUsers(
   return { items, total: items.length };
 }
 
-export async function getUser(db: Db, venueId: string, userId: string): Promise<VenueUser> {
+export async function getUser(db: Db | Tx, venueId: string, userId: string): Promise<VenueUser> {
   const [row] = await db
     .select(columns)
     .from(venueMembers)
@@ -86,52 +94,61 @@ function assertMayManageOwners(actor: Identity, venue: VenueContext, targetRole:
 }
 
 /**
- * A venue invites an email (decision 008). The answer is the invitation, whatever the email:
- * it never tells whether the email has an account. Only owners invite owners.
+ * A venue invites an email (decision 008), in the caller's transaction; the route sends it
+ * (`sendInvitation`) once committed. The answer is the invitation, whatever the email: it
+ * never tells whether the email has an account. Only owners invite owners, or replace an
+ * owner's invitation (checked under the invitation's lock).
  */
 export async function inviteUser(
-  deps: InvitationDeps,
+  tx: Tx,
   venue: VenueContext,
   actor: Identity,
   input: { email: string; role: VenueRole },
-): Promise<VenueInvitation> {
-  assertMayManageOwners(actor, venue, (await findInvitation(deps.db, venue.id, input.email))?.role ?? null, input.role);
-  return inviteToVenue(deps, {
-    venue: { id: venue.id, name: venue.row.name },
-    email: input.email,
-    role: input.role,
-    invitedBy: actor.userId,
-  });
+): Promise<CreatedInvitation> {
+  return createInvitation(
+    tx,
+    { venue: { id: venue.id, name: venue.row.name }, email: input.email, role: input.role, invitedBy: actor.userId },
+    (existing) => assertMayManageOwners(actor, venue, existing?.role ?? null, input.role),
+  );
 }
 
 /** The venue withdraws a pending invitation (expired ones too); only owners withdraw an owner's. */
-export async function withdrawInvitation(db: Db, venue: VenueContext, actor: Identity, email: string): Promise<void> {
-  const invitation = await findInvitation(db, venue.id, email);
+export async function withdrawInvitation(tx: Tx, venue: VenueContext, actor: Identity, email: string): Promise<void> {
+  const invitation = await findInvitation(tx, venue.id, email);
   if (!invitation) throw notFound('Invitation');
   assertMayManageOwners(actor, venue, invitation.role);
-  if (!(await deleteInvitation(db, venue.id, email, false))) throw notFound('Invitation');
+  if (!(await deleteInvitation(tx, venue.id, email, false))) throw notFound('Invitation');
 }
 
-export async function changeRole(db: Db, venue: VenueContext, actor: Identity, userId: string, role: VenueRole): Promise<VenueUser> {
-  const target = await getUser(db, venue.id, userId);
+/**
+ * Every change that may take an owner away (role change, removal) takes this lock first and
+ * reads the owners after it: two owners demoting each other at once are served one after the
+ * other, and the second finds the venue's last owner.
+ */
+const lockOwners = (tx: Tx, venueId: string) => lockKeys(tx, [`venue-owners:${venueId}`]);
+
+export async function changeRole(tx: Tx, venue: VenueContext, actor: Identity, userId: string, role: VenueRole): Promise<VenueUser> {
+  await lockOwners(tx, venue.id);
+  const target = await getUser(tx, venue.id, userId);
   assertMayManageOwners(actor, venue, target.role, role);
-  if (target.role === 'owner' && role !== 'owner' && (await countOwners(db, venue.id)) <= 1) {
+  if (target.role === 'owner' && role !== 'owner' && (await countOwners(tx, venue.id)) <= 1) {
     throw conflict('A venue needs at least one owner: make someone else owner first.', 'last_owner');
   }
-  await db
+  await tx
     .update(venueMembers)
     .set({ role })
     .where(and(eq(venueMembers.venueId, venue.id), eq(venueMembers.userId, userId)));
-  return getUser(db, venue.id, userId);
+  return getUser(tx, venue.id, userId);
 }
 
-export async function removeUser(db: Db, venue: VenueContext, actor: Identity, userId: string): Promise<void> {
-  const target = await getUser(db, venue.id, userId);
+export async function removeUser(tx: Tx, venue: VenueContext, actor: Identity, userId: string): Promise<void> {
+  await lockOwners(tx, venue.id);
+  const target = await getUser(tx, venue.id, userId);
   assertMayManageOwners(actor, venue, target.role);
-  if (target.role === 'owner' && (await countOwners(db, venue.id)) <= 1) {
+  if (target.role === 'owner' && (await countOwners(tx, venue.id)) <= 1) {
     throw conflict('A venue needs at least one owner: the last owner cannot be removed.', 'last_owner');
   }
-  await db.delete(venueMembers).where(and(eq(venueMembers.venueId, venue.id), eq(venueMembers.userId, userId)));
+  await tx.delete(venueMembers).where(and(eq(venueMembers.venueId, venue.id), eq(venueMembers.userId, userId)));
 }
 
 export const PROFILE_IS_THEIRS = "A person's name, phone and picture are their own: only they (or Lanebook support) can change them.";

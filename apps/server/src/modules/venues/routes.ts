@@ -4,6 +4,7 @@ import { permissionsMapSchema, venueCreateSchema, venueUpdateSchema, type Permis
 import type { ModuleDeps } from '../../app.js';
 import { identityOf, venueOf } from '../../platform/access.js';
 import { forbidden, notFound } from '../../platform/errors.js';
+import { withTransaction } from '../../platform/locking.js';
 import { createVenue, leaveTemporaryMembership, setVenuePermissions, skipBankOnboarding, toVenue, updateVenue } from './service.js';
 
 export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
@@ -19,7 +20,7 @@ export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fast
     },
     async (request, reply) => {
       const me = identityOf(request);
-      const venue = await createVenue(db, request.body, me.userId, me.email);
+      const venue = await withTransaction(db, (tx) => createVenue(tx, request.body, me.userId, me.email));
       return reply.status(201).send(venue);
     },
   );

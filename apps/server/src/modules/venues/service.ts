@@ -7,7 +7,7 @@ import {
   type VenueCreate,
   type VenueUpdate,
 } from '@lanebook/core';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { venueMembers, venues } from '../../db/schema/index.js';
 import { conflict } from '../../platform/errors.js';
 import type { VenueRow } from '../../platform/access.js';
@@ -43,19 +43,19 @@ export function toVenue(row: VenueRow): Venue {
 
 export const venueExistsMessage = (id: string) => `A venue with ID '${id}' already exists.`;
 
-/** Creates the venue and makes `ownerUserId` its owner, in one transaction. */
-/** Creates a venue; `ownerUserId` becomes its owner at once (null: the owner is invited, decision 008). */
-export async function createVenue(db: Db, input: VenueCreate, ownerUserId: string | null, ownerEmail: string): Promise<Venue> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(venues)
-      .values({ ...input, ownerEmail: input.ownerEmail || ownerEmail, permissions: DEFAULT_PERMISSIONS })
-      .onConflictDoNothing({ target: venues.id })
-      .returning();
-    if (inserted.length === 0) throw conflict(venueExistsMessage(input.id), 'venue_exists');
-    if (ownerUserId) await tx.insert(venueMembers).values({ venueId: input.id, userId: ownerUserId, role: 'owner' });
-    return toVenue(inserted[0]);
-  });
+/**
+ * Creates a venue in the caller's transaction; `ownerUserId` becomes its owner at once (null:
+ * the owner is invited in the same transaction, decision 008).
+ */
+export async function createVenue(tx: Tx, input: VenueCreate, ownerUserId: string | null, ownerEmail: string): Promise<Venue> {
+  const inserted = await tx
+    .insert(venues)
+    .values({ ...input, ownerEmail: input.ownerEmail || ownerEmail, permissions: DEFAULT_PERMISSIONS })
+    .onConflictDoNothing({ target: venues.id })
+    .returning();
+  if (inserted.length === 0) throw conflict(venueExistsMessage(input.id), 'venue_exists');
+  if (ownerUserId) await tx.insert(venueMembers).values({ venueId: input.id, userId: ownerUserId, role: 'owner' });
+  return toVenue(inserted[0]);
 }
 
 export async function updateVenue(db: Db, venueId: string, patch: VenueUpdate): Promise<Venue> {
@@ -98,7 +98,7 @@ export async function leaveTemporaryMembership(db: Db, venueId: string, userId: 
   return removed.length > 0;
 }
 
-export async function countOwners(db: Db, venueId: string): Promise<number> {
+export async function countOwners(db: Db | Tx, venueId: string): Promise<number> {
   const [{ count }] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(venueMembers)

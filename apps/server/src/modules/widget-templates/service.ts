@@ -1,13 +1,17 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { widgetTemplates } from '../../db/schema/index.js';
 import type { CollectionContext, Row } from '../../platform/collections.js';
+import { lockKeys } from '../../platform/locking.js';
 
 /**
  * At most one widget template is the default: saving a new default first unsets the previous
- * one, in the same transaction (a partial unique index backs this up in the database).
+ * one, in the same transaction (a partial unique index backs this up in the database). The
+ * venue's default is locked first, so two new defaults at once are saved one after the other
+ * and the second unsets the first, instead of one of them failing on the index.
  */
 export async function unsetOtherDefault(ctx: CollectionContext, record: Row, existing: Row | null) {
   if (!record.isDefault) return;
+  await lockKeys(ctx.tx, [`widget-template-default:${ctx.venueId}`]);
   const conditions = [eq(widgetTemplates.venueId, ctx.venueId), eq(widgetTemplates.isDefault, true)];
   if (existing) conditions.push(ne(widgetTemplates.id, existing.id as string));
   await ctx.tx
