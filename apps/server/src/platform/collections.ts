@@ -10,6 +10,7 @@ import type { AppConfig } from '../app.js';
 import type { Db, Tx } from '../db/client.js';
 import { identityOf, venueOf, type Identity } from './access.js';
 import { AppError, conflict, notFound, pgErrorCode, validationFailed } from './errors.js';
+import { idParams, likePattern, pageQuery, searchQuery } from './http.js';
 import { lockRows, withTransaction } from './locking.js';
 import { storageKeyOf, type Storage } from './storage.js';
 import type { VenueReads } from './venue-reads.js';
@@ -114,14 +115,11 @@ export interface CollectionDef {
   };
 }
 
-const listQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+const listQuery = pageQuery(100, 500).extend({
+  search: searchQuery,
   sort: z.string().max(40).optional(),
   order: z.enum(['asc', 'desc'], { message: 'Order must be asc or desc' }).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
 });
-const idParams = z.object({ id: z.string().min(1).max(100) });
 const flagValue = z.enum(['true', 'false'], { message: 'Must be true or false' });
 
 /** The property key of a column in its table (rows and `.set()` use it, not the SQL name). */
@@ -259,7 +257,7 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
   async function list(venueId: string, query: z.infer<typeof listQuery> & Record<string, string | undefined>) {
     const conditions = scope(venueId);
     if (query.search && def.search.length) {
-      const pattern = `%${query.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+      const pattern = likePattern(query.search);
       conditions.push(or(...def.search.map((column) => ilike(column, pattern)))!);
     }
     for (const [flag, column] of Object.entries(def.flags ?? {})) {

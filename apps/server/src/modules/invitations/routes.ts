@@ -8,6 +8,7 @@ import type { ModuleDeps } from '../../app.js';
 import { user } from '../../db/schema/index.js';
 import { identityOf } from '../../platform/access.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { pageOf, pageQuery } from '../../platform/http.js';
 import { withTransaction } from '../../platform/locking.js';
 import { acceptInvitation, deleteInvitation, listPendingInvitations } from './service.js';
 
@@ -23,10 +24,12 @@ export const invitationRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
 
   app.get(
     '/api/private/invitations',
-    { config: { access: signedIn }, schema: { tags, description: 'The pending invitations to the signed-in email.' } },
+    {
+      config: { access: signedIn },
+      schema: { tags, querystring: pageQuery(100, 500), description: 'The pending invitations to the signed-in email.' },
+    },
     async (request) => {
-      const items = await listPendingInvitations(db, identityOf(request).email);
-      return { items, total: items.length };
+      return pageOf(await listPendingInvitations(db, identityOf(request).email), request.query);
     },
   );
 

@@ -6,16 +6,11 @@ import { superadminVenueCreateSchema, venueStatusSchema, type SuperadminVenue } 
 import type { ModuleDeps } from '../../app.js';
 import { session, user, venueMembers, venues } from '../../db/schema/index.js';
 import { identityOf } from '../../platform/access.js';
+import { idParams, likePattern, pageQuery, searchQuery } from '../../platform/http.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { withTransaction } from '../../platform/locking.js';
 import { createInvitation, sendInvitation } from '../invitations/service.js';
 import { createVenue, joinTemporarily, toVenue } from '../venues/service.js';
-
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
-});
 
 export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -27,13 +22,15 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     '/api/private/superadmin/venues',
     {
       config: { access },
-      schema: { tags, querystring: z.object({ status: venueStatusSchema.optional(), search: z.string().trim().max(100).optional() }) },
+      schema: { tags, querystring: pageQuery(500, 500).extend({ status: venueStatusSchema.optional(), search: searchQuery }) },
     },
     async (request) => {
       const conditions: (SQL | undefined)[] = [];
       if (request.query.status) conditions.push(eq(venues.status, request.query.status));
-      if (request.query.search)
-        conditions.push(or(ilike(venues.name, `%${request.query.search}%`), ilike(venues.id, `%${request.query.search}%`)));
+      if (request.query.search) {
+        const pattern = likePattern(request.query.search);
+        conditions.push(or(ilike(venues.name, pattern), ilike(venues.id, pattern)));
+      }
       const rows = await db
         .select({
           id: venues.id,
@@ -46,9 +43,15 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
         })
         .from(venues)
         .where(and(...conditions))
-        .orderBy(desc(venues.createdAt));
+        .orderBy(desc(venues.createdAt), venues.id)
+        .limit(request.query.limit)
+        .offset(request.query.offset);
+      const [{ total }] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(venues)
+        .where(and(...conditions));
       const items: SuperadminVenue[] = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-      return { items, total: items.length };
+      return { items, total };
     },
   );
 
@@ -111,11 +114,10 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
 
   app.get(
     '/api/private/superadmin/users',
-    { config: { access }, schema: { tags, querystring: pageQuery.extend({ search: z.string().trim().max(100).optional() }) } },
+    { config: { access }, schema: { tags, querystring: pageQuery().extend({ search: searchQuery }) } },
     async (request) => {
-      const where = request.query.search
-        ? or(ilike(user.email, `%${request.query.search}%`), ilike(user.name, `%${request.query.search}%`))
-        : undefined;
+      const pattern = request.query.search ? likePattern(request.query.search) : undefined;
+      const where = pattern ? or(ilike(user.email, pattern), ilike(user.name, pattern)) : undefined;
       const rows = await db
         .select({
           id: user.id,
@@ -166,7 +168,7 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     );
   }
 
-  app.get('/api/private/superadmin/outbox', { config: { access }, schema: { tags, querystring: pageQuery } }, async (request) =>
+  app.get('/api/private/superadmin/outbox', { config: { access }, schema: { tags, querystring: pageQuery() } }, async (request) =>
     deps.mailer.listOutbox(request.query.limit, request.query.offset),
   );
 };

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { changeRoleSchema, emailSchema, inviteUserSchema, profileUpdateSchema, userListQuerySchema } from '@lanebook/core';
 import type { ModuleDeps } from '../../app.js';
 import { identityOf, venueOf } from '../../platform/access.js';
+import { idParams, pageQuery } from '../../platform/http.js';
 import { withTransaction } from '../../platform/locking.js';
 import { sendInvitation } from '../invitations/service.js';
 import { changeRole, getUser, inviteUser, listUsers, removeUser, updateUserProfile, withdrawInvitation } from './service.js';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
 const emailParams = z.object({ email: emailSchema });
 
 export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
@@ -18,7 +18,7 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
 
   app.get(
     '/api/private/users',
-    { config: { access: { auth: 'venue' } }, schema: { tags, querystring: userListQuerySchema } },
+    { config: { access: { auth: 'venue' } }, schema: { tags, querystring: userListQuerySchema.extend(pageQuery(500, 500).shape) } },
     async (request) => listUsers(db, venueOf(request).id, request.query),
   );
 

@@ -3,6 +3,7 @@ import type { VenueRole, VenueUser, VenueUserRow } from '@lanebook/core';
 import type { Db, Tx } from '../../db/client.js';
 import { user, venueInvitations, venueMembers } from '../../db/schema/index.js';
 import type { Identity, VenueContext } from '../../platform/access.js';
+import { likePattern, pageOf, type Page } from '../../platform/http.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import { lockKeys } from '../../platform/locking.js';
 import {
@@ -50,11 +51,12 @@ const memberOf = (venueId: string) => and(eq(venueMembers.venueId, venueId), eq(
 export async function listUsers(
   db: Db,
   venueId: string,
-  query: { role?: VenueRole; sort: keyof typeof sorts; search?: string },
-): Promise<{ items: VenueUserRow[]; total: number }> {
+  query: { role?: VenueRole; sort: keyof typeof sorts; search?: string; limit: number; offset: number },
+): Promise<Page<VenueUserRow>> {
+  const pattern = query.search ? likePattern(query.search) : undefined;
   const conditions: (SQL | undefined)[] = [memberOf(venueId)];
   if (query.role) conditions.push(eq(venueMembers.role, query.role));
-  if (query.search) conditions.push(or(ilike(user.name, `%${query.search}%`), ilike(user.email, `%${query.search}%`)));
+  if (pattern) conditions.push(or(ilike(user.name, pattern), ilike(user.email, pattern)));
   const rows = await db
     .select(columns)
     .from(venueMembers)
@@ -69,12 +71,12 @@ export async function listUsers(
         eq(venueInvitations.venueId, venueId),
         isLive(),
         query.role ? eq(venueInvitations.role, query.role) : undefined,
-        query.search ? ilike(venueInvitations.email, `%${query.search}%`) : undefined,
+        pattern ? ilike(venueInvitations.email, pattern) : undefined,
       ),
     )
     .orderBy(...invitationSorts[query.sort]);
-  const items: VenueUserRow[] = [...rows.map(toVenueUser), ...invited.map(toVenueInvitation)];
-  return { items, total: items.length };
+  // Members, then pending invitations: one list, paged in memory (a venue has few people).
+  return pageOf<VenueUserRow>([...rows.map(toVenueUser), ...invited.map(toVenueInvitation)], query);
 }
 
 export async function getUser(db: Db | Tx, venueId: string, userId: string): Promise<VenueUser> {
