@@ -154,7 +154,7 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
       async (request, reply) => {
         if (action === 'disable' && request.params.id === identityOf(request).userId)
           throw badRequest('You cannot disable your own account.', 'id');
-        await db.transaction(async (tx) => {
+        await withTransaction(db, async (tx) => {
           const updated = await tx
             .update(user)
             .set({ isDisabled: action === 'disable', updatedAt: new Date() })
