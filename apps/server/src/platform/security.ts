@@ -8,8 +8,9 @@ import { AppError, validationFailed } from './errors.js';
  * a referrer policy, and HSTS on requests that arrived over TLS. Pages that set their own CSP
  * (better-auth's sign-in popup, the widget to come) replace the header.
  *
- * helmet (the library behind @fastify/helmet) is configured once here; the Fastify plugin
- * builds helmet anew on every request, which cost about a tenth of a signed-in read.
+ * helmet (the library behind @fastify/helmet) computes the headers once, here; the Fastify
+ * plugin builds helmet anew on every request and sets each header on the raw response, which
+ * cost about a third of the throughput of a cached read.
  */
 export function registerSecurityHeaders(app: FastifyInstance) {
   const applyHeaders = helmet({
@@ -37,10 +38,29 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     // Sent below only when the request came over TLS: over plain HTTP it is meaningless.
     strictTransportSecurity: false,
   });
+  const headers = headersOf(applyHeaders);
   app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    applyHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
+    done();
   });
+}
+
+/** The headers helmet sets, computed once: they are the same for every answer. */
+function headersOf(apply: ReturnType<typeof helmet>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  apply({} as never, response as never, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
