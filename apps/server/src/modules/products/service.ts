@@ -1,9 +1,10 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PRODUCT_DELETE_BLOCKED } from '@lanebook/core';
 import { bookings, products } from '../../db/schema/index.js';
 import type { CollectionContext } from '../../platform/collections.js';
 import { conflict, validationFailed } from '../../platform/errors.js';
+import { keepsProductFromNow } from '../bookings/predicates.js';
 
 /** Names of the live products whose list column (taxes, resources, ...) or id column names `id`. */
 export async function productsUsing(ctx: CollectionContext, column: PgColumn, id: string): Promise<string[]> {
@@ -31,21 +32,13 @@ export async function refuseIfUsedByProducts(ctx: CollectionContext, column: PgC
 
 /**
  * A product cannot be deleted while it has future bookings waiting for payment or paid,
- * unless they were refunded with nothing paid left (spec section 5).
+ * unless they were refunded with nothing paid left (bookings/predicates.ts).
  */
 export async function assertProductDeletable(ctx: CollectionContext, productId: string) {
   const [blocking] = await ctx.tx
     .select({ id: bookings.id })
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.venueId, ctx.venueId),
-        eq(bookings.productId, productId),
-        gt(bookings.startsAt, sql`now()`),
-        inArray(bookings.status, ['wait_for_payment', 'paid']),
-        sql`not (${bookings.isRefunded} and ${bookings.paidTotal} - ${bookings.refundedTotal} <= 0)`,
-      ),
-    )
+    .where(and(eq(bookings.venueId, ctx.venueId), eq(bookings.productId, productId), keepsProductFromNow()))
     .limit(1);
   if (blocking) throw conflict(PRODUCT_DELETE_BLOCKED, 'product_has_bookings');
 }

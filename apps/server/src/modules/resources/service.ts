@@ -1,28 +1,22 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { LANE_DELETE_BLOCKED } from '@lanebook/core';
 import { bookings, products } from '../../db/schema/index.js';
 import type { CollectionContext } from '../../platform/collections.js';
 import { AppError } from '../../platform/errors.js';
+import { holdsLanesFromNow } from '../bookings/predicates.js';
 
-/** Bookings that still hold the lane: not over, and not canceled or abandoned. */
+/** Bookings that still hold the lane (bookings/predicates.ts). */
 export async function hasUpcomingBookings(ctx: CollectionContext, laneId: string): Promise<boolean> {
   const [found] = await ctx.tx
     .select({ id: bookings.id })
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.venueId, ctx.venueId),
-        gt(bookings.endsAt, sql`now()`),
-        inArray(bookings.status, ['new', 'wait_for_payment', 'paid']),
-        sql`${bookings.resourceIds} @> ${JSON.stringify([laneId])}::jsonb`,
-      ),
-    )
+    .where(and(eq(bookings.venueId, ctx.venueId), holdsLanesFromNow(), sql`${bookings.resourceIds} @> ${JSON.stringify([laneId])}::jsonb`))
     .limit(1);
   return Boolean(found);
 }
 
 /**
- * A lane with upcoming bookings cannot be deleted (spec sections 4 and 5). Otherwise the
+ * A lane with upcoming bookings cannot be deleted. Otherwise the
  * products that offered it stop offering it, in the same transaction.
  */
 export async function deleteLaneRules(ctx: CollectionContext, laneId: string) {
