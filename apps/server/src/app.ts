@@ -11,10 +11,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
 import { AccessResolver, registerAccess } from './platform/access.js';
-import { createAuth, registerAuthBridge, socialProvidersOf, type Auth, type AuthOptions } from './platform/auth.js';
+import { createAuth, registerAuthBridge } from './platform/auth.js';
 import { AppError, registerErrorHandler } from './platform/errors.js';
 import { registerInputRules, registerSecurityHeaders } from './platform/security.js';
-import { createMailer, type Mailer } from './platform/mail.js';
+import { createMailer } from './platform/mail.js';
+import type { AppConfig, ModuleDeps, ModuleRoutes } from './platform/module.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { onboardingRoutes } from './modules/onboarding/routes.js';
@@ -24,43 +25,21 @@ import { invitationRoutes } from './modules/invitations/routes.js';
 import { superadminRoutes } from './modules/superadmin/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
-import { createDiskStorage, type Storage } from './platform/storage.js';
+import { createDiskStorage } from './platform/storage.js';
 import { VenueReads } from './platform/venue-reads.js';
 
-export interface AppConfig {
-  baseUrl: string;
-  /** Other origins the console may be opened at (sign-in refuses any other). */
-  extraOrigins?: string[];
-  authSecret: string;
-  smtpUrl?: string;
-  mailFrom: string;
-  google?: AuthOptions['google'];
-  oidc?: AuthOptions['oidc'];
-  signInPerMinute?: number;
-  trustProxy?: boolean;
-  logLevel?: string;
-  /** Folder for uploaded files (DATA_DIR/uploads); a fresh temporary folder when not given (tests). */
-  uploadsDir?: string;
-  /** Bytes of uploaded files each venue may keep (UPLOAD_QUOTA_MB); 200 MB when not given. */
-  uploadQuotaBytes?: number;
-  /** Webhooks may target loopback, private and link-local addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS). */
-  webhookAllowPrivateNetworks?: boolean;
-  /** Built console (apps/console/dist); served at / when present. */
-  consoleDir?: string;
-}
-
-export interface ModuleDeps {
-  database: Database;
-  auth: Auth;
-  mailer: Mailer;
-  storage: Storage;
-  access: AccessResolver;
-  reads: VenueReads;
-  config: AppConfig;
-}
-
-export type App = FastifyInstance;
-export type TypedApp = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
+/** Every module's routes, registered in this order with the same dependencies. */
+const MODULES: ModuleRoutes[] = [
+  healthRoutes,
+  meRoutes,
+  onboardingRoutes,
+  venueRoutes,
+  userRoutes,
+  invitationRoutes,
+  superadminRoutes,
+  catalogRoutes,
+  mediaRoutes,
+];
 
 export async function buildApp(database: Database, config: AppConfig) {
   const app = Fastify({
@@ -132,16 +111,7 @@ export async function buildApp(database: Database, config: AppConfig) {
     reads,
     config: { ...config },
   };
-  const socialProviders = socialProvidersOf(config);
-  await app.register(healthRoutes, { deps, socialProviders });
-  await app.register(meRoutes, { deps });
-  await app.register(onboardingRoutes, { deps });
-  await app.register(venueRoutes, { deps });
-  await app.register(userRoutes, { deps });
-  await app.register(invitationRoutes, { deps });
-  await app.register(superadminRoutes, { deps });
-  await app.register(catalogRoutes, { deps });
-  await app.register(mediaRoutes, { deps });
+  for (const routes of MODULES) await app.register(routes, { deps });
 
   registerConsole(app, config.consoleDir);
   return { app, auth, mailer };

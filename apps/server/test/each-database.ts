@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import type { AppConfig } from '../src/app.js';
+import type { AppConfig } from '../src/platform/module.js';
 import { TEST_DATABASE_URL } from './postgres.js';
 import { TestServer, type DatabaseKind } from './server.js';
 

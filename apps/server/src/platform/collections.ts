@@ -6,7 +6,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PermissionArea, PermissionKey } from '@lanebook/core';
-import type { AppConfig } from '../app.js';
+import type { AppConfig } from './module.js';
 import type { Db, Tx } from '../db/client.js';
 import { identityOf, venueOf, type Identity } from './access.js';
 import { AppError, conflict, notFound, pgErrorCode, validationFailed } from './errors.js';

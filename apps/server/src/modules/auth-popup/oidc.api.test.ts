@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AppConfig } from '../../app.js';
+import type { AppConfig } from '../../platform/module.js';
 import { account, user } from '../../db/schema/index.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { startOidcIssuer, type OidcIssuer, type OidcTestAccount } from '../../../test/oidc-issuer.js';

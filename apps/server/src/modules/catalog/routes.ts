@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ModuleDeps } from '../../app.js';
+import type { ModuleDeps } from '../../platform/module.js';
 import { registerCollection, type CollectionDef } from '../../platform/collections.js';
 import { affiliatesCollection } from '../affiliates/collection.js';
 import { integrationsCollection } from '../integrations/collection.js';

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleDeps } from '../../app.js';
+import { socialProvidersOf } from '../../platform/auth.js';
+import type { ModuleDeps } from '../../platform/module.js';
 
-export const healthRoutes: FastifyPluginAsync<{ deps: ModuleDeps; socialProviders: { id: string; name: string }[] }> = async (
-  fastify,
-  { deps, socialProviders },
-) => {
+export const healthRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
+  const socialProviders = socialProvidersOf(deps.config);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/health',

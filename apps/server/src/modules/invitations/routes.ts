@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { activateInvitationSchema, type VenueMembership } from '@lanebook/core';
-import type { ModuleDeps } from '../../app.js';
+import type { ModuleDeps } from '../../platform/module.js';
 import { user } from '../../db/schema/index.js';
 import { identityOf } from '../../platform/access.js';
 import { AppError, notFound } from '../../platform/errors.js';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, eq, ne } from 'drizzle-orm';
 import { effectivePermissions, emailSchema, PASSWORD_CHANGE_FAILED, passwordSchema, profileUpdateSchema, type Me } from '@lanebook/core';
-import type { ModuleDeps } from '../../app.js';
+import type { ModuleDeps } from '../../platform/module.js';
 import { session, user } from '../../db/schema/index.js';
 import { identityOf, reloadAccess } from '../../platform/access.js';
 import { webHeaders } from '../../platform/auth.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { ModuleDeps } from '../../app.js';
+import type { ModuleDeps } from '../../platform/module.js';
 import { venueOf } from '../../platform/access.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { STORAGE_KEY } from '../../platform/storage.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { onboardingProgressSchema } from '@lanebook/core';
-import type { ModuleDeps } from '../../app.js';
+import type { ModuleDeps } from '../../platform/module.js';
 import { identityOf } from '../../platform/access.js';
 import { getProgress, saveProgress } from './service.js';
 

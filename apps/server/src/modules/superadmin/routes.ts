@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { superadminVenueCreateSchema, venueStatusSchema, type SuperadminVenue } from '@lanebook/core';
-import type { ModuleDeps } from '../../app.js';
+import type { ModuleDeps } from '../../platform/module.js';
 import { session, user, venueMembers, venues } from '../../db/schema/index.js';
 import { identityOf } from '../../platform/access.js';
 import { idParams, likePattern, pageQuery, searchQuery } from '../../platform/http.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changeRoleSchema, emailSchema, inviteUserSchema, profileUpdateSchema, userListQuerySchema } from '@lanebook/core';
-import type { ModuleDeps } from '../../app.js';
+import type { ModuleDeps } from '../../platform/module.js';
 import { identityOf, venueOf } from '../../platform/access.js';
 import { idParams, pageQuery } from '../../platform/http.js';
 import { withTransaction } from '../../platform/locking.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { permissionsMapSchema, venueCreateSchema, venueUpdateSchema, type PermissionsMap } from '@lanebook/core';
-import type { ModuleDeps } from '../../app.js';
+import type { ModuleDeps } from '../../platform/module.js';
 import { identityOf, venueOf } from '../../platform/access.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { withTransaction } from '../../platform/locking.js';

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Database } from '../db/client.js';
+import type { AccessResolver } from './access.js';
+import type { Auth, AuthOptions } from './auth.js';
+import type { Mailer } from './mail.js';
+import type { Storage } from './storage.js';
+import type { VenueReads } from './venue-reads.js';
+
+/**
+ * What app.ts composes and every module receives. It lives here, below the modules, so that a
+ * module never imports app.ts (which imports every module): no cycle, not even a type-only one.
+ */
+export interface AppConfig {
+  baseUrl: string;
+  /** Other origins the console may be opened at (sign-in refuses any other). */
+  extraOrigins?: string[];
+  authSecret: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  google?: AuthOptions['google'];
+  oidc?: AuthOptions['oidc'];
+  signInPerMinute?: number;
+  trustProxy?: boolean;
+  logLevel?: string;
+  /** Folder for uploaded files (DATA_DIR/uploads); a fresh temporary folder when not given (tests). */
+  uploadsDir?: string;
+  /** Bytes of uploaded files each venue may keep (UPLOAD_QUOTA_MB); 200 MB when not given. */
+  uploadQuotaBytes?: number;
+  /** Webhooks may target loopback, private and link-local addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS). */
+  webhookAllowPrivateNetworks?: boolean;
+  /** Built console (apps/console/dist); served at / when present. */
+  consoleDir?: string;
+}
+
+export interface ModuleDeps {
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  storage: Storage;
+  access: AccessResolver;
+  reads: VenueReads;
+  config: AppConfig;
+}
+
+/** A module's routes: a Fastify plugin registered by app.ts with the shared dependencies. */
+export type ModuleRoutes = FastifyPluginAsync<{ deps: ModuleDeps }>;
+
+export type App = FastifyInstance;
+export type TypedApp = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
