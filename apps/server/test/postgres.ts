@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-/** The PostgreSQL the API suite runs its second leg against (DESIGN.md section 6). */
+/** The PostgreSQL the API suite runs its second leg against (README: npm test). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Each test file gets a database of its own, named with the worker's pid so stale ones can be found. */

@@ -25,7 +25,7 @@ const CHOOSE_VENUE = {
   details: { fields: [{ path: 'X-Venue-Id', message: 'Choose a venue: send the X-Venue-Id header.' }] },
 };
 
-/** The access each route of the foundation declares (DESIGN.md section 4; the spec's calls). */
+/** The access each route declares (docs/architecture.md, the path of a request). */
 const DECLARED: Record<string, object> = {
   'GET /api/health': { public: true },
   'GET /api/public/auth-config': { public: true },

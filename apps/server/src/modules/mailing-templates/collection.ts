@@ -3,7 +3,7 @@ import { mailingTemplates } from '../../db/schema/index.js';
 import type { CollectionDef } from '../../platform/collections.js';
 import { assertLiquidParses } from './service.js';
 
-/** A new mailing template starts paused (spec section 4), so nothing is sent before it is reviewed. */
+/** A new mailing template starts paused, so nothing is sent before it is reviewed. */
 export const mailingTemplatesCollection: CollectionDef = {
   path: 'mailing-templates',
   area: 'mailingTemplates',

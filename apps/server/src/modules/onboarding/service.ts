@@ -8,7 +8,7 @@ export async function getProgress(db: Db, userId: string): Promise<OnboardingPro
   return row ? { currentStep: row.currentStep, isFinished: row.isFinished } : { currentStep: -1, isFinished: false };
 }
 
-/** Finishing sets isFinished and resets currentStep to -1 (spec section 4). */
+/** Finishing sets isFinished and resets currentStep to -1. */
 export async function saveProgress(db: Db, userId: string, patch: Partial<OnboardingProgress>): Promise<OnboardingProgress> {
   const current = await getProgress(db, userId);
   const next = { ...current, ...patch };
