@@ -7,3 +7,4 @@ export * from './format.js';
 export * from './api-types.js';
 export * from './catalog.js';
 export * from './products.js';
+export * from './pricing.js';
