@@ -56,9 +56,9 @@ export interface PricedDiscount {
   discount: number;
   discountType: DiscountType;
   /** Products it applies to; empty means every product. */
-  products: string[];
+  products: readonly string[];
   /** Upsell items it applies to; only those listed. */
-  upsellItems: string[];
+  upsellItems: readonly string[];
 }
 
 export interface PricedPromocode extends PricedDiscount {
