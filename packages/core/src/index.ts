@@ -8,3 +8,4 @@ export * from './api-types.js';
 export * from './catalog.js';
 export * from './products.js';
 export * from './pricing.js';
+export * from './calendar.js';
