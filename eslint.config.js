@@ -27,6 +27,19 @@ const consoleEverywhere = {
     },
   ],
 };
+/** no-restricted-imports of the server outside modules/: apps never import each other, plus `patterns`. */
+const serverImports = (...patterns) => [
+  'error',
+  {
+    patterns: [
+      {
+        group: ['**/apps/console/**', '@lanebook/console', '**/apps/widget/**', '@lanebook/widget'],
+        message: 'Apps never import each other.',
+      },
+      ...patterns,
+    ],
+  },
+];
 const consoleImports = (...patterns) => [
   'error',
   { paths: consoleEverywhere.paths, patterns: [...consoleEverywhere.patterns, ...patterns] },
@@ -62,6 +75,43 @@ const otherFeatures = (feature) => ({
   message: 'A feature never imports another feature: move what they share into components/ or lib/ (or app/ for the session).',
 });
 
+/** The server's modules, one folder each; each owns the tables of its schema.ts. */
+const serverModules = fs
+  .readdirSync(path.join(repoRoot, 'apps/server/src/modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** Entries of the modules' import rule that hold for every module file (tests and schema files included). */
+const moduleEverywhere = [
+  {
+    group: ['**/db/client', '**/db/client.js'],
+    allowTypeImports: true,
+    message: 'Modules never open the raw database client: use the db handed to the module (deps) and the venue from request context.',
+  },
+  {
+    group: ['pg', '@electric-sql/pglite', '@electric-sql/pglite/*', 'drizzle-orm/pglite', 'drizzle-orm/node-postgres'],
+    message: 'Modules do not talk to a database driver directly.',
+  },
+  { group: ['**/apps/console/**', '@lanebook/console', '**/apps/widget/**'], message: 'Apps never import each other.' },
+];
+/** The aggregate of every table (db/schema.ts): for the client, migrations, the seed and tests only. */
+const noSchemaAggregate = {
+  group: ['**/db/schema', '**/db/schema.js', '**/db/schema/**'],
+  message: "Import your own module's schema.ts; every other table is reached through its owner's exported functions.",
+};
+/** The schema files of every module but `allowed` (paths as a module file or a platform file writes them). */
+const otherSchemas = (allowed, message) => ({
+  group: serverModules
+    .filter((other) => !allowed.includes(other))
+    .flatMap((other) =>
+      ['..', '../..', '../../..', '../modules', '../../modules'].flatMap((up) => [`${up}/${other}/schema`, `${up}/${other}/schema.js`]),
+    ),
+  message,
+});
+const notYourTable =
+  "A module reads and writes only its own tables (its schema.ts): call the owning module's exported functions (docs/architecture.md, 'Who owns which table').";
+const notPlatformTable =
+  'The platform imports only the schema files it reads by design (eslint.config.js lists them); a module owns the rest.';
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/.artifacts/**', 'bench/.data/**', 'apps/server/src/db/migrations/**'] },
   js.configs.recommended,
@@ -83,43 +133,45 @@ export default tseslint.config(
   // Boundaries: modules reach the database only through what the platform hands them.
   {
     files: ['apps/server/src/modules/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: moduleEverywhere }] },
+  },
+  // Each module owns its tables: its code imports its own schema.ts, never another module's
+  // nor the aggregate. Schema files may import each other (foreign keys); tests may read anything.
+  ...serverModules.map((module) => ({
+    files: [`apps/server/src/modules/${module}/**/*.ts`],
+    ignores: ['**/schema.ts', '**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              group: ['**/db/client', '**/db/client.js'],
-              allowTypeImports: true,
-              message:
-                'Modules never open the raw database client: use the db handed to the module (deps) and the venue from request context.',
-            },
-            {
-              group: ['pg', '@electric-sql/pglite', '@electric-sql/pglite/*', 'drizzle-orm/pglite', 'drizzle-orm/node-postgres'],
-              message: 'Modules do not talk to a database driver directly.',
-            },
-            { group: ['**/apps/console/**', '@lanebook/console', '**/apps/widget/**'], message: 'Apps never import each other.' },
-          ],
-        },
+        { patterns: [...moduleEverywhere, noSchemaAggregate, otherSchemas([module], notYourTable)] },
       ],
     },
-  },
+  })),
   {
     files: ['apps/server/**/*.ts'],
     ignores: ['apps/server/src/modules/**'],
+    rules: { 'no-restricted-imports': serverImports() },
+  },
+  // The platform imports the schema files of the tables it reads by design, and no other.
+  {
+    files: ['apps/server/src/platform/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': serverImports(noSchemaAggregate, otherSchemas([], notPlatformTable)) },
+  },
+  // The access step reads sessions, users, venues, memberships and onboarding in one round trip (decision 007).
+  {
+    files: ['apps/server/src/platform/access.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/apps/console/**', '@lanebook/console', '**/apps/widget/**', '@lanebook/widget'],
-              message: 'Apps never import each other.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': serverImports(
+        noSchemaAggregate,
+        otherSchemas(['accounts', 'venues', 'users', 'onboarding'], notPlatformTable),
+      ),
     },
+  },
+  // better-auth's drizzle adapter is handed the sign-in tables.
+  {
+    files: ['apps/server/src/platform/auth.ts'],
+    rules: { 'no-restricted-imports': serverImports(noSchemaAggregate, otherSchemas(['accounts'], notPlatformTable)) },
   },
   // Console boundaries. One rule, no-restricted-imports, whose options a later block replaces
   // whole: consoleImports() repeats the console-wide entries in every block.

@@ -97,7 +97,7 @@ async function prepareData(dataDir: string) {
   const { openDatabase } = await import('../apps/server/src/db/client.js');
   const { buildApp } = await import('../apps/server/src/app.js');
   const { seedDemo } = await import('../apps/server/src/seed.js');
-  const { bookings, products } = await import('../apps/server/src/db/schema/index.js');
+  const { bookings, products } = await import('../apps/server/src/db/schema.js');
   const { and, eq } = await import('drizzle-orm');
   const database = await openDatabase({ dataDir });
   const { app, auth } = await buildApp(database, {

@@ -20,7 +20,10 @@ interface Case {
 }
 
 const RESTRICTED = 'no-restricted-imports';
+/** The server's modules use the TypeScript variant of the rule (type imports of the client are allowed). */
+const TS_RESTRICTED = '@typescript-eslint/no-restricted-imports';
 const consoleFile = (file: string) => `apps/console/src/${file}`;
+const serverFile = (file: string) => `apps/server/src/${file}`;
 
 const cases: Case[] = [
   // A feature never imports another feature.
@@ -96,6 +99,74 @@ const cases: Case[] = [
     name: "a feature's api file calling http",
     filePath: consoleFile('features/catalog/api/set-closure-percent.ts'),
     code: "import { http } from '../../../lib/api';\nexport const save = (value: number) => http.patch('/api/private/venues/current', { closurePercent: value });\n",
+    error: null,
+  },
+  // Each server module owns its tables: it imports its own schema.ts, never another's nor the aggregate.
+  {
+    name: "a module importing another module's schema",
+    filePath: serverFile('modules/resources/service.ts'),
+    code: "import { products } from '../products/schema.js';\nexport const x = products;\n",
+    error: TS_RESTRICTED,
+  },
+  {
+    name: "a module's subfolder importing another module's schema",
+    filePath: serverFile('modules/users/queries/list.ts'),
+    code: "import { user } from '../../accounts/schema.js';\nexport const x = user;\n",
+    error: TS_RESTRICTED,
+  },
+  {
+    name: 'a module importing the aggregate schema',
+    filePath: serverFile('modules/users/service.ts'),
+    code: "import { venueMembers } from '../../db/schema.js';\nexport const x = venueMembers;\n",
+    error: TS_RESTRICTED,
+  },
+  {
+    name: "a module importing its own schema and another module's service",
+    filePath: serverFile('modules/users/service.ts'),
+    code: "import { venueMembers } from './schema.js';\nimport { findPerson } from '../accounts/service.js';\nexport const x = [venueMembers, findPerson];\n",
+    error: null,
+  },
+  {
+    name: "a schema file importing another module's schema (a foreign key)",
+    filePath: serverFile('modules/bookings/schema.ts'),
+    code: "import { products } from '../products/schema.js';\nexport const x = products;\n",
+    error: null,
+  },
+  {
+    name: "a module's test importing the aggregate schema",
+    filePath: serverFile('modules/users/users.api.test.ts'),
+    code: "import { user, venueMembers } from '../../db/schema.js';\nexport const x = [user, venueMembers];\n",
+    error: null,
+  },
+  {
+    name: 'the collections machinery importing a module schema',
+    filePath: serverFile('platform/collections.ts'),
+    code: "import { products } from '../modules/products/schema.js';\nexport const x = products;\n",
+    error: RESTRICTED,
+  },
+  {
+    name: 'the platform importing the aggregate schema',
+    filePath: serverFile('platform/mail.ts'),
+    code: "import { mailOutbox } from '../db/schema.js';\nexport const x = mailOutbox;\n",
+    error: RESTRICTED,
+  },
+  {
+    name: 'the access step importing a table it does not read',
+    filePath: serverFile('platform/access.ts'),
+    code: "import { products } from '../modules/products/schema.js';\nexport const x = products;\n",
+    error: RESTRICTED,
+  },
+  {
+    name: 'the access step importing the tables it reads',
+    filePath: serverFile('platform/access.ts'),
+    code: [
+      "import { session, user } from '../modules/accounts/schema.js';",
+      "import { onboardingProgress } from '../modules/onboarding/schema.js';",
+      "import { venueMembers } from '../modules/users/schema.js';",
+      "import { venues } from '../modules/venues/schema.js';",
+      'export const x = [session, user, onboardingProgress, venueMembers, venues];',
+      '',
+    ].join('\n'),
     error: null,
   },
 ];

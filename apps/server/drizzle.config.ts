@@ -2,6 +2,8 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './apps/server/src/db/schema/index.ts',
+  // Each module's own tables (docs/architecture.md, "Who owns which table") and the mail outbox;
+  // src/db/schema.ts re-exports the same files for the client (db/schema.unit.test.ts checks they agree).
+  schema: ['./apps/server/src/modules/*/schema.ts', './apps/server/src/platform/mail-schema.ts'],
   out: './apps/server/src/db/migrations',
 });

@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inArray } from 'drizzle-orm';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
-import { user } from './db/schema/index.js';
 import { readEnv } from './env.js';
+import { makeSuperadmins } from './modules/accounts/service.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed.js';
 
 const env = readEnv();
@@ -51,9 +50,7 @@ async function main() {
   });
 
   const seeded = env.SEED_DEMO === false ? false : await seedDemo(database.db, auth);
-  if (env.SUPERADMIN_EMAILS.length) {
-    await database.db.update(user).set({ isSuperadmin: true }).where(inArray(user.email, env.SUPERADMIN_EMAILS));
-  }
+  await makeSuperadmins(database.db, env.SUPERADMIN_EMAILS);
 
   const shutdown = async () => {
     await app.close();

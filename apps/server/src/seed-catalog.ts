@@ -1,17 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { productDefaults, widgetTemplateDefaults, type ProductInput } from '@lanebook/core';
 import type { Tx } from './db/client.js';
-import {
-  affiliates,
-  mailingTemplates,
-  products,
-  promocodes,
-  resources,
-  taxes,
-  terms,
-  upsellItems,
-  widgetTemplates,
-} from './db/schema/index.js';
+import { affiliates, mailingTemplates, products, promocodes, resources, taxes, terms, upsellItems, widgetTemplates } from './db/schema.js';
 
 interface VenueCatalog {
   venueId: string;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_PERMISSIONS, type VenueRole } from '@lanebook/core';
 import type { Db } from './db/client.js';
-import { account, user, venueMembers, venues } from './db/schema/index.js';
+import { account, user, venueMembers, venues } from './db/schema.js';
 import type { Auth } from './platform/auth.js';
 import { DEMO_CATALOGS, seedCatalog } from './seed-catalog.js';
 

@@ -12,8 +12,8 @@ import {
   type PermissionsMap,
   type VenueRole,
 } from '@lanebook/core';
-import * as schema from '../src/db/schema/index.js';
-import { bookings } from '../src/db/schema/index.js';
+import * as schema from '../src/db/schema.js';
+import { bookings } from '../src/db/schema.js';
 import type { Caller, TestServer } from './server.js';
 
 /**

@@ -7,8 +7,8 @@ import { DEFAULT_PERMISSIONS, type PermissionsMap, type VenueRole } from '@laneb
 import { buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/platform/module.js';
 import { openDatabase, type Database, type Db } from '../src/db/client.js';
-import * as schema from '../src/db/schema/index.js';
-import { account, mailOutbox, user, venueMembers, venues } from '../src/db/schema/index.js';
+import * as schema from '../src/db/schema.js';
+import { account, mailOutbox, user, venueMembers, venues } from '../src/db/schema.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed.js';
 import { createTestDatabase } from './postgres.js';
 

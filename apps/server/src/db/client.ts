@@ -2,7 +2,7 @@ import { mkdirSync, openSync, closeSync, writeFileSync, readFileSync, unlinkSync
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema/index.js';
+import * as schema from './schema.js';
 
 export type Schema = typeof schema;
 /** Both drivers produce this type, so the rest of the server never knows which one runs. */

@@ -12,7 +12,7 @@ import {
   type PermissionsMap,
   type VenueRole,
 } from '@lanebook/core';
-import { user, venues } from '../db/schema/index.js';
+import { user, venues } from '../db/schema.js';
 import { describeEachDatabase } from '../../test/each-database.js';
 import { fillPath, isPermissionRoute, needsVenue, routeCatalog, validRequest, type CatalogRoute } from '../../test/routes.js';
 import { PROBE_HEADER, PROBE_STATUS, type Caller } from '../../test/server.js';

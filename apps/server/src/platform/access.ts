@@ -12,7 +12,10 @@ import {
   type VenueRole,
 } from '@lanebook/core';
 import type { Database } from '../db/client.js';
-import { onboardingProgress, session, user, venueMembers, venues } from '../db/schema/index.js';
+import { session, user } from '../modules/accounts/schema.js';
+import { onboardingProgress } from '../modules/onboarding/schema.js';
+import { venueMembers } from '../modules/users/schema.js';
+import { venues } from '../modules/venues/schema.js';
 import { InvalidatingCache } from './cache.js';
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, webHeaders, type Auth } from './auth.js';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from './errors.js';

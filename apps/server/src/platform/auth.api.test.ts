@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { account, session } from '../db/schema/index.js';
+import { account, session } from '../db/schema.js';
 import { describeEachDatabase } from '../../test/each-database.js';
 import { BASE_URL, DEMO_PASSWORD, injectInto, nextAddress, resetTokenOf } from '../../test/server.js';
 

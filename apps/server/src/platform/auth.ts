@@ -6,7 +6,7 @@ import { bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import { PASSWORD_MIN, type ApiErrorBody } from '@lanebook/core';
 import type { Db } from '../db/client.js';
-import { account, session, user, verification } from '../db/schema/index.js';
+import { account, session, user, verification } from '../modules/accounts/schema.js';
 import type { Mailer } from './mail.js';
 import { passwordResetMail, signUpAttemptMail, verifyEmailMail } from './mail-templates.js';
 

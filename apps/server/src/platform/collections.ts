@@ -50,13 +50,14 @@ export interface CollectionServices {
   collections: CollectionDef[];
 }
 
-/** A field that holds ids of another collection of the same venue. */
+/**
+ * A field that holds ids of another collection of the same venue: each must be a live record
+ * of it (not soft-deleted). Declared with the other collection's declaration, so a module
+ * never needs another module's table.
+ */
 export interface Reference {
   field: string;
-  table: OwnedTable;
-  label: string;
-  /** Extra condition a referenced row must meet (e.g. not soft-deleted). */
-  where?: SQL;
+  collection: CollectionDef;
 }
 
 interface RecordSchema {
@@ -160,11 +161,12 @@ export async function checkReferences(tx: Tx, venueId: string, references: Refer
     const value = record[ref.field];
     const ids = [...new Set((Array.isArray(value) ? value : value ? [value] : []) as string[])];
     if (ids.length === 0) continue;
-    const conditions = [eq(ref.table.venueId, venueId), inArray(ref.table.id, ids)];
-    if (ref.where) conditions.push(ref.where);
-    const found = await lockRows(tx, ref.table, and(...conditions), { mode: 'share' });
+    const { table, softDeleteColumn, label } = ref.collection;
+    const conditions = [eq(table.venueId, venueId), inArray(table.id, ids)];
+    if (softDeleteColumn) conditions.push(eq(softDeleteColumn, false));
+    const found = await lockRows(tx, table, and(...conditions), { mode: 'share' });
     const known = new Set(found.map((r) => r.id as string));
-    for (const id of ids) if (!known.has(id)) issues.push({ path: [ref.field], message: `${ref.label} '${id}' not found` });
+    for (const id of ids) if (!known.has(id)) issues.push({ path: [ref.field], message: `${label} '${id}' not found` });
   }
   if (issues.length) throw validationFailed(issues);
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { expect, it } from 'vitest';
-import { products, taxes, venueMembers, widgetTemplates } from '../db/schema/index.js';
+import { products, taxes, venueMembers, widgetTemplates } from '../db/schema.js';
 import { base, create, itemUrl } from '../../test/catalog.js';
 import { describeEachDatabase } from '../../test/each-database.js';
 import { LOCK_TIMEOUT_MESSAGE } from './errors.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { user, venues } from '../db/schema/index.js';
+import { user, venues } from '../db/schema.js';
 import { describeEachDatabase } from '../../test/each-database.js';
 import { likePattern } from './http.js';
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_PERMISSIONS } from '@lanebook/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
-import { venues } from '../db/schema/index.js';
+import { venues } from '../db/schema.js';
 import { databaseError, LOCK_TIMEOUT_MESSAGE } from './errors.js';
 import { lockKeys, lockRows, withTransaction } from './locking.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { desc, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.js';
-import { mailOutbox } from '../db/schema/index.js';
+import { mailOutbox } from './mail-schema.js';
 import type { OutboxMail } from '@lanebook/core';
 
 export interface OutgoingMail {

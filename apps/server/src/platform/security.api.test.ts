@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../db/schema/index.js';
+import { user } from '../db/schema.js';
 import { describeEachDatabase } from '../../test/each-database.js';
 import { BASE_URL, DEMO_PASSWORD, type Caller } from '../../test/server.js';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { account, user } from '../db/schema/index.js';
+import { account, user } from '../db/schema.js';
 import { describeEachDatabase } from '../../test/each-database.js';
 import { BASE_URL, DEMO_PASSWORD } from '../../test/server.js';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { resources } from '../db/schema/index.js';
+import { resources } from '../db/schema.js';
 import { describeEachDatabase } from '../../test/each-database.js';
 
 // A stand-in console build: an index.html and a large script, to see how assets are sent.

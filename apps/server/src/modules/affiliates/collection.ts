@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { affiliateSchema } from '@lanebook/core';
-import { affiliates, products, upsellItems } from '../../db/schema/index.js';
 import type { CollectionDef } from '../../platform/collections.js';
+import { productsCollection } from '../products/collection.js';
+import { upsellItemsCollection } from '../upsell-items/collection.js';
+import { affiliates } from './schema.js';
 
 export const affiliatesCollection: CollectionDef = {
   path: 'affiliates',
@@ -22,8 +23,8 @@ export const affiliatesCollection: CollectionDef = {
   defaultSort: 'name',
   flags: { isActive: affiliates.isActive },
   references: [
-    { field: 'products', table: products, label: 'Product', where: eq(products.isDeleted, false) },
-    { field: 'upsellItems', table: upsellItems, label: 'Upsell item' },
+    { field: 'products', collection: productsCollection },
+    { field: 'upsellItems', collection: upsellItemsCollection },
   ],
   duplicateMessage: () => 'This affiliate already exists.',
 };

@@ -10,7 +10,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../platform/module.js';
-import { account, user } from '../../db/schema/index.js';
+import { account, user } from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { startOidcIssuer, type OidcIssuer, type OidcTestAccount } from '../../../test/oidc-issuer.js';
 import { TestServer } from '../../../test/server.js';

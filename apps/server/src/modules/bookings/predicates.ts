@@ -1,5 +1,5 @@
 import { and, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import { bookings } from '../../db/schema/index.js';
+import { bookings } from './schema.js';
 
 /**
  * What "a booking that blocks this" means, named once by the module that owns bookings.

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { integrationSchema } from '@lanebook/core';
-import { integrations } from '../../db/schema/index.js';
 import type { CollectionDef } from '../../platform/collections.js';
 import { validationFailed } from '../../platform/errors.js';
 import { checkOutboundUrl, OutboundUrlError } from '../../platform/outbound-url.js';
+import { integrations } from './schema.js';
 
 /**
  * Integrations: an outgoing webhook (URL and events; deliveries are signed with a secret the

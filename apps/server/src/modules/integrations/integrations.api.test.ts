@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENTS } from '@lanebook/core';
-import { integrations } from '../../db/schema/index.js';
+import { integrations } from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { base, create, expectFieldError, expectNoWrites, getItem, itemUrl, list, type Row } from '../../../test/catalog.js';
 import type { Caller, TestServer } from '../../../test/server.js';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { PendingInvitation } from '@lanebook/core';
-import { user, venueInvitations, venueMembers, venues } from '../../db/schema/index.js';
+import { user, venueInvitations, venueMembers, venues } from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { BASE_URL, resetTokenOf } from '../../../test/server.js';
 

@@ -1,15 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import { activateInvitationSchema, type VenueMembership } from '@lanebook/core';
 import type { ModuleDeps } from '../../platform/module.js';
-import { user } from '../../db/schema/index.js';
 import { identityOf } from '../../platform/access.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { pageOf, pageQuery } from '../../platform/http.js';
 import { withTransaction } from '../../platform/locking.js';
+import { findPerson } from '../accounts/service.js';
 import { acceptInvitation, deleteInvitation, listPendingInvitations } from './service.js';
 
 const venueParams = z.object({ venueId: z.string().min(1).max(100) });
@@ -76,7 +75,7 @@ export const invitationRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
         if (error instanceof APIError) throw invalidLink();
         throw error;
       }
-      const [person] = await db.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, verification.value));
+      const person = await findPerson(db, verification.value);
       if (!person) throw invalidLink();
       let venue: VenueMembership | null = null;
       try {

@@ -1,13 +1,17 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, gt, ilike, sql } from 'drizzle-orm';
 import { INVITATION_DAYS, type PendingInvitation, type VenueInvitation, type VenueMembership, type VenueRole } from '@lanebook/core';
 import type { Db, Tx } from '../../db/client.js';
-import { account, user, venueInvitations, venueMembers, venues } from '../../db/schema/index.js';
 import type { Auth } from '../../platform/auth.js';
 import type { Mailer } from '../../platform/mail.js';
 import { venueInvitationMail } from '../../platform/mail-templates.js';
 import { conflict, notFound } from '../../platform/errors.js';
+import { likePattern } from '../../platform/http.js';
 import { lockKeys } from '../../platform/locking.js';
+import { findPersonByEmail, userForEmail } from '../accounts/service.js';
+import { isMember, joinFromInvitation, membershipOf } from '../users/memberships.js';
+import { venueNames } from '../venues/service.js';
+import { venueInvitations } from './schema.js';
 
 /** Invitations are (decision 008): one per venue and email, valid INVITATION_DAYS, nothing joined before acceptance. */
 const INVITATION_MS = INVITATION_DAYS * 24 * 60 * 60 * 1000;
@@ -62,12 +66,9 @@ export async function createInvitation(
   const email = input.email.trim().toLowerCase();
   await lockInvitation(tx, input.venue.id, email);
   authorize?.(await findInvitation(tx, input.venue.id, email));
-  const [member] = await tx
-    .select({ userId: venueMembers.userId })
-    .from(venueMembers)
-    .innerJoin(user, eq(user.id, venueMembers.userId))
-    .where(and(eq(venueMembers.venueId, input.venue.id), eq(user.email, email), eq(venueMembers.isTemporary, false)));
-  if (member) throw conflict(`${email} is already a user of this venue.`, 'already_member');
+  const known = await findPersonByEmail(tx, email);
+  if (known && (await isMember(tx, input.venue.id, known.id)))
+    throw conflict(`${email} is already a user of this venue.`, 'already_member');
   const [invitation] = await tx
     .insert(venueInvitations)
     .values({ venueId: input.venue.id, email, role: input.role, invitedBy: input.invitedBy })
@@ -76,16 +77,8 @@ export async function createInvitation(
       set: { role: input.role, invitedBy: input.invitedBy, createdAt: sql`now()` },
     })
     .returning();
-  await tx
-    .insert(user)
-    .values({ id: randomUUID(), email, name: email.split('@')[0], emailVerified: false })
-    .onConflictDoNothing({ target: user.email });
-  const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email));
-  const credentials = await tx
-    .select({ id: account.id })
-    .from(account)
-    .where(and(eq(account.userId, found.id), eq(account.providerId, 'credential')));
-  return { venue: input.venue, email, invitation, person: { id: found.id, hasPassword: credentials.length > 0 } };
+  const person = await userForEmail(tx, email);
+  return { venue: input.venue, email, invitation, person };
 }
 
 /** Mails a committed invitation (with a set-password link for an account without a password). */
@@ -122,14 +115,17 @@ export async function sendInvitation(deps: InvitationMailDeps, created: CreatedI
 /** The pending, unexpired invitations of the signed-in person's email, newest first. */
 export async function listPendingInvitations(db: Db, email: string): Promise<PendingInvitation[]> {
   const rows = await db
-    .select({ venueId: venues.id, venueName: venues.name, role: venueInvitations.role, createdAt: venueInvitations.createdAt })
+    .select()
     .from(venueInvitations)
-    .innerJoin(venues, eq(venues.id, venueInvitations.venueId))
     .where(and(eq(venueInvitations.email, email.toLowerCase()), isLive()))
     .orderBy(desc(venueInvitations.createdAt));
+  const names = await venueNames(
+    db,
+    rows.map((r) => r.venueId),
+  );
   return rows.map((r) => {
     const { invitedAt, expiresAt } = toVenueInvitation({ email, role: r.role, createdAt: r.createdAt });
-    return { venueId: r.venueId, venueName: r.venueName, role: r.role, invitedAt, expiresAt };
+    return { venueId: r.venueId, venueName: names.get(r.venueId) ?? '', role: r.role, invitedAt, expiresAt };
   });
 }
 
@@ -146,20 +142,10 @@ export async function acceptInvitation(tx: Tx, person: { userId: string; email: 
     .where(and(eq(venueInvitations.venueId, venueId), eq(venueInvitations.email, person.email.toLowerCase()), isLive()))
     .returning();
   if (!invitation) throw notFound('Invitation');
-  await tx
-    .insert(venueMembers)
-    .values({ venueId, userId: person.userId, role: invitation.role })
-    .onConflictDoUpdate({
-      target: [venueMembers.venueId, venueMembers.userId],
-      set: { role: invitation.role, isTemporary: false, createdAt: sql`now()` },
-      setWhere: eq(venueMembers.isTemporary, true),
-    });
-  const [membership] = await tx
-    .select({ venueId: venues.id, venueName: venues.name, role: venueMembers.role, isTemporary: venueMembers.isTemporary })
-    .from(venueMembers)
-    .innerJoin(venues, eq(venues.id, venueMembers.venueId))
-    .where(and(eq(venueMembers.venueId, venueId), eq(venueMembers.userId, person.userId)));
-  return membership;
+  await joinFromInvitation(tx, venueId, person.userId, invitation.role);
+  const membership = (await membershipOf(tx, venueId, person.userId))!;
+  const names = await venueNames(tx, [venueId]);
+  return { venueId, venueName: names.get(venueId) ?? '', role: membership.role, isTemporary: membership.isTemporary };
 }
 
 /** Declines (the invitee) or withdraws (the venue) an invitation; false when there was none. */
@@ -170,6 +156,34 @@ export async function deleteInvitation(tx: Tx, venueId: string, email: string, o
     .where(and(eq(venueInvitations.venueId, venueId), eq(venueInvitations.email, email.toLowerCase()), onlyLive ? isLive() : undefined))
     .returning({ email: venueInvitations.email });
   return deleted.length > 0;
+}
+
+/** Pending invitations follow the members, in the same direction: by email for az/za, by date for new/old. */
+const invitationSorts = {
+  az: [asc(venueInvitations.email)],
+  za: [desc(venueInvitations.email)],
+  new: [desc(venueInvitations.createdAt)],
+  old: [asc(venueInvitations.createdAt)],
+} as const;
+
+/** A venue's live invitations, for its list of users: of one role, whose email contains `search`. */
+export async function liveInvitationsOf(
+  db: Db | Tx,
+  venueId: string,
+  query: { role?: VenueRole; search?: string; sort: keyof typeof invitationSorts },
+) {
+  return db
+    .select()
+    .from(venueInvitations)
+    .where(
+      and(
+        eq(venueInvitations.venueId, venueId),
+        isLive(),
+        query.role ? eq(venueInvitations.role, query.role) : undefined,
+        query.search ? ilike(venueInvitations.email, likePattern(query.search)) : undefined,
+      ),
+    )
+    .orderBy(...invitationSorts[query.sort]);
 }
 
 /** A pending invitation of a venue (for the owner rules), or null. */

@@ -1,7 +1,7 @@
 import { mailingTemplateSchema } from '@lanebook/core';
-import { mailingTemplates } from '../../db/schema/index.js';
 import type { CollectionDef } from '../../platform/collections.js';
 import { assertLiquidParses } from './service.js';
+import { mailingTemplates } from './schema.js';
 
 /** A new mailing template starts paused, so nothing is sent before it is reviewed. */
 export const mailingTemplatesCollection: CollectionDef = {

@@ -10,7 +10,7 @@ import {
   VENUE_ROLES,
   type Me,
 } from '@lanebook/core';
-import { session, user, venues } from '../../db/schema/index.js';
+import { session, user, venues } from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { DEMO_PASSWORD } from '../../../test/server.js';
 

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, eq, ne } from 'drizzle-orm';
 import { effectivePermissions, emailSchema, PASSWORD_CHANGE_FAILED, passwordSchema, profileUpdateSchema, type Me } from '@lanebook/core';
 import type { ModuleDeps } from '../../platform/module.js';
-import { session, user } from '../../db/schema/index.js';
 import { identityOf, reloadAccess } from '../../platform/access.js';
 import { webHeaders } from '../../platform/auth.js';
-import { AppError, conflict } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import { emailChangedMail } from '../../platform/mail-templates.js';
+import { changeEmail, endOtherSessions, updateProfile } from '../accounts/service.js';
 import { toVenue } from '../venues/service.js';
 
 const passwordChangeSchema = z
@@ -81,12 +80,7 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
     '/api/private/me',
     { config: { access: { permission: 'profile.edit', venueOptional: true } }, schema: { tags, body: profileUpdateSchema } },
     async (request) => {
-      const me = identityOf(request);
-      const patch = request.body;
-      await db
-        .update(user)
-        .set({ ...patch, image: patch.image === '' ? null : patch.image, updatedAt: new Date() })
-        .where(eq(user.id, me.userId));
+      await updateProfile(db, identityOf(request).userId, request.body);
       return reloadedMe(request);
     },
   );
@@ -110,7 +104,7 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
         });
       }
       // A changed password ends every other session of the user.
-      await db.delete(session).where(and(eq(session.userId, me.userId), ne(session.id, me.sessionId)));
+      await endOtherSessions(db, me.userId, me.sessionId);
       return reply.status(204).send();
     },
   );
@@ -132,10 +126,8 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
       }
       const newEmail = request.body.newEmail;
       if (newEmail !== me.email) {
-        const [taken] = await db.select({ id: user.id }).from(user).where(eq(user.email, newEmail));
-        if (taken) throw conflict('That email is already used by another account.', 'email_taken');
         // The password confirms the change and the old address is told; the new one signs in at once.
-        await db.update(user).set({ email: newEmail, emailVerified: true, updatedAt: new Date() }).where(eq(user.id, me.userId));
+        await changeEmail(db, me.userId, newEmail);
         await deps.mailer.send(emailChangedMail({ oldEmail: me.email, newEmail }));
       }
       return reloadedMe(request);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { OnboardingProgress } from '@lanebook/core';
 import type { Db } from '../../db/client.js';
-import { onboardingProgress } from '../../db/schema/index.js';
+import { onboardingProgress } from './schema.js';
 
 export async function getProgress(db: Db, userId: string): Promise<OnboardingProgress> {
   const [row] = await db.select().from(onboardingProgress).where(eq(onboardingProgress.userId, userId));

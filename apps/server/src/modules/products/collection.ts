@@ -1,6 +1,10 @@
 import { productDefaults, productSchema } from '@lanebook/core';
-import { products, resources, taxes, terms, upsellItems } from '../../db/schema/index.js';
 import type { CollectionDef } from '../../platform/collections.js';
+import { resourcesCollection } from '../resources/collection.js';
+import { taxesCollection } from '../taxes/collection.js';
+import { termsCollection } from '../terms/collection.js';
+import { upsellItemsCollection } from '../upsell-items/collection.js';
+import { products } from './schema.js';
 import { assertProductDeletable, assertWaiverExists } from './service.js';
 
 export const productsCollection: CollectionDef = {
@@ -17,11 +21,11 @@ export const productsCollection: CollectionDef = {
   defaultSort: 'name',
   flags: { isPaused: products.isPaused },
   references: [
-    { field: 'resources', table: resources, label: 'Lane' },
-    { field: 'taxes', table: taxes, label: 'Tax' },
-    { field: 'termsId', table: terms, label: 'Terms' },
-    { field: 'largeGroupDisclaimerId', table: terms, label: 'Terms' },
-    { field: 'upsellItemIds', table: upsellItems, label: 'Upsell item' },
+    { field: 'resources', collection: resourcesCollection },
+    { field: 'taxes', collection: taxesCollection },
+    { field: 'termsId', collection: termsCollection },
+    { field: 'largeGroupDisclaimerId', collection: termsCollection },
+    { field: 'upsellItemIds', collection: upsellItemsCollection },
   ],
   duplicateMessage: () => 'A product with this ID already exists.',
   // A deleted product is gone for every API call, so its image goes with it (decision 009).

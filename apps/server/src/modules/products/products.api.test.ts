@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_DELETE_BLOCKED, PRODUCT_ICONS, productDefaults } from '@lanebook/core';
-import { products } from '../../db/schema/index.js';
+import { products } from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import {
   base,

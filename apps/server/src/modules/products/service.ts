@@ -1,13 +1,23 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PRODUCT_DELETE_BLOCKED } from '@lanebook/core';
-import { bookings, products } from '../../db/schema/index.js';
 import type { CollectionContext } from '../../platform/collections.js';
 import { conflict, validationFailed } from '../../platform/errors.js';
-import { keepsProductFromNow } from '../bookings/predicates.js';
+import { productHasBookingsToCome } from '../bookings/service.js';
+import { products } from './schema.js';
 
-/** Names of the live products whose list column (taxes, resources, ...) or id column names `id`. */
-export async function productsUsing(ctx: CollectionContext, column: PgColumn, id: string): Promise<string[]> {
+/** The fields of a product that name records of other collections: a list of ids, or one id. */
+const REFERENCE_COLUMNS = {
+  resources: products.resources,
+  taxes: products.taxes,
+  upsellItemIds: products.upsellItemIds,
+  termsId: products.termsId,
+  largeGroupDisclaimerId: products.largeGroupDisclaimerId,
+};
+export type ProductReferenceField = keyof typeof REFERENCE_COLUMNS;
+
+/** Names of the live products whose `field` (taxes, resources, ...) names `id`. */
+export async function productsUsing(ctx: CollectionContext, field: ProductReferenceField, id: string): Promise<string[]> {
+  const column = REFERENCE_COLUMNS[field];
   const names = await ctx.tx
     .select({ name: products.name })
     .from(products)
@@ -22,8 +32,8 @@ export async function productsUsing(ctx: CollectionContext, column: PgColumn, id
 }
 
 /** Refuses to delete something products still use, naming them. */
-export async function refuseIfUsedByProducts(ctx: CollectionContext, column: PgColumn, id: string, what: string) {
-  const names = await productsUsing(ctx, column, id);
+export async function refuseIfUsedByProducts(ctx: CollectionContext, field: ProductReferenceField, id: string, what: string) {
+  const names = await productsUsing(ctx, field, id);
   if (names.length) {
     const list = names.slice(0, 5).join(', ') + (names.length > 5 ? ` and ${names.length - 5} more` : '');
     throw conflict(`${what} is used by ${names.length === 1 ? 'the product' : 'the products'} ${list}. Remove it there first.`, 'in_use');
@@ -31,16 +41,35 @@ export async function refuseIfUsedByProducts(ctx: CollectionContext, column: PgC
 }
 
 /**
+ * Deleted products let go of terms being deleted: their foreign keys would otherwise hold on
+ * to them (live products were refused first, by refuseIfUsedByProducts).
+ */
+export async function releaseTermsOfDeletedProducts(ctx: CollectionContext, termsId: string) {
+  const deletedProducts = and(eq(products.venueId, ctx.venueId), eq(products.isDeleted, true));
+  await ctx.tx
+    .update(products)
+    .set({ termsId: null })
+    .where(and(deletedProducts, eq(products.termsId, termsId)));
+  await ctx.tx
+    .update(products)
+    .set({ largeGroupDisclaimerId: null })
+    .where(and(deletedProducts, eq(products.largeGroupDisclaimerId, termsId)));
+}
+
+/** A deleted lane: the products that offered it stop offering it. */
+export async function stopOfferingLane(ctx: CollectionContext, laneId: string) {
+  await ctx.tx
+    .update(products)
+    .set({ resources: sql`${products.resources} - ${laneId}`, updatedAt: new Date() })
+    .where(and(eq(products.venueId, ctx.venueId), sql`${products.resources} @> ${JSON.stringify([laneId])}::jsonb`));
+}
+
+/**
  * A product cannot be deleted while it has future bookings waiting for payment or paid,
  * unless they were refunded with nothing paid left (bookings/predicates.ts).
  */
 export async function assertProductDeletable(ctx: CollectionContext, productId: string) {
-  const [blocking] = await ctx.tx
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.venueId, ctx.venueId), eq(bookings.productId, productId), keepsProductFromNow()))
-    .limit(1);
-  if (blocking) throw conflict(PRODUCT_DELETE_BLOCKED, 'product_has_bookings');
+  if (await productHasBookingsToCome(ctx.tx, ctx.venueId, productId)) throw conflict(PRODUCT_DELETE_BLOCKED, 'product_has_bookings');
 }
 
 /**

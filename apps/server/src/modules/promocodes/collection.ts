@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { promocodeDefaults, promocodeSchema } from '@lanebook/core';
-import { products, promocodes, upsellItems } from '../../db/schema/index.js';
 import type { CollectionDef } from '../../platform/collections.js';
+import { productsCollection } from '../products/collection.js';
+import { upsellItemsCollection } from '../upsell-items/collection.js';
+import { promocodes } from './schema.js';
 
 /** Codes are unique per venue regardless of case: the database's unique index on lower(code) decides, so two saves at once cannot both win. */
 export const promocodesCollection: CollectionDef = {
@@ -16,8 +17,8 @@ export const promocodesCollection: CollectionDef = {
   defaultSort: 'code',
   flags: { isActive: promocodes.isActive },
   references: [
-    { field: 'products', table: products, label: 'Product', where: eq(products.isDeleted, false) },
-    { field: 'upsellItems', table: upsellItems, label: 'Upsell item' },
+    { field: 'products', collection: productsCollection },
+    { field: 'upsellItems', collection: upsellItemsCollection },
   ],
   duplicateMessage: (record) => `Promocode '${String(record.code).toUpperCase()}' already exists`,
 };

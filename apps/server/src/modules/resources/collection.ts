@@ -1,8 +1,8 @@
 import { laneExistsMessage, resourceDefaults, resourceSchema } from '@lanebook/core';
 import { sql } from 'drizzle-orm';
-import { resources } from '../../db/schema/index.js';
 import type { CollectionDef } from '../../platform/collections.js';
 import { deleteLaneRules } from './service.js';
+import { resources } from './schema.js';
 
 /** Lanes. The id is chosen by the venue ("Lane 1"), so a taken id is a 409 with the spec's message. */
 export const resourcesCollection: CollectionDef = {

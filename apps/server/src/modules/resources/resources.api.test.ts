@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LANE_DELETE_BLOCKED, laneExistsMessage } from '@lanebook/core';
-import { resources } from '../../db/schema/index.js';
+import { resources } from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import {
   base,

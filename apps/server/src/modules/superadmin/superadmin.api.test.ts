@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { OutboxMail, SuperadminVenue, Venue } from '@lanebook/core';
-import { user, venueInvitations, venueMembers } from '../../db/schema/index.js';
+import { user, venueInvitations, venueMembers } from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { fillPath, routeCatalog, type CatalogRoute } from '../../../test/routes.js';
 import { BASE_URL, Caller, DEMO_PASSWORD, resetTokenOf } from '../../../test/server.js';

@@ -1,7 +1,7 @@
 import { taxSchema } from '@lanebook/core';
-import { products, taxes } from '../../db/schema/index.js';
 import type { CollectionDef } from '../../platform/collections.js';
 import { refuseIfUsedByProducts } from '../products/service.js';
+import { taxes } from './schema.js';
 
 export const taxesCollection: CollectionDef = {
   path: 'taxes',
@@ -15,6 +15,6 @@ export const taxesCollection: CollectionDef = {
   defaultSort: 'name',
   duplicateMessage: () => 'This tax already exists.',
   hooks: {
-    beforeDelete: (ctx, existing) => refuseIfUsedByProducts(ctx, products.taxes, existing.id as string, `The tax ${existing.name}`),
+    beforeDelete: (ctx, existing) => refuseIfUsedByProducts(ctx, 'taxes', existing.id as string, `The tax ${existing.name}`),
   },
 };

@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { termsSchema } from '@lanebook/core';
-import { products, terms } from '../../db/schema/index.js';
 import type { CollectionDef } from '../../platform/collections.js';
-import { refuseIfUsedByProducts } from '../products/service.js';
+import { refuseIfUsedByProducts, releaseTermsOfDeletedProducts } from '../products/service.js';
+import { terms } from './schema.js';
 
 export const termsCollection: CollectionDef = {
   path: 'terms',
@@ -19,19 +18,10 @@ export const termsCollection: CollectionDef = {
     beforeDelete: async (ctx, existing) => {
       const what = `The terms ${existing.name}`;
       const id = existing.id as string;
-      await refuseIfUsedByProducts(ctx, products.termsId, id, what);
-      await refuseIfUsedByProducts(ctx, products.largeGroupDisclaimerId, id, what);
-      // A deleted product is gone for references: it lets go of the terms, which its foreign
-      // keys would otherwise hold on to.
-      const deletedProducts = and(eq(products.venueId, ctx.venueId), eq(products.isDeleted, true));
-      await ctx.tx
-        .update(products)
-        .set({ termsId: null })
-        .where(and(deletedProducts, eq(products.termsId, id)));
-      await ctx.tx
-        .update(products)
-        .set({ largeGroupDisclaimerId: null })
-        .where(and(deletedProducts, eq(products.largeGroupDisclaimerId, id)));
+      await refuseIfUsedByProducts(ctx, 'termsId', id, what);
+      await refuseIfUsedByProducts(ctx, 'largeGroupDisclaimerId', id, what);
+      // A deleted product is gone for references: it lets go of the terms.
+      await releaseTermsOfDeletedProducts(ctx, id);
     },
   },
 };

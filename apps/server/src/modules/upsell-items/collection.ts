@@ -1,7 +1,7 @@
 import { upsellItemSchema } from '@lanebook/core';
-import { products, upsellItems } from '../../db/schema/index.js';
 import type { CollectionDef } from '../../platform/collections.js';
 import { refuseIfUsedByProducts } from '../products/service.js';
+import { upsellItems } from './schema.js';
 
 export const upsellItemsCollection: CollectionDef = {
   path: 'upsell-items',
@@ -19,6 +19,6 @@ export const upsellItemsCollection: CollectionDef = {
   imageFields: ['image'],
   hooks: {
     beforeDelete: (ctx, existing) =>
-      refuseIfUsedByProducts(ctx, products.upsellItemIds, existing.id as string, `The upsell item ${existing.name}`),
+      refuseIfUsedByProducts(ctx, 'upsellItemIds', existing.id as string, `The upsell item ${existing.name}`),
   },
 };

@@ -1,92 +1,64 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { VenueRole, VenueUser, VenueUserRow } from '@lanebook/core';
 import type { Db, Tx } from '../../db/client.js';
-import { user, venueInvitations, venueMembers } from '../../db/schema/index.js';
 import type { Identity, VenueContext } from '../../platform/access.js';
-import { likePattern, pageOf, type Page } from '../../platform/http.js';
+import { pageOf, type Page } from '../../platform/http.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import { lockKeys } from '../../platform/locking.js';
+import { findPerson, peopleAmong, updateProfile, type Person } from '../accounts/service.js';
 import {
   createInvitation,
   deleteInvitation,
   findInvitation,
-  isLive,
+  liveInvitationsOf,
   toVenueInvitation,
   type CreatedInvitation,
 } from '../invitations/service.js';
-import { countOwners } from '../venues/service.js';
-
-const sorts = {
-  az: [asc(sql`lower(${user.name})`), asc(user.email)],
-  za: [desc(sql`lower(${user.name})`), desc(user.email)],
-  new: [desc(venueMembers.createdAt)],
-  old: [asc(venueMembers.createdAt)],
-} as const;
+import { countOwners, membershipOf, membersOf, removeMember, setRole, type Membership } from './memberships.js';
 
 /** What a venue sees of a member: never the phone or sign-in state (decision 008). */
-const columns = {
-  id: user.id,
-  email: user.email,
-  name: user.name,
-  image: user.image,
-  role: venueMembers.role,
-  joinedAt: venueMembers.createdAt,
-};
-
-function toVenueUser(row: { joinedAt: Date } & Omit<VenueUser, 'joinedAt' | 'status'>): VenueUser {
-  return { status: 'member', ...row, joinedAt: row.joinedAt.toISOString() };
+function toVenueUser(person: Person, member: Membership): VenueUser {
+  return {
+    status: 'member',
+    id: person.id,
+    email: person.email,
+    name: person.name,
+    image: person.image,
+    role: member.role,
+    joinedAt: member.createdAt.toISOString(),
+  };
 }
 
-/** Pending invitations follow the members, in the same direction: by email for az/za, by date for new/old. */
-const invitationSorts = {
-  az: [asc(venueInvitations.email)],
-  za: [desc(venueInvitations.email)],
-  new: [desc(venueInvitations.createdAt)],
-  old: [asc(venueInvitations.createdAt)],
-} as const;
-
-/** Temporary members are superadmins looking in; they are not the venue's users. */
-const memberOf = (venueId: string) => and(eq(venueMembers.venueId, venueId), eq(venueMembers.isTemporary, false));
-
+/**
+ * Members by name (az, za: case-insensitive name, then email) or by when they joined (new,
+ * old), then the pending invitations in the same direction (by email or by date).
+ */
 export async function listUsers(
   db: Db,
   venueId: string,
-  query: { role?: VenueRole; sort: keyof typeof sorts; search?: string; limit: number; offset: number },
+  query: { role?: VenueRole; sort: 'az' | 'za' | 'new' | 'old'; search?: string; limit: number; offset: number },
 ): Promise<Page<VenueUserRow>> {
-  const pattern = query.search ? likePattern(query.search) : undefined;
-  const conditions: (SQL | undefined)[] = [memberOf(venueId)];
-  if (query.role) conditions.push(eq(venueMembers.role, query.role));
-  if (pattern) conditions.push(or(ilike(user.name, pattern), ilike(user.email, pattern)));
-  const rows = await db
-    .select(columns)
-    .from(venueMembers)
-    .innerJoin(user, eq(user.id, venueMembers.userId))
-    .where(and(...conditions))
-    .orderBy(...sorts[query.sort]);
-  const invited = await db
-    .select()
-    .from(venueInvitations)
-    .where(
-      and(
-        eq(venueInvitations.venueId, venueId),
-        isLive(),
-        query.role ? eq(venueInvitations.role, query.role) : undefined,
-        pattern ? ilike(venueInvitations.email, pattern) : undefined,
-      ),
-    )
-    .orderBy(...invitationSorts[query.sort]);
+  const members = await membersOf(db, venueId, { role: query.role, order: query.sort === 'old' ? 'old' : 'new' });
+  const people = await peopleAmong(
+    db,
+    members.map((m) => m.userId),
+    query.search,
+  );
+  const memberOf = new Map(members.map((m) => [m.userId, m]));
+  const personOf = new Map(people.map((p) => [p.id, p]));
+  const rows =
+    query.sort === 'az' || query.sort === 'za'
+      ? (query.sort === 'az' ? people : [...people].reverse()).map((p) => toVenueUser(p, memberOf.get(p.id)!))
+      : members.filter((m) => personOf.has(m.userId)).map((m) => toVenueUser(personOf.get(m.userId)!, m));
+  const invited = await liveInvitationsOf(db, venueId, query);
   // Members, then pending invitations: one list, paged in memory (a venue has few people).
-  return pageOf<VenueUserRow>([...rows.map(toVenueUser), ...invited.map(toVenueInvitation)], query);
+  return pageOf<VenueUserRow>([...rows, ...invited.map(toVenueInvitation)], query);
 }
 
 export async function getUser(db: Db | Tx, venueId: string, userId: string): Promise<VenueUser> {
-  const [row] = await db
-    .select(columns)
-    .from(venueMembers)
-    .innerJoin(user, eq(user.id, venueMembers.userId))
-    .where(and(memberOf(venueId), eq(venueMembers.userId, userId)));
-  if (!row) throw notFound('User');
-  return toVenueUser(row);
+  const member = await membershipOf(db, venueId, userId);
+  const person = member && !member.isTemporary ? await findPerson(db, userId) : null;
+  if (!member || !person) throw notFound('User');
+  return toVenueUser(person, member);
 }
 
 /** Owners are protected: only an owner (or a superadmin) may create, change or remove one. */
@@ -136,10 +108,7 @@ export async function changeRole(tx: Tx, venue: VenueContext, actor: Identity, u
   if (target.role === 'owner' && role !== 'owner' && (await countOwners(tx, venue.id)) <= 1) {
     throw conflict('A venue needs at least one owner: make someone else owner first.', 'last_owner');
   }
-  await tx
-    .update(venueMembers)
-    .set({ role })
-    .where(and(eq(venueMembers.venueId, venue.id), eq(venueMembers.userId, userId)));
+  await setRole(tx, venue.id, userId, role);
   return getUser(tx, venue.id, userId);
 }
 
@@ -150,7 +119,7 @@ export async function removeUser(tx: Tx, venue: VenueContext, actor: Identity, u
   if (target.role === 'owner' && (await countOwners(tx, venue.id)) <= 1) {
     throw conflict('A venue needs at least one owner: the last owner cannot be removed.', 'last_owner');
   }
-  await tx.delete(venueMembers).where(and(eq(venueMembers.venueId, venue.id), eq(venueMembers.userId, userId)));
+  await removeMember(tx, venue.id, userId);
 }
 
 export const PROFILE_IS_THEIRS = "A person's name, phone and picture are their own: only they (or Lanebook support) can change them.";
@@ -168,9 +137,6 @@ export async function updateUserProfile(
 ): Promise<VenueUser> {
   await getUser(db, venue.id, userId);
   if (!actor.isSuperadmin && actor.userId !== userId) throw forbidden(PROFILE_IS_THEIRS);
-  await db
-    .update(user)
-    .set({ ...patch, image: patch.image === '' ? null : patch.image, updatedAt: new Date() })
-    .where(eq(user.id, userId));
+  await updateProfile(db, userId, patch);
   return getUser(db, venue.id, userId);
 }

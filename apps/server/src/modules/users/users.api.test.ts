@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { DEFAULT_PERMISSIONS, effectivePermissions, type VenueUserRow } from '@lanebook/core';
-import { user, venueMembers } from '../../db/schema/index.js';
+import { user, venueMembers } from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { BASE_URL, Caller, DEMO_PASSWORD, resetTokenOf } from '../../../test/server.js';
 

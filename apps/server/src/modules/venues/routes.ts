@@ -5,7 +5,8 @@ import type { ModuleDeps } from '../../platform/module.js';
 import { identityOf, venueOf } from '../../platform/access.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { withTransaction } from '../../platform/locking.js';
-import { createVenue, leaveTemporaryMembership, setVenuePermissions, skipBankOnboarding, toVenue, updateVenue } from './service.js';
+import { leaveTemporaryMembership } from '../users/memberships.js';
+import { createVenue, setVenuePermissions, skipBankOnboarding, toVenue, updateVenue } from './service.js';
 
 export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

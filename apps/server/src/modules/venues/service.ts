@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_PERMISSIONS,
   normalizePermissionsMap,
@@ -8,9 +8,11 @@ import {
   type VenueUpdate,
 } from '@lanebook/core';
 import type { Db, Tx } from '../../db/client.js';
-import { venueMembers, venues } from '../../db/schema/index.js';
-import { conflict } from '../../platform/errors.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import type { VenueRow } from '../../platform/access.js';
+import { likePattern, type Page } from '../../platform/http.js';
+import { addOwner } from '../users/memberships.js';
+import { venues } from './schema.js';
 
 export function toVenue(row: VenueRow): Venue {
   return {
@@ -54,7 +56,7 @@ export async function createVenue(tx: Tx, input: VenueCreate, ownerUserId: strin
     .onConflictDoNothing({ target: venues.id })
     .returning();
   if (inserted.length === 0) throw conflict(venueExistsMessage(input.id), 'venue_exists');
-  if (ownerUserId) await tx.insert(venueMembers).values({ venueId: input.id, userId: ownerUserId, role: 'owner' });
+  if (ownerUserId) await addOwner(tx, input.id, ownerUserId);
   return toVenue(inserted[0]);
 }
 
@@ -85,23 +87,54 @@ export async function skipBankOnboarding(db: Db, venueId: string): Promise<Venue
   return toVenue(row);
 }
 
-/** A superadmin's temporary membership of a venue opened from the superadmin page. */
-export async function joinTemporarily(db: Db, venueId: string, userId: string): Promise<void> {
-  await db.insert(venueMembers).values({ venueId, userId, role: 'owner', isTemporary: true }).onConflictDoNothing();
+export async function setVenueStatus(db: Db, venueId: string, status: Venue['status']): Promise<Venue> {
+  const [row] = await db.update(venues).set({ status, updatedAt: new Date() }).where(eq(venues.id, venueId)).returning();
+  if (!row) throw notFound('Venue');
+  return toVenue(row);
 }
 
-export async function leaveTemporaryMembership(db: Db, venueId: string, userId: string): Promise<boolean> {
-  const removed = await db
-    .delete(venueMembers)
-    .where(and(eq(venueMembers.venueId, venueId), eq(venueMembers.userId, userId), eq(venueMembers.isTemporary, true)))
-    .returning();
-  return removed.length > 0;
+export async function venueExists(db: Db | Tx, venueId: string): Promise<boolean> {
+  const [row] = await db.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId));
+  return Boolean(row);
 }
 
-export async function countOwners(db: Db | Tx, venueId: string): Promise<number> {
-  const [{ count }] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(venueMembers)
-    .where(and(eq(venueMembers.venueId, venueId), eq(venueMembers.role, 'owner'), eq(venueMembers.isTemporary, false)));
-  return count;
+/** The names of `venueIds` (for lists that show which venue). */
+export async function venueNames(db: Db | Tx, venueIds: string[]): Promise<Map<string, string>> {
+  if (venueIds.length === 0) return new Map();
+  const rows = await db.select({ id: venues.id, name: venues.name }).from(venues).where(inArray(venues.id, venueIds));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export type VenueSummary = Pick<VenueRow, 'id' | 'name' | 'status' | 'ownerEmail' | 'timezone' | 'createdAt'>;
+
+/** Every venue (the superadmin's list), newest first; `search` matches the name or id literally. */
+export async function listVenues(
+  db: Db,
+  query: { status?: Venue['status']; search?: string; limit: number; offset: number },
+): Promise<Page<VenueSummary>> {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.status) conditions.push(eq(venues.status, query.status));
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(or(ilike(venues.name, pattern), ilike(venues.id, pattern)));
+  }
+  const items = await db
+    .select({
+      id: venues.id,
+      name: venues.name,
+      status: venues.status,
+      ownerEmail: venues.ownerEmail,
+      timezone: venues.timezone,
+      createdAt: venues.createdAt,
+    })
+    .from(venues)
+    .where(and(...conditions))
+    .orderBy(desc(venues.createdAt), venues.id)
+    .limit(query.limit)
+    .offset(query.offset);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(venues)
+    .where(and(...conditions));
+  return { items, total };
 }

@@ -9,7 +9,7 @@ import {
   type PermissionsMap,
   type Venue,
 } from '@lanebook/core';
-import { venueMembers, venues } from '../../db/schema/index.js';
+import { venueMembers, venues } from '../../db/schema.js';
 import { VENUE_BAD_VALUES } from '../../../test/bad-input.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { widgetTemplateDefaults, widgetTemplateSchema } from '@lanebook/core';
-import { products, widgetTemplates } from '../../db/schema/index.js';
 import type { CollectionDef } from '../../platform/collections.js';
+import { productsCollection } from '../products/collection.js';
+import { widgetTemplates } from './schema.js';
 import { unsetOtherDefault } from './service.js';
 
 export const widgetTemplatesCollection: CollectionDef = {
@@ -15,7 +15,7 @@ export const widgetTemplatesCollection: CollectionDef = {
   sorts: { name: widgetTemplates.name, createdAt: widgetTemplates.createdAt },
   defaultSort: 'name',
   flags: { isDefault: widgetTemplates.isDefault, isActive: widgetTemplates.isActive },
-  references: [{ field: 'productId', table: products, label: 'Product', where: eq(products.isDeleted, false) }],
+  references: [{ field: 'productId', collection: productsCollection }],
   duplicateMessage: () => 'Another widget template is already the default; try again.',
   hooks: { beforeSave: unsetOtherDefault },
 };

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { widgetTemplates } from '../../db/schema/index.js';
 import type { CollectionContext, Row } from '../../platform/collections.js';
 import { lockKeys } from '../../platform/locking.js';
+import { widgetTemplates } from './schema.js';
 
 /**
  * At most one widget template is the default: saving a new default first unsets the previous

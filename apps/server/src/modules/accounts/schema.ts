@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** better-auth's tables, written by hand (its schema CLI needs Node 22). */
+/** People and their sign-in: better-auth's tables, written by hand (its schema CLI needs Node 22). */
 export const user = pgTable('user', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),

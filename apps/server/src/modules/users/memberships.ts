@@ -1,0 +1,107 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { VenueRole } from '@lanebook/core';
+import type { Db, Tx } from '../../db/client.js';
+import { venueMembers } from './schema.js';
+
+/**
+ * A venue's members (venue_members): the queries of this table, for this module's rules
+ * (service.ts) and for the modules that add or read members (venues, invitations,
+ * superadmin). A file of its own so that invitations can use it while service.ts uses
+ * invitations.
+ */
+
+export type Membership = typeof venueMembers.$inferSelect;
+
+/** Temporary members are superadmins looking in; they are not the venue's users. */
+const realMember = eq(venueMembers.isTemporary, false);
+
+/** The venue's (non-temporary) members, optionally of one role, newest or oldest first. */
+export async function membersOf(
+  db: Db | Tx,
+  venueId: string,
+  query: { role?: VenueRole; order?: 'new' | 'old' } = {},
+): Promise<Membership[]> {
+  return db
+    .select()
+    .from(venueMembers)
+    .where(and(eq(venueMembers.venueId, venueId), realMember, query.role ? eq(venueMembers.role, query.role) : undefined))
+    .orderBy(query.order === 'new' ? desc(venueMembers.createdAt) : asc(venueMembers.createdAt));
+}
+
+/** A membership of the venue, temporary or not, or null. */
+export async function membershipOf(db: Db | Tx, venueId: string, userId: string): Promise<Membership | null> {
+  const [row] = await db
+    .select()
+    .from(venueMembers)
+    .where(and(eq(venueMembers.venueId, venueId), eq(venueMembers.userId, userId)));
+  return row ?? null;
+}
+
+/** Is the person one of the venue's users (a temporary superadmin is not)? */
+export async function isMember(db: Db | Tx, venueId: string, userId: string): Promise<boolean> {
+  const row = await membershipOf(db, venueId, userId);
+  return row !== null && !row.isTemporary;
+}
+
+export async function countOwners(db: Db | Tx, venueId: string): Promise<number> {
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(venueMembers)
+    .where(and(eq(venueMembers.venueId, venueId), eq(venueMembers.role, 'owner'), realMember));
+  return count;
+}
+
+/** How many users each of `venueIds` has (the superadmin's list of venues). */
+export async function countMembers(db: Db | Tx, venueIds: string[]): Promise<Map<string, number>> {
+  if (venueIds.length === 0) return new Map();
+  const rows = await db
+    .select({ venueId: venueMembers.venueId, count: sql<number>`count(*)::int` })
+    .from(venueMembers)
+    .where(and(inArray(venueMembers.venueId, venueIds), realMember))
+    .groupBy(venueMembers.venueId);
+  return new Map(rows.map((r) => [r.venueId, r.count]));
+}
+
+/** The creator of a new venue becomes its owner. */
+export async function addOwner(tx: Tx, venueId: string, userId: string) {
+  await tx.insert(venueMembers).values({ venueId, userId, role: 'owner' });
+}
+
+/**
+ * An accepted invitation makes the person a member with its role; a superadmin's temporary
+ * membership becomes a real one (a real membership is left as it is).
+ */
+export async function joinFromInvitation(tx: Tx, venueId: string, userId: string, role: VenueRole) {
+  await tx
+    .insert(venueMembers)
+    .values({ venueId, userId, role })
+    .onConflictDoUpdate({
+      target: [venueMembers.venueId, venueMembers.userId],
+      set: { role, isTemporary: false, createdAt: sql`now()` },
+      setWhere: eq(venueMembers.isTemporary, true),
+    });
+}
+
+export async function setRole(tx: Tx, venueId: string, userId: string, role: VenueRole) {
+  await tx
+    .update(venueMembers)
+    .set({ role })
+    .where(and(eq(venueMembers.venueId, venueId), eq(venueMembers.userId, userId)));
+}
+
+export async function removeMember(tx: Tx, venueId: string, userId: string) {
+  await tx.delete(venueMembers).where(and(eq(venueMembers.venueId, venueId), eq(venueMembers.userId, userId)));
+}
+
+/** A superadmin's temporary membership of a venue opened from the superadmin page. */
+export async function joinTemporarily(db: Db, venueId: string, userId: string): Promise<void> {
+  await db.insert(venueMembers).values({ venueId, userId, role: 'owner', isTemporary: true }).onConflictDoNothing();
+}
+
+export async function leaveTemporaryMembership(db: Db, venueId: string, userId: string): Promise<boolean> {
+  const removed = await db
+    .delete(venueMembers)
+    .where(and(eq(venueMembers.venueId, venueId), eq(venueMembers.userId, userId), eq(venueMembers.isTemporary, true)))
+    .returning();
+  return removed.length > 0;
+}

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { PermissionsMap } from '@lanebook/core';
+
+export const venues = pgTable(
+  'venues',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    companyName: text('company_name').notNull().default(''),
+    companySite: text('company_site').notNull().default(''),
+    country: text('country').notNull().default('US'),
+    timezone: text('timezone').notNull(),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    ownerEmail: text('owner_email').notNull().default(''),
+    registrationCodePrefix: text('registration_code_prefix').notNull().default(''),
+    closurePercent: doublePrecision('closure_percent').notNull().default(0),
+    firstDayOfWeek: integer('first_day_of_week').notNull().default(0),
+    paymentMethods: jsonb('payment_methods')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'["Cash","Square"]'::jsonb`),
+    phoneFormat: text('phone_format').notNull().default('+1 (###) ###-####'),
+    moneyFormat: text('money_format').notNull().default('${{amount}}'),
+    timeFormat: integer('time_format').$type<12 | 24>().notNull().default(12),
+    dateFormat: text('date_format').notNull().default('MM/DD/YY'),
+    stripeBankAccountStatus: text('stripe_bank_account_status').$type<'active' | 'pending' | 'inactive'>().notNull().default('inactive'),
+    isStripePaymentsEnabled: boolean('is_stripe_payments_enabled').notNull().default(false),
+    bankOnboardingSkipped: boolean('bank_onboarding_skipped').notNull().default(false),
+    status: text('status').$type<'inactive' | 'pending' | 'live'>().notNull().default('inactive'),
+    permissions: jsonb('permissions').$type<PermissionsMap>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('venues_status_idx').on(t.status, t.createdAt)],
+);
