@@ -3,9 +3,9 @@ import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { PASSWORD_MIN, type ApiErrorBody } from '@lanebook/core';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { account, session, user, verification } from '../modules/accounts/schema.js';
 import type { Mailer } from './mail.js';
 import { passwordResetMail, signUpAttemptMail, verifyEmailMail } from './mail-templates.js';
@@ -43,6 +43,15 @@ const DISABLED_AUTH_PATHS = [
   '/refresh-token',
   '/update-session',
 ];
+
+/** A person has a password when better-auth keeps a credential account for them (an invited person may not yet). */
+export async function hasPassword(db: Db | Tx, userId: string): Promise<boolean> {
+  const [credential] = await db
+    .select({ id: account.id })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+  return Boolean(credential);
+}
 
 /** Set by the bridge from Fastify's request.ip, so rate limits follow TRUST_PROXY and cannot be spoofed. */
 const CLIENT_IP_HEADER = 'x-lanebook-client-ip';
@@ -84,10 +93,8 @@ export function createAuth(options: AuthOptions) {
       },
       sendResetPassword: async ({ user: target, url }) => {
         // A user who never set a password (an invited one) gets an invitation instead.
-        const credential = await db.query.account.findFirst({
-          where: (a, { and, eq: equals }) => and(equals(a.userId, target.id), equals(a.providerId, 'credential')),
-        });
-        await mailer.send(passwordResetMail({ email: target.email, name: target.name, url, isInvitation: !credential }));
+        const isInvitation = !(await hasPassword(db, target.id));
+        await mailer.send(passwordResetMail({ email: target.email, name: target.name, url, isInvitation }));
       },
     },
     emailVerification: {

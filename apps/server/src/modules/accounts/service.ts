@@ -3,7 +3,8 @@ import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { likePattern, type Page } from '../../platform/http.js';
 import { conflict } from '../../platform/errors.js';
-import { account, session, user } from './schema.js';
+import { hasPassword } from '../../platform/auth.js';
+import { session, user } from './schema.js';
 
 /**
  * People and their sign-in. better-auth writes these tables for sign-up, sign-in and password
@@ -54,11 +55,7 @@ export async function userForEmail(tx: Tx, email: string): Promise<{ id: string;
     .values({ id: randomUUID(), email, name: email.split('@')[0], emailVerified: false })
     .onConflictDoNothing({ target: user.email });
   const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email));
-  const credentials = await tx
-    .select({ id: account.id })
-    .from(account)
-    .where(and(eq(account.userId, found.id), eq(account.providerId, 'credential')));
-  return { id: found.id, hasPassword: credentials.length > 0 };
+  return { id: found.id, hasPassword: await hasPassword(tx, found.id) };
 }
 
 /** A person's name, phone and picture; an empty picture removes it. Who may change them is the caller's rule. */

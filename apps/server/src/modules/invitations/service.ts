@@ -32,11 +32,11 @@ export function toVenueInvitation(row: { email: string; role: VenueRole; created
   };
 }
 
-/** What sending an invitation needs, after its transaction has committed. */
+/** What sending an invitation needs, after its transaction has committed (a module's deps will do). */
 export interface InvitationMailDeps {
   auth: Auth;
   mailer: Mailer;
-  baseUrl: string;
+  config: { baseUrl: string };
 }
 
 /** An invitation written in a transaction, to be sent (`sendInvitation`) once it commits. */
@@ -84,6 +84,7 @@ export async function createInvitation(
 /** Mails a committed invitation (with a set-password link for an account without a password). */
 export async function sendInvitation(deps: InvitationMailDeps, created: CreatedInvitation): Promise<VenueInvitation> {
   const { email, venue, person } = created;
+  const { baseUrl } = deps.config;
   let setPasswordUrl: string | undefined;
   if (!person.hasPassword) {
     // better-auth's own reset token (as /request-password-reset makes it), so its reset-password
@@ -95,8 +96,8 @@ export async function sendInvitation(deps: InvitationMailDeps, created: CreatedI
       value: person.id,
       expiresAt: new Date(Date.now() + SET_PASSWORD_LINK_SECONDS * 1000),
     });
-    const callback = `${deps.baseUrl}/reset-password?invitation=${encodeURIComponent(venue.id)}`;
-    setPasswordUrl = `${deps.baseUrl}/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent(callback)}`;
+    const callback = `${baseUrl}/reset-password?invitation=${encodeURIComponent(venue.id)}`;
+    setPasswordUrl = `${baseUrl}/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent(callback)}`;
   }
   await deps.mailer.send(
     venueInvitationMail({
@@ -104,7 +105,7 @@ export async function sendInvitation(deps: InvitationMailDeps, created: CreatedI
       venueId: venue.id,
       venueName: venue.name,
       role: created.invitation.role,
-      invitationsUrl: `${deps.baseUrl}/invitations`,
+      invitationsUrl: `${baseUrl}/invitations`,
       setPasswordUrl,
       validDays: INVITATION_DAYS,
     }),

@@ -5,7 +5,9 @@ import { superadminVenueCreateSchema, venueStatusSchema } from '@lanebook/core';
 import type { ModuleDeps } from '../../platform/module.js';
 import { identityOf } from '../../platform/access.js';
 import { idParams, pageQuery, searchQuery } from '../../platform/http.js';
+import { withTransaction } from '../../platform/locking.js';
 import { listAccounts } from '../accounts/service.js';
+import { sendInvitation } from '../invitations/service.js';
 import { setVenueStatus } from '../venues/service.js';
 import { createVenueForOwner, joinVenue, listVenuesWithMembers, setAccountDisabled } from './service.js';
 
@@ -35,8 +37,8 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
       },
     },
     async (request, reply) => {
-      const mail = { auth: deps.auth, mailer: deps.mailer, baseUrl: deps.config.baseUrl };
-      const venue = await createVenueForOwner(db, mail, request.body, identityOf(request).userId);
+      const { venue, invitation } = await withTransaction(db, (tx) => createVenueForOwner(tx, request.body, identityOf(request).userId));
+      await sendInvitation(deps, invitation);
       return reply.status(201).send(venue);
     },
   );
@@ -77,7 +79,7 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
         },
       },
       async (request, reply) => {
-        await setAccountDisabled(db, identityOf(request).userId, request.params.id, action === 'disable');
+        await withTransaction(db, (tx) => setAccountDisabled(tx, identityOf(request).userId, request.params.id, action === 'disable'));
         return reply.status(204).send();
       },
     );

@@ -1,10 +1,9 @@
 import type { Venue, VenueCreate } from '@lanebook/core';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { Page } from '../../platform/http.js';
-import { withTransaction } from '../../platform/locking.js';
 import { setDisabled } from '../accounts/service.js';
-import { createInvitation, sendInvitation, type InvitationMailDeps } from '../invitations/service.js';
+import { createInvitation, type CreatedInvitation } from '../invitations/service.js';
 import { countMembers, joinTemporarily } from '../users/memberships.js';
 import { createVenue, listVenues, venueExists } from '../venues/service.js';
 
@@ -39,26 +38,22 @@ export async function listVenuesWithMembers(
 /**
  * A venue for an owner by email: the owner is invited as owner like anyone a venue invites
  * (decision 008) and the venue is theirs once they accept. Venue and invitation are written in
- * one transaction (a taken id writes nothing); the mail goes once both are committed.
+ * the caller's transaction (a taken id writes nothing); the route sends the invitation
+ * (`sendInvitation`) once both are committed.
  */
 export async function createVenueForOwner(
-  db: Db,
-  mail: InvitationMailDeps,
+  tx: Tx,
   input: VenueCreate & { ownerEmail: string },
   invitedBy: string,
-): Promise<Venue> {
-  const { venue, created } = await withTransaction(db, async (tx) => {
-    const venue = await createVenue(tx, input, null, input.ownerEmail);
-    const created = await createInvitation(tx, {
-      venue: { id: venue.id, name: venue.name },
-      email: input.ownerEmail,
-      role: 'owner',
-      invitedBy,
-    });
-    return { venue, created };
+): Promise<{ venue: Venue; invitation: CreatedInvitation }> {
+  const venue = await createVenue(tx, input, null, input.ownerEmail);
+  const invitation = await createInvitation(tx, {
+    venue: { id: venue.id, name: venue.name },
+    email: input.ownerEmail,
+    role: 'owner',
+    invitedBy,
   });
-  await sendInvitation(mail, created);
-  return venue;
+  return { venue, invitation };
 }
 
 /** A superadmin joins a venue temporarily, to open it from the venue dropdown. */
@@ -68,8 +63,7 @@ export async function joinVenue(db: Db, venueId: string, superadminId: string): 
 }
 
 /** Disables (its sessions end at once) or enables an account; nobody disables their own. */
-export async function setAccountDisabled(db: Db, actorId: string, userId: string, disabled: boolean): Promise<void> {
+export async function setAccountDisabled(tx: Tx, actorId: string, userId: string, disabled: boolean): Promise<void> {
   if (disabled && userId === actorId) throw badRequest('You cannot disable your own account.', 'id');
-  const found = await withTransaction(db, (tx) => setDisabled(tx, userId, disabled));
-  if (!found) throw notFound('User');
+  if (!(await setDisabled(tx, userId, disabled))) throw notFound('User');
 }

@@ -39,7 +39,7 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
     },
     async (request, reply) => {
       const created = await withTransaction(db, (tx) => inviteUser(tx, venueOf(request), identityOf(request), request.body));
-      const invitation = await sendInvitation({ auth: deps.auth, mailer: deps.mailer, baseUrl: deps.config.baseUrl }, created);
+      const invitation = await sendInvitation(deps, created);
       return reply.status(201).send({ invitation });
     },
   );
