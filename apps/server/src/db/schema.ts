@@ -20,3 +20,4 @@ export * from '../modules/products/schema.js';
 export * from '../modules/widget-templates/schema.js';
 export * from '../modules/integrations/schema.js';
 export * from '../modules/bookings/schema.js';
+export * from '../modules/calendar/schema.js';
