@@ -107,6 +107,37 @@ const otherSchemas = (allowed, message) => ({
     ),
   message,
 });
+/** Tables a venue owns (a venue_id column), by their names in the modules' schema files. */
+const venueOwnedTables = serverModules.flatMap((module) => {
+  const file = path.join(repoRoot, 'apps/server/src/modules', module, 'schema.ts');
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split(/^export const /m)
+    .slice(1)
+    .filter((definition) => /= pgTable\(/.test(definition) && /\bowned\(\)|'venue_id'/.test(definition))
+    .map((definition) => definition.slice(0, definition.indexOf(' ')));
+});
+/**
+ * Venue-owned tables are queried through forVenue (platform/venue-scope.ts), which supplies the
+ * venue to every statement: module code never scopes by hand, nor names such a table in a raw
+ * from/insert/update/delete/lockRows. A query across venues says why in an eslint-disable comment.
+ */
+const forVenueOnly = [
+  'error',
+  {
+    selector: "CallExpression[callee.name='eq'] > MemberExpression.arguments[property.name='venueId']",
+    message: 'Scope venue-owned queries with forVenue(tx, venueId) (platform/venue-scope.ts), not eq(table.venueId, ...) by hand.',
+  },
+  {
+    selector: `CallExpression[callee.property.name=/^(from|insert|update|delete)$/][arguments.length=1] > Identifier.arguments[name=/^(${venueOwnedTables.join('|')})$/]`,
+    message: 'A venue-owned table is queried through forVenue(tx, venueId) (platform/venue-scope.ts), which supplies venue_id.',
+  },
+  {
+    selector: `CallExpression[callee.name='lockRows'] > Identifier.arguments[name=/^(${venueOwnedTables.join('|')})$/]`,
+    message: "Lock a venue-owned table's rows with forVenue(tx, venueId).lock(...) (platform/venue-scope.ts).",
+  },
+];
 const notYourTable =
   "A module reads and writes only its own tables (its schema.ts): call the owning module's exported functions (docs/architecture.md, 'Who owns which table').";
 const notPlatformTable =
@@ -145,6 +176,7 @@ export default tseslint.config(
         'error',
         { patterns: [...moduleEverywhere, noSchemaAggregate, otherSchemas([module], notYourTable)] },
       ],
+      'no-restricted-syntax': forVenueOnly,
     },
   })),
   {

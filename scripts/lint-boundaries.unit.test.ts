@@ -22,6 +22,7 @@ interface Case {
 const RESTRICTED = 'no-restricted-imports';
 /** The server's modules use the TypeScript variant of the rule (type imports of the client are allowed). */
 const TS_RESTRICTED = '@typescript-eslint/no-restricted-imports';
+const SYNTAX = 'no-restricted-syntax';
 const consoleFile = (file: string) => `apps/console/src/${file}`;
 const serverFile = (file: string) => `apps/server/src/${file}`;
 
@@ -136,6 +137,66 @@ const cases: Case[] = [
     name: "a module's test importing the aggregate schema",
     filePath: serverFile('modules/users/users.api.test.ts'),
     code: "import { user, venueMembers } from '../../db/schema.js';\nexport const x = [user, venueMembers];\n",
+    error: null,
+  },
+  // Venue-owned tables are queried through forVenue (platform/venue-scope.ts), never scoped by hand.
+  {
+    name: 'a module scoping a query by hand with eq(table.venueId, ...)',
+    filePath: serverFile('modules/products/service.ts'),
+    code: [
+      "import { and, eq } from 'drizzle-orm';",
+      "import { products } from './schema.js';",
+      'export const live = (venueId: string) => and(eq(products.venueId, venueId), eq(products.isDeleted, false));',
+      '',
+    ].join('\n'),
+    error: SYNTAX,
+  },
+  {
+    name: 'a module querying a venue-owned table without forVenue',
+    filePath: serverFile('modules/products/service.ts'),
+    code: [
+      "import type { Tx } from '../../db/client.js';",
+      "import { products } from './schema.js';",
+      'export const all = (tx: Tx) => tx.select().from(products);',
+      '',
+    ].join('\n'),
+    error: SYNTAX,
+  },
+  {
+    name: 'a module deleting from a venue-owned table without forVenue',
+    filePath: serverFile('modules/users/memberships.ts'),
+    code: [
+      "import type { Tx } from '../../db/client.js';",
+      "import { venueMembers } from './schema.js';",
+      'export const removeAll = (tx: Tx) => tx.delete(venueMembers);',
+      '',
+    ].join('\n'),
+    error: SYNTAX,
+  },
+  {
+    name: 'a module querying a venue-owned table through forVenue, and a table no venue owns directly',
+    filePath: serverFile('modules/products/service.ts'),
+    code: [
+      "import { eq } from 'drizzle-orm';",
+      "import type { Tx } from '../../db/client.js';",
+      "import { forVenue } from '../../platform/venue-scope.js';",
+      "import { products } from './schema.js';",
+      'export const live = (tx: Tx, venueId: string) => forVenue(tx, venueId).select(products, eq(products.isDeleted, false));',
+      'export const drop = (tx: Tx, venueId: string, id: string) => forVenue(tx, venueId).delete(products, eq(products.id, id));',
+      '',
+    ].join('\n'),
+    error: null,
+  },
+  {
+    name: 'a module querying its table that no venue owns',
+    filePath: serverFile('modules/onboarding/service.ts'),
+    code: [
+      "import { eq } from 'drizzle-orm';",
+      "import type { Tx } from '../../db/client.js';",
+      "import { onboardingProgress } from './schema.js';",
+      'export const progress = (tx: Tx, userId: string) => tx.select().from(onboardingProgress).where(eq(onboardingProgress.userId, userId));',
+      '',
+    ].join('\n'),
     error: null,
   },
   {

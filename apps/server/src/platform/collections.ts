@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, getTableColumns, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, getTableName, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,15 +11,17 @@ import type { Db, Tx } from '../db/client.js';
 import { identityOf, venueOf, type Identity } from './access.js';
 import { AppError, conflict, notFound, pgErrorCode, validationFailed } from './errors.js';
 import { idParams, likePattern, pageQuery, searchQuery } from './http.js';
-import { lockRows, withTransaction } from './locking.js';
+import { withTransaction } from './locking.js';
 import { storageKeyOf, type Storage } from './storage.js';
 import type { VenueReads } from './venue-reads.js';
+import { forVenue } from './venue-scope.js';
 
 /**
  * One way to declare a venue-owned collection (lanes, products, taxes, ...): its schema,
  * permission area, references and rules. `registerCollection` turns a declaration into
  * GET list, POST, GET/PATCH/DELETE /{id} and pause/resume under /api/private/{path}, always
- * scoped to the venue of the request. Rules particular to one collection live in its hooks.
+ * scoped to the venue of the request (every query goes through forVenue, platform/venue-scope.ts).
+ * Rules particular to one collection live in its hooks.
  */
 
 /** A venue-owned table: keyed on (venue_id, id), with timestamps. */
@@ -162,9 +164,8 @@ export async function checkReferences(tx: Tx, venueId: string, references: Refer
     const ids = [...new Set((Array.isArray(value) ? value : value ? [value] : []) as string[])];
     if (ids.length === 0) continue;
     const { table, softDeleteColumn, label } = ref.collection;
-    const conditions = [eq(table.venueId, venueId), inArray(table.id, ids)];
-    if (softDeleteColumn) conditions.push(eq(softDeleteColumn, false));
-    const found = await lockRows(tx, table, and(...conditions), { mode: 'share' });
+    const live = softDeleteColumn ? eq(softDeleteColumn, false) : undefined;
+    const found = await forVenue(tx, venueId).lock(table, and(inArray(table.id, ids), live), { mode: 'share' });
     const known = new Set(found.map((r) => r.id as string));
     for (const id of ids) if (!known.has(id)) issues.push({ path: [ref.field], message: `${label} '${id}' not found` });
   }
@@ -189,14 +190,9 @@ async function removeUnusedImages(services: CollectionServices, venueId: string,
       for (const owner of services.collections) {
         if (!owner.imageFields?.length) continue;
         const columns = getTableColumns(owner.table);
-        const conditions = [eq(owner.table.venueId, venueId), or(...owner.imageFields.map((field) => eq(columns[field], url)))!];
+        const conditions = [or(...owner.imageFields.map((field) => eq(columns[field], url)))];
         if (owner.softDeleteColumn) conditions.push(eq(owner.softDeleteColumn, false));
-        const [found] = await services.db
-          .select({ id: owner.table.id })
-          .from(owner.table)
-          .where(and(...conditions))
-          .limit(1);
-        if (found) {
+        if (await forVenue(services.db, venueId).exists(owner.table, and(...conditions))) {
           used = true;
           break;
         }
@@ -227,17 +223,12 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
   const patchSchema = def.schema.patch.omit({ ...pausedKey, ...fixedKeys });
   const sortKeys = Object.keys(def.sorts) as [string, ...string[]];
 
-  const scope = (venueId: string): SQL[] => {
-    const conditions = [eq(table.venueId, venueId)];
-    if (def.softDeleteColumn) conditions.push(eq(def.softDeleteColumn, false));
-    return conditions;
-  };
+  /** What the API sees of the table: rows not soft-deleted (forVenue supplies the venue). */
+  const live = def.softDeleteColumn ? eq(def.softDeleteColumn, false) : undefined;
+  const liveWithId = (id: string) => and(live, eq(table.id, id));
 
   async function load(handle: Db | Tx, venueId: string, id: string): Promise<Row> {
-    const [row] = await handle
-      .select()
-      .from(table)
-      .where(and(...scope(venueId), eq(table.id, id)));
+    const row = await forVenue(handle, venueId).first(table, liveWithId(id));
     if (!row) throw notFound(def.label);
     return row as Row;
   }
@@ -257,7 +248,7 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
   });
 
   async function list(venueId: string, query: z.infer<typeof listQuery> & Record<string, string | undefined>) {
-    const conditions = scope(venueId);
+    const conditions = [live];
     if (query.search && def.search.length) {
       const pattern = likePattern(query.search);
       conditions.push(or(...def.search.map((column) => ilike(column, pattern)))!);
@@ -267,22 +258,12 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
     }
     const sortBy = def.sorts[query.sort ?? def.defaultSort] ?? def.sorts[def.defaultSort];
     const direction = query.order === 'desc' ? desc : asc;
-    const where = and(...conditions);
-    // One round trip: the page and the total of matching rows beside each row.
-    const rows = await db
-      .select({ ...getTableColumns(table), matching: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(table)
-      .where(where)
-      .orderBy(...[sortBy].flat().map((expression) => direction(expression)), asc(table.id))
-      .limit(query.limit)
-      .offset(query.offset);
-    // A page past the end has no row to carry the total.
-    const total = rows.length
-      ? rows[0].matching
-      : query.offset > 0
-        ? (await db.select({ total: count() }).from(table).where(where))[0].total
-        : 0;
-    return { items: rows.map(({ matching: _, ...row }) => toDto(def, row as Row)), total };
+    const { rows, total } = await forVenue(db, venueId).page(table, and(...conditions), {
+      orderBy: [...[sortBy].flat().map((expression) => direction(expression)), asc(table.id)],
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return { items: rows.map((row) => toDto(def, row as Row)), total };
   }
 
   // Reads come from memory until the table changes for the venue (platform/venue-reads.ts).
@@ -313,8 +294,8 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
     const row = await withTransaction(db, async (tx) => {
       await checkReferences(tx, venueId, def.references ?? [], record);
       await def.hooks?.beforeSave?.({ venueId, identity: identityOf(request), tx, config }, record, null);
-      const values = { ...record, ...def.hooks?.created?.(record), venueId, id };
-      const inserted = await tx.insert(table).values(values).onConflictDoNothing().returning();
+      const values = { ...record, ...def.hooks?.created?.(record), id };
+      const inserted = await forVenue(tx, venueId).insert(table, values).onConflictDoNothing().returning();
       if (inserted.length === 0) throw conflict(def.duplicateMessage(record), 'duplicate');
       return inserted[0] as Row;
     }).catch((error) => (error instanceof AppError ? Promise.reject(error) : mapDbError(error, record)));
@@ -338,16 +319,14 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
       let merged: Row = {};
       const row = await withTransaction(db, async (tx) => {
         // The record as it is now, locked until the commit: rules see what they change.
-        [existing] = (await lockRows(tx, table, and(...scope(venueId), eq(table.id, request.params.id)))) as Row[];
+        [existing] = (await forVenue(tx, venueId).lock(table, liveWithId(request.params.id))) as Row[];
         if (!existing) throw notFound(def.label);
         merged = mergeWith(existing);
         await checkReferences(tx, venueId, def.references ?? [], merged, new Set(Object.keys(patch)));
         const changes = Object.fromEntries(Object.keys(patch).map((name) => [name, merged[name]]));
         await def.hooks?.beforeSave?.({ venueId, identity: identityOf(request), tx, config }, merged, existing);
-        const [updated] = await tx
-          .update(table)
-          .set({ ...changes, updatedAt: new Date() })
-          .where(and(...scope(venueId), eq(table.id, request.params.id)))
+        const [updated] = await forVenue(tx, venueId)
+          .update(table, liveWithId(request.params.id), { ...changes, updatedAt: new Date() })
           .returning();
         if (!updated) throw notFound(def.label);
         return updated as Row;
@@ -363,19 +342,17 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
     { config: { access: { permission: key('delete') } }, schema: { tags, params: idParams } },
     async (request, reply) => {
       const venueId = venueOf(request).id;
-      const where = and(...scope(venueId), eq(table.id, request.params.id));
+      const where = liveWithId(request.params.id);
       const existing = await withTransaction(db, async (tx) => {
+        const venue = forVenue(tx, venueId);
         // Locked FOR UPDATE before the rules look for users of it: a record that names it
         // (and locks it FOR SHARE) is either committed and found, or waits and finds it gone.
-        const [existing] = (await lockRows(tx, table, where)) as Row[];
+        const [existing] = (await venue.lock(table, where)) as Row[];
         if (!existing) throw notFound(def.label);
         await def.hooks?.beforeDelete?.({ venueId, identity: identityOf(request), tx, config }, existing);
         if (def.softDeleteColumn)
-          await tx
-            .update(table)
-            .set({ [columnKey(table, def.softDeleteColumn)]: true, updatedAt: new Date() })
-            .where(where);
-        else await tx.delete(table).where(where);
+          await venue.update(table, where, { [columnKey(table, def.softDeleteColumn)]: true, updatedAt: new Date() });
+        else await venue.delete(table, where);
         return existing;
       }).catch((error) => {
         if (error instanceof AppError) throw error;
@@ -395,10 +372,8 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
         async (request) => {
           const venueId = venueOf(request).id;
           await load(db, venueId, request.params.id);
-          const [row] = await db
-            .update(table)
-            .set({ isPaused: action === 'pause', updatedAt: new Date() })
-            .where(and(...scope(venueId), eq(table.id, request.params.id)))
+          const [row] = await forVenue(db, venueId)
+            .update(table, liveWithId(request.params.id), { isPaused: action === 'pause', updatedAt: new Date() })
             .returning();
           return toDto(def, row as Row);
         },

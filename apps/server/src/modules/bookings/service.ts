@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { forVenue } from '../../platform/venue-scope.js';
 import { holdsLanesFromNow, keepsProductFromNow } from './predicates.js';
 import { bookings } from './schema.js';
 
@@ -7,20 +8,13 @@ import { bookings } from './schema.js';
 
 /** A booking still to come holds the lane (predicates.ts). */
 export async function laneHasUpcomingBookings(tx: Db | Tx, venueId: string, laneId: string): Promise<boolean> {
-  const [found] = await tx
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.venueId, venueId), holdsLanesFromNow(), sql`${bookings.resourceIds} @> ${JSON.stringify([laneId])}::jsonb`))
-    .limit(1);
-  return Boolean(found);
+  return forVenue(tx, venueId).exists(
+    bookings,
+    and(holdsLanesFromNow(), sql`${bookings.resourceIds} @> ${JSON.stringify([laneId])}::jsonb`),
+  );
 }
 
 /** A booking to come keeps the product (predicates.ts). */
 export async function productHasBookingsToCome(tx: Db | Tx, venueId: string, productId: string): Promise<boolean> {
-  const [found] = await tx
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.venueId, venueId), eq(bookings.productId, productId), keepsProductFromNow()))
-    .limit(1);
-  return Boolean(found);
+  return forVenue(tx, venueId).exists(bookings, and(eq(bookings.productId, productId), keepsProductFromNow()));
 }

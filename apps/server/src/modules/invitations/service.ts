@@ -8,6 +8,7 @@ import { venueInvitationMail } from '../../platform/mail-templates.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { likePattern } from '../../platform/http.js';
 import { lockKeys } from '../../platform/locking.js';
+import { forVenue } from '../../platform/venue-scope.js';
 import { findPersonByEmail, userForEmail } from '../accounts/service.js';
 import { isMember, joinFromInvitation, membershipOf } from '../users/memberships.js';
 import { venueNames } from '../venues/service.js';
@@ -69,9 +70,8 @@ export async function createInvitation(
   const known = await findPersonByEmail(tx, email);
   if (known && (await isMember(tx, input.venue.id, known.id)))
     throw conflict(`${email} is already a user of this venue.`, 'already_member');
-  const [invitation] = await tx
-    .insert(venueInvitations)
-    .values({ venueId: input.venue.id, email, role: input.role, invitedBy: input.invitedBy })
+  const [invitation] = await forVenue(tx, input.venue.id)
+    .insert(venueInvitations, { email, role: input.role, invitedBy: input.invitedBy })
     .onConflictDoUpdate({
       target: [venueInvitations.venueId, venueInvitations.email],
       set: { role: input.role, invitedBy: input.invitedBy, createdAt: sql`now()` },
@@ -115,8 +115,10 @@ export async function sendInvitation(deps: InvitationMailDeps, created: CreatedI
 
 /** The pending, unexpired invitations of the signed-in person's email, newest first. */
 export async function listPendingInvitations(db: Db, email: string): Promise<PendingInvitation[]> {
+  // Across venues by design: the invitee's invitations, wherever they come from.
   const rows = await db
     .select()
+    // eslint-disable-next-line no-restricted-syntax -- the invitee's invitations from every venue.
     .from(venueInvitations)
     .where(and(eq(venueInvitations.email, email.toLowerCase()), isLive()))
     .orderBy(desc(venueInvitations.createdAt));
@@ -138,9 +140,8 @@ export async function listPendingInvitations(db: Db, email: string): Promise<Pen
  */
 export async function acceptInvitation(tx: Tx, person: { userId: string; email: string }, venueId: string): Promise<VenueMembership> {
   await lockInvitation(tx, venueId, person.email.toLowerCase());
-  const [invitation] = await tx
-    .delete(venueInvitations)
-    .where(and(eq(venueInvitations.venueId, venueId), eq(venueInvitations.email, person.email.toLowerCase()), isLive()))
+  const [invitation] = await forVenue(tx, venueId)
+    .delete(venueInvitations, and(eq(venueInvitations.email, person.email.toLowerCase()), isLive()))
     .returning();
   if (!invitation) throw notFound('Invitation');
   await joinFromInvitation(tx, venueId, person.userId, invitation.role);
@@ -152,9 +153,8 @@ export async function acceptInvitation(tx: Tx, person: { userId: string; email: 
 /** Declines (the invitee) or withdraws (the venue) an invitation; false when there was none. */
 export async function deleteInvitation(tx: Tx, venueId: string, email: string, onlyLive: boolean): Promise<boolean> {
   await lockInvitation(tx, venueId, email.toLowerCase());
-  const deleted = await tx
-    .delete(venueInvitations)
-    .where(and(eq(venueInvitations.venueId, venueId), eq(venueInvitations.email, email.toLowerCase()), onlyLive ? isLive() : undefined))
+  const deleted = await forVenue(tx, venueId)
+    .delete(venueInvitations, and(eq(venueInvitations.email, email.toLowerCase()), onlyLive ? isLive() : undefined))
     .returning({ email: venueInvitations.email });
   return deleted.length > 0;
 }
@@ -173,25 +173,15 @@ export async function liveInvitationsOf(
   venueId: string,
   query: { role?: VenueRole; search?: string; sort: keyof typeof invitationSorts },
 ) {
-  return db
-    .select()
-    .from(venueInvitations)
-    .where(
-      and(
-        eq(venueInvitations.venueId, venueId),
-        isLive(),
-        query.role ? eq(venueInvitations.role, query.role) : undefined,
-        query.search ? ilike(venueInvitations.email, likePattern(query.search)) : undefined,
-      ),
-    )
-    .orderBy(...invitationSorts[query.sort]);
+  const matching = and(
+    isLive(),
+    query.role ? eq(venueInvitations.role, query.role) : undefined,
+    query.search ? ilike(venueInvitations.email, likePattern(query.search)) : undefined,
+  );
+  return forVenue(db, venueId).select(venueInvitations, matching, { orderBy: [...invitationSorts[query.sort]] });
 }
 
 /** A pending invitation of a venue (for the owner rules), or null. */
 export async function findInvitation(db: Db | Tx, venueId: string, email: string) {
-  const [row] = await db
-    .select()
-    .from(venueInvitations)
-    .where(and(eq(venueInvitations.venueId, venueId), eq(venueInvitations.email, email.toLowerCase())));
-  return row ?? null;
+  return (await forVenue(db, venueId).first(venueInvitations, eq(venueInvitations.email, email.toLowerCase()))) ?? null;
 }

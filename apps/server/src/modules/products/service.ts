@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PRODUCT_DELETE_BLOCKED } from '@lanebook/core';
 import type { CollectionContext } from '../../platform/collections.js';
 import { conflict, validationFailed } from '../../platform/errors.js';
+import { forVenue } from '../../platform/venue-scope.js';
 import { productHasBookingsToCome } from '../bookings/service.js';
 import { products } from './schema.js';
 
@@ -18,17 +19,9 @@ export type ProductReferenceField = keyof typeof REFERENCE_COLUMNS;
 /** Names of the live products whose `field` (taxes, resources, ...) names `id`. */
 export async function productsUsing(ctx: CollectionContext, field: ProductReferenceField, id: string): Promise<string[]> {
   const column = REFERENCE_COLUMNS[field];
-  const names = await ctx.tx
-    .select({ name: products.name })
-    .from(products)
-    .where(
-      and(
-        eq(products.venueId, ctx.venueId),
-        eq(products.isDeleted, false),
-        column.dataType === 'json' ? sql`${column} @> ${JSON.stringify([id])}::jsonb` : eq(column, id),
-      ),
-    );
-  return names.map((n) => n.name);
+  const using = column.dataType === 'json' ? sql`${column} @> ${JSON.stringify([id])}::jsonb` : eq(column, id);
+  const rows = await forVenue(ctx.tx, ctx.venueId).select(products, and(eq(products.isDeleted, false), using));
+  return rows.map((row) => row.name);
 }
 
 /** Refuses to delete something products still use, naming them. */
@@ -45,23 +38,18 @@ export async function refuseIfUsedByProducts(ctx: CollectionContext, field: Prod
  * to them (live products were refused first, by refuseIfUsedByProducts).
  */
 export async function releaseTermsOfDeletedProducts(ctx: CollectionContext, termsId: string) {
-  const deletedProducts = and(eq(products.venueId, ctx.venueId), eq(products.isDeleted, true));
-  await ctx.tx
-    .update(products)
-    .set({ termsId: null })
-    .where(and(deletedProducts, eq(products.termsId, termsId)));
-  await ctx.tx
-    .update(products)
-    .set({ largeGroupDisclaimerId: null })
-    .where(and(deletedProducts, eq(products.largeGroupDisclaimerId, termsId)));
+  const venue = forVenue(ctx.tx, ctx.venueId);
+  const deleted = eq(products.isDeleted, true);
+  await venue.update(products, and(deleted, eq(products.termsId, termsId)), { termsId: null });
+  await venue.update(products, and(deleted, eq(products.largeGroupDisclaimerId, termsId)), { largeGroupDisclaimerId: null });
 }
 
 /** A deleted lane: the products that offered it stop offering it. */
 export async function stopOfferingLane(ctx: CollectionContext, laneId: string) {
-  await ctx.tx
-    .update(products)
-    .set({ resources: sql`${products.resources} - ${laneId}`, updatedAt: new Date() })
-    .where(and(eq(products.venueId, ctx.venueId), sql`${products.resources} @> ${JSON.stringify([laneId])}::jsonb`));
+  await forVenue(ctx.tx, ctx.venueId).update(products, sql`${products.resources} @> ${JSON.stringify([laneId])}::jsonb`, {
+    resources: sql`${products.resources} - ${laneId}`,
+    updatedAt: new Date(),
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { VenueRole } from '@lanebook/core';
 import type { Db, Tx } from '../../db/client.js';
+import { forVenue } from '../../platform/venue-scope.js';
 import { venueMembers } from './schema.js';
 
 /**
@@ -21,20 +22,14 @@ export async function membersOf(
   venueId: string,
   query: { role?: VenueRole; order?: 'new' | 'old' } = {},
 ): Promise<Membership[]> {
-  return db
-    .select()
-    .from(venueMembers)
-    .where(and(eq(venueMembers.venueId, venueId), realMember, query.role ? eq(venueMembers.role, query.role) : undefined))
-    .orderBy(query.order === 'new' ? desc(venueMembers.createdAt) : asc(venueMembers.createdAt));
+  return forVenue(db, venueId).select(venueMembers, and(realMember, query.role ? eq(venueMembers.role, query.role) : undefined), {
+    orderBy: [query.order === 'new' ? desc(venueMembers.createdAt) : asc(venueMembers.createdAt)],
+  });
 }
 
 /** A membership of the venue, temporary or not, or null. */
 export async function membershipOf(db: Db | Tx, venueId: string, userId: string): Promise<Membership | null> {
-  const [row] = await db
-    .select()
-    .from(venueMembers)
-    .where(and(eq(venueMembers.venueId, venueId), eq(venueMembers.userId, userId)));
-  return row ?? null;
+  return (await forVenue(db, venueId).first(venueMembers, eq(venueMembers.userId, userId))) ?? null;
 }
 
 /** Is the person one of the venue's users (a temporary superadmin is not)? */
@@ -44,18 +39,16 @@ export async function isMember(db: Db | Tx, venueId: string, userId: string): Pr
 }
 
 export async function countOwners(db: Db | Tx, venueId: string): Promise<number> {
-  const [{ count }] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(venueMembers)
-    .where(and(eq(venueMembers.venueId, venueId), eq(venueMembers.role, 'owner'), realMember));
-  return count;
+  return forVenue(db, venueId).count(venueMembers, and(eq(venueMembers.role, 'owner'), realMember));
 }
 
 /** How many users each of `venueIds` has (the superadmin's list of venues). */
 export async function countMembers(db: Db | Tx, venueIds: string[]): Promise<Map<string, number>> {
   if (venueIds.length === 0) return new Map();
+  // Across venues by design: the superadmin's list counts each venue's users.
   const rows = await db
     .select({ venueId: venueMembers.venueId, count: sql<number>`count(*)::int` })
+    // eslint-disable-next-line no-restricted-syntax -- counts several venues' members at once.
     .from(venueMembers)
     .where(and(inArray(venueMembers.venueId, venueIds), realMember))
     .groupBy(venueMembers.venueId);
@@ -64,7 +57,7 @@ export async function countMembers(db: Db | Tx, venueIds: string[]): Promise<Map
 
 /** The creator of a new venue becomes its owner. */
 export async function addOwner(tx: Tx, venueId: string, userId: string) {
-  await tx.insert(venueMembers).values({ venueId, userId, role: 'owner' });
+  await forVenue(tx, venueId).insert(venueMembers, { userId, role: 'owner' });
 }
 
 /**
@@ -72,9 +65,8 @@ export async function addOwner(tx: Tx, venueId: string, userId: string) {
  * membership becomes a real one (a real membership is left as it is).
  */
 export async function joinFromInvitation(tx: Tx, venueId: string, userId: string, role: VenueRole) {
-  await tx
-    .insert(venueMembers)
-    .values({ venueId, userId, role })
+  await forVenue(tx, venueId)
+    .insert(venueMembers, { userId, role })
     .onConflictDoUpdate({
       target: [venueMembers.venueId, venueMembers.userId],
       set: { role, isTemporary: false, createdAt: sql`now()` },
@@ -83,25 +75,21 @@ export async function joinFromInvitation(tx: Tx, venueId: string, userId: string
 }
 
 export async function setRole(tx: Tx, venueId: string, userId: string, role: VenueRole) {
-  await tx
-    .update(venueMembers)
-    .set({ role })
-    .where(and(eq(venueMembers.venueId, venueId), eq(venueMembers.userId, userId)));
+  await forVenue(tx, venueId).update(venueMembers, eq(venueMembers.userId, userId), { role });
 }
 
 export async function removeMember(tx: Tx, venueId: string, userId: string) {
-  await tx.delete(venueMembers).where(and(eq(venueMembers.venueId, venueId), eq(venueMembers.userId, userId)));
+  await forVenue(tx, venueId).delete(venueMembers, eq(venueMembers.userId, userId));
 }
 
 /** A superadmin's temporary membership of a venue opened from the superadmin page. */
 export async function joinTemporarily(db: Db, venueId: string, userId: string): Promise<void> {
-  await db.insert(venueMembers).values({ venueId, userId, role: 'owner', isTemporary: true }).onConflictDoNothing();
+  await forVenue(db, venueId).insert(venueMembers, { userId, role: 'owner', isTemporary: true }).onConflictDoNothing();
 }
 
 export async function leaveTemporaryMembership(db: Db, venueId: string, userId: string): Promise<boolean> {
-  const removed = await db
-    .delete(venueMembers)
-    .where(and(eq(venueMembers.venueId, venueId), eq(venueMembers.userId, userId), eq(venueMembers.isTemporary, true)))
+  const removed = await forVenue(db, venueId)
+    .delete(venueMembers, and(eq(venueMembers.userId, userId), eq(venueMembers.isTemporary, true)))
     .returning();
   return removed.length > 0;
 }

@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { CollectionContext, Row } from '../../platform/collections.js';
 import { lockKeys } from '../../platform/locking.js';
+import { forVenue } from '../../platform/venue-scope.js';
 import { widgetTemplates } from './schema.js';
 
 /**
@@ -12,10 +13,9 @@ import { widgetTemplates } from './schema.js';
 export async function unsetOtherDefault(ctx: CollectionContext, record: Row, existing: Row | null) {
   if (!record.isDefault) return;
   await lockKeys(ctx.tx, [`widget-template-default:${ctx.venueId}`]);
-  const conditions = [eq(widgetTemplates.venueId, ctx.venueId), eq(widgetTemplates.isDefault, true)];
-  if (existing) conditions.push(ne(widgetTemplates.id, existing.id as string));
-  await ctx.tx
-    .update(widgetTemplates)
-    .set({ isDefault: false, updatedAt: new Date() })
-    .where(and(...conditions));
+  const others = existing ? ne(widgetTemplates.id, existing.id as string) : undefined;
+  await forVenue(ctx.tx, ctx.venueId).update(widgetTemplates, and(eq(widgetTemplates.isDefault, true), others), {
+    isDefault: false,
+    updatedAt: new Date(),
+  });
 }
