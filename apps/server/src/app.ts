@@ -25,6 +25,7 @@ import { invitationRoutes } from './modules/invitations/routes.js';
 import { superadminRoutes } from './modules/superadmin/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
+import { calendarRoutes } from './modules/calendar/routes.js';
 import { createDiskStorage } from './platform/storage.js';
 import { VenueReads } from './platform/venue-reads.js';
 
@@ -39,6 +40,7 @@ const MODULES: ModuleRoutes[] = [
   superadminRoutes,
   catalogRoutes,
   mediaRoutes,
+  calendarRoutes,
 ];
 
 export async function buildApp(database: Database, config: AppConfig) {

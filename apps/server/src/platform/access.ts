@@ -34,6 +34,7 @@ import { assertTrustedOrigin } from './security.js';
  */
 export type Access =
   | { public: true }
+  | { public: PublicVenueKind }
   | { auth: 'signed-in' }
   | { auth: 'venue' }
   | { auth: 'superadmin' }
@@ -65,6 +66,14 @@ export interface Identity {
 
 export type VenueRow = typeof venues.$inferSelect;
 
+/**
+ * Public routes that work on one venue's data find the venue from the path (decision 012):
+ * `'product'` from the product of `:id`. The module that owns what the path names registers
+ * the lookup (the venue id of a live record, or null), so the platform reads no module's table.
+ */
+export type PublicVenueKind = 'product';
+export type PublicVenueLookup = (id: string) => Promise<string | null>;
+
 export interface VenueContext {
   id: string;
   row: VenueRow;
@@ -93,6 +102,9 @@ export const ACCESS_CHANNEL = 'lanebook_access';
  */
 export class AccessResolver {
   private readonly cache = new InvalidatingCache<ResolvedAccess>({ ttlMs: 30_000, maxEntries: 10_000 });
+  /** Venue rows for public routes, by id, dropped when the venue changes. */
+  private readonly publicVenues = new InvalidatingCache<VenueRow>({ ttlMs: 30_000, maxEntries: 10_000 });
+  private readonly publicLookups = new Map<PublicVenueKind, PublicVenueLookup>();
 
   constructor(
     private readonly database: Database,
@@ -117,8 +129,40 @@ export class AccessResolver {
     const id = payload.slice(at + 1);
     if (kind === 'session') this.cache.invalidate((a) => a.identity.sessionId === id);
     else if (kind === 'user') this.cache.invalidate((a) => a.identity.userId === id);
-    else if (kind === 'venue') this.cache.invalidate((a) => a.venue?.id === id || a.identity.memberships.some((m) => m.venueId === id));
-    else this.cache.clear();
+    else if (kind === 'venue') {
+      this.cache.invalidate((a) => a.venue?.id === id || a.identity.memberships.some((m) => m.venueId === id));
+      this.publicVenues.invalidate((row) => row.id === id);
+    } else {
+      this.cache.clear();
+      this.publicVenues.clear();
+    }
+  }
+
+  /** The module owning what a public path names registers how to find its venue (decision 012). */
+  setPublicVenueLookup(kind: PublicVenueKind, lookup: PublicVenueLookup) {
+    this.publicLookups.set(kind, lookup);
+  }
+
+  /**
+   * The venue of a public route: the record the path names, live, in a live venue. Anything
+   * else is the same 404, so nothing tells whether the id exists elsewhere.
+   */
+  async resolvePublic(kind: PublicVenueKind, id: string | undefined): Promise<VenueContext> {
+    const lookup = this.publicLookups.get(kind);
+    if (!lookup) throw new Error(`No public venue lookup registered for '${kind}'.`);
+    const missing = notFound(kind === 'product' ? 'Product' : 'Item');
+    if (!id || id.length > 100) throw missing;
+    const venueId = await lookup(id);
+    if (!venueId) throw missing;
+    const useCache = this.database.notifications.isListening();
+    let row = useCache ? this.publicVenues.get(venueId) : undefined;
+    if (!row) {
+      const epoch = this.publicVenues.epoch;
+      [row] = await this.database.db.select().from(venues).where(eq(venues.id, venueId));
+      if (row && useCache) this.publicVenues.set(venueId, row, epoch);
+    }
+    if (!row || row.status !== 'live') throw missing;
+    return { id: row.id, row, role: null, isTemporary: false, permissions: normalizePermissionsMap(row.permissions) };
   }
 
   /** null when the request carries no valid, unexpired session. */
@@ -268,7 +312,13 @@ export function registerAccess(app: FastifyInstance, resolver: AccessResolver, t
   app.addHook('onRequest', async (request) => {
     // The not-found handler has no route config; it answers 404 and touches nothing.
     const access = request.routeOptions.config?.access;
-    if (!access || 'public' in access) return;
+    if (!access) return;
+    if ('public' in access) {
+      if (access.public !== true) {
+        request.venue = await resolver.resolvePublic(access.public, (request.params as { id?: string } | undefined)?.id);
+      }
+      return;
+    }
     const superadminOnly = 'auth' in access && access.auth === 'superadmin';
     const venueId = superadminOnly ? null : headerValue(request);
     if (resolver.credentialOf(request)?.via === 'cookie') assertTrustedOrigin(request, trustedOrigins);

@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { forVenue } from '../../platform/venue-scope.js';
-import { holdsLanesFromNow, keepsProductFromNow } from './predicates.js';
-import { bookings } from './schema.js';
+import { forVenue } from '../../platform/venue-scope.js';
+import { holdsLanesFromNow, keepsProductFromNow, LANE_HOLDING_STATUSES } from './predicates.js';
+import { bookingLanes, bookings } from './schema.js';
 
 /** What other modules ask about bookings (a lane's or a product's deletion), in the caller's transaction. */
 
@@ -17,4 +18,81 @@ export async function laneHasUpcomingBookings(tx: Db | Tx, venueId: string, lane
 /** A booking to come keeps the product (predicates.ts). */
 export async function productHasBookingsToCome(tx: Db | Tx, venueId: string, productId: string): Promise<boolean> {
   return forVenue(tx, venueId).exists(bookings, and(eq(bookings.productId, productId), keepsProductFromNow()));
+}
+
+/** Of the slots named, those a live booking (one that holds its lanes) is on: they cannot be moved or deleted. */
+export async function slotsWithLiveBookings(tx: Db | Tx, venueId: string, slotIds: string[]): Promise<Set<string>> {
+  if (slotIds.length === 0) return new Set();
+  const rows = await forVenue(tx, venueId).select(
+    bookings,
+    and(
+      inArray(bookings.status, [...LANE_HOLDING_STATUSES]),
+      sql`${bookings.slotIds} ?| array[${sql.join(
+        slotIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::text[]`,
+    ),
+  );
+  const wanted = new Set(slotIds);
+  return new Set(rows.flatMap((row) => row.slotIds.filter((id) => wanted.has(id))));
+}
+
+/**
+ * The lanes held (a booking_lanes row with holds) in an interval overlapping [from, until),
+ * of the lanes named; `exceptBookingId` leaves out that booking's own (moving a booking).
+ */
+export async function laneHoldsOverlapping(
+  tx: Db | Tx,
+  venueId: string,
+  laneIds: string[],
+  from: Date,
+  until: Date,
+  exceptBookingId?: string,
+): Promise<{ resourceId: string; startsAt: Date; blockedUntil: Date }[]> {
+  if (laneIds.length === 0) return [];
+  const rows = await forVenue(tx, venueId).select(
+    bookingLanes,
+    and(
+      eq(bookingLanes.holds, true),
+      inArray(bookingLanes.resourceId, laneIds),
+      lt(bookingLanes.startsAt, until),
+      gt(bookingLanes.blockedUntil, from),
+      exceptBookingId ? ne(bookingLanes.bookingId, exceptBookingId) : undefined,
+    ),
+  );
+  return rows.map((r) => ({ resourceId: r.resourceId, startsAt: r.startsAt, blockedUntil: r.blockedUntil }));
+}
+
+/** The live bookings of products in an interval, for the staff calendar: who is in which slot, on which lanes. */
+export async function bookingsForCalendar(
+  tx: Db | Tx,
+  venueId: string,
+  from: Date,
+  until: Date,
+): Promise<
+  {
+    id: string;
+    productId: string;
+    status: string;
+    playersCount: number;
+    resourceIds: string[];
+    slotIds: string[];
+    startsAt: Date;
+    endsAt: Date;
+  }[]
+> {
+  const rows = await forVenue(tx, venueId).select(
+    bookings,
+    and(inArray(bookings.status, [...LANE_HOLDING_STATUSES]), lt(bookings.startsAt, until), gt(bookings.endsAt, from)),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    productId: r.productId,
+    status: r.status,
+    playersCount: r.playersCount,
+    resourceIds: r.resourceIds,
+    slotIds: r.slotIds,
+    startsAt: r.startsAt,
+    endsAt: r.endsAt,
+  }));
 }

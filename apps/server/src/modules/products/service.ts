@@ -1,7 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PRODUCT_DELETE_BLOCKED } from '@lanebook/core';
+import type { Db, Tx } from '../../db/client.js';
 import type { CollectionContext } from '../../platform/collections.js';
 import { conflict, validationFailed } from '../../platform/errors.js';
+import { forVenue } from '../../platform/venue-scope.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { productHasBookingsToCome } from '../bookings/service.js';
 import { products } from './schema.js';
@@ -66,4 +68,30 @@ export async function assertProductDeletable(ctx: CollectionContext, productId: 
  */
 export async function assertWaiverExists(waiverId: string | null) {
   if (waiverId) throw validationFailed([{ path: ['activeWaiverId'], message: `Waiver '${waiverId}' not found` }]);
+}
+
+/** The calendar's view of a product: its row when it exists in the venue and is not deleted. */
+export type CalendarProduct = typeof products.$inferSelect;
+export async function productForCalendar(tx: Db | Tx, venueId: string, productId: string): Promise<CalendarProduct | undefined> {
+  return forVenue(tx, venueId).first(products, and(eq(products.id, productId), eq(products.isDeleted, false)));
+}
+
+/** The calendar's products of the venue (not deleted), optionally only those named. */
+export async function productsForCalendar(tx: Db | Tx, venueId: string, productIds?: string[]): Promise<CalendarProduct[]> {
+  const named = productIds?.length ? inArray(products.id, productIds) : undefined;
+  return forVenue(tx, venueId).select(products, and(eq(products.isDeleted, false), named));
+}
+
+/**
+ * The venue of a product the public may book (decision 012): not deleted, not paused. The
+ * venue is what this finds, so the query cannot be scoped by one.
+ */
+export async function bookableProductVenueId(db: Db | Tx, productId: string): Promise<string | null> {
+  const [found] = await db
+    .select({ venueId: products.venueId })
+    // eslint-disable-next-line no-restricted-syntax -- the public access step finds the venue from the product (decision 012)
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.isDeleted, false), eq(products.isPaused, false)))
+    .limit(2);
+  return found?.venueId ?? null;
 }

@@ -1,8 +1,12 @@
+import { inArray } from 'drizzle-orm';
 import { LANE_DELETE_BLOCKED } from '@lanebook/core';
+import type { Db, Tx } from '../../db/client.js';
+import { forVenue } from '../../platform/venue-scope.js';
 import type { CollectionContext } from '../../platform/collections.js';
 import { AppError } from '../../platform/errors.js';
 import { laneHasUpcomingBookings } from '../bookings/service.js';
 import { stopOfferingLane } from '../products/service.js';
+import { resources } from './schema.js';
 
 /**
  * A lane with upcoming bookings (bookings/predicates.ts) cannot be deleted. Otherwise the
@@ -13,4 +17,15 @@ export async function deleteLaneRules(ctx: CollectionContext, laneId: string) {
     throw new AppError(409, 'lane_has_upcoming_bookings', LANE_DELETE_BLOCKED, { title: 'Warning' });
   }
   await stopOfferingLane(ctx, laneId);
+}
+
+/** The lanes named (a product's), with what availability needs: capacity, minimum and whether paused. */
+export async function lanesByIds(
+  tx: Db | Tx,
+  venueId: string,
+  laneIds: string[],
+): Promise<{ id: string; capacity: number; minCapacity: number; isPaused: boolean }[]> {
+  if (laneIds.length === 0) return [];
+  const rows = await forVenue(tx, venueId).select(resources, inArray(resources.id, laneIds));
+  return rows.map((r) => ({ id: r.id, capacity: r.capacity, minCapacity: r.minCapacity, isPaused: r.isPaused }));
 }

@@ -1,0 +1,251 @@
+import { and, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { addDays, chooseLanes, slotPrice, withBreak, PricingError, type LaneCapacity } from '@lanebook/core';
+import type { CalendarAnswer } from '@lanebook/core/calendar-schemas';
+import type { Db, Tx } from '../../db/client.js';
+import type { VenueReads } from '../../platform/venue-reads.js';
+import { forVenue } from '../../platform/venue-scope.js';
+import { bookingsForCalendar, laneHoldsOverlapping } from '../bookings/service.js';
+import { productForCalendar, productsForCalendar, type CalendarProduct } from '../products/service.js';
+import { lanesByIds } from '../resources/service.js';
+import { fieldError, nonWorkingDaysBetween, slotsBetween, type SlotRow } from './service.js';
+import { slots, venueNonWorkingDays } from './schema.js';
+
+/**
+ * Which lanes are free for a slot (decision 014): a lane is free when no booking_lanes row that
+ * holds it overlaps the slot widened by its break (the slot's, else the product's). Lanes are
+ * shared between products, so the holds are every product's. The queries load the slots and
+ * the holds of the whole day or month at once; the rest is computed here.
+ */
+
+type Hold = { resourceId: string; startsAt: Date; blockedUntil: Date };
+type Lane = LaneCapacity & { isPaused: boolean };
+
+const breakOf = (slot: Pick<SlotRow, 'breakTime'>, product: Pick<CalendarProduct, 'breakTime'>) => slot.breakTime ?? product.breakTime;
+
+export function freeLanesOf<L extends { id: string }>(
+  slot: Pick<SlotRow, 'startsAt' | 'endsAt' | 'breakTime'>,
+  product: Pick<CalendarProduct, 'breakTime'>,
+  lanes: L[],
+  holds: Hold[],
+): L[] {
+  const from = slot.startsAt.getTime();
+  const until = withBreak(slot.endsAt, breakOf(slot, product)).getTime();
+  const busy = new Set(holds.filter((h) => h.startsAt.getTime() < until && h.blockedUntil.getTime() > from).map((h) => h.resourceId));
+  return lanes.filter((lane) => !busy.has(lane.id));
+}
+
+/** The product's lanes that may be offered (not paused). */
+const offered = (lanes: Lane[]) => lanes.filter((lane) => !lane.isPaused);
+
+// ---- Cached reads of the hot public path (decision 007: only what a trigger announces) ----
+
+interface PublicProduct {
+  product: CalendarProduct;
+  lanes: Lane[];
+}
+
+/** The product and its lanes, from memory until products or resources change for the venue. */
+export async function publicProduct(db: Db, reads: VenueReads, venueId: string, productId: string): Promise<PublicProduct | null> {
+  const productJson = await reads.json(
+    'products',
+    venueId,
+    `calendar-product:${productId}`,
+    async () => (await productForCalendar(db, venueId, productId)) ?? null,
+  );
+  const product = JSON.parse(productJson) as CalendarProduct | null;
+  if (!product) return null;
+  const laneIds = [...product.resources].sort();
+  const lanesJson = await reads.json('resources', venueId, `calendar-lanes:${laneIds.join(',')}`, () => lanesByIds(db, venueId, laneIds));
+  return { product, lanes: JSON.parse(lanesJson) as Lane[] };
+}
+
+export function assertPlayersCount(product: CalendarProduct, playersCount: number) {
+  if (playersCount < product.minPlayers || playersCount > product.maxPlayers) {
+    throw fieldError(`Players count must be between ${product.minPlayers} and ${product.maxPlayers}`, 'playersCount');
+  }
+}
+
+/**
+ * The slots the public may see between two venue dates: not private, visible online, not on a
+ * venue non-working day, and starting after the product's cutoff from now. One query.
+ */
+async function publicSlotsBetween(
+  db: Db,
+  venueId: string,
+  product: CalendarProduct,
+  from: string,
+  to: string,
+  now: Date,
+): Promise<SlotRow[]> {
+  const cutoff = new Date(now.getTime() + product.cutoffTime * 3600_000);
+  return forVenue(db, venueId).select(
+    slots,
+    and(
+      eq(slots.productId, product.id),
+      gte(slots.date, from),
+      lte(slots.date, to),
+      eq(slots.isPrivate, false),
+      eq(slots.isVisibleOnline, true),
+      gt(slots.startsAt, cutoff),
+      sql`not exists (select 1 from ${venueNonWorkingDays} where ${venueNonWorkingDays.venueId} = ${slots.venueId} and ${venueNonWorkingDays.date} = ${slots.date})`,
+    ),
+    { orderBy: [slots.startsAt] },
+  );
+}
+
+/** The bookable slots of a date range for a players count, with their free lanes and the lanes the group needs. */
+async function bookableSlots(
+  db: Db,
+  venueId: string,
+  { product, lanes }: PublicProduct,
+  range: { from: string; to: string },
+  playersCount: number,
+  exceptBookingId: string | undefined,
+  now: Date,
+) {
+  assertPlayersCount(product, playersCount);
+  const candidates = offered(lanes);
+  const found = await publicSlotsBetween(db, venueId, product, range.from, range.to, now);
+  if (found.length === 0 || candidates.length === 0) return [];
+  const first = found[0].startsAt;
+  const last = Math.max(...found.map((s) => withBreak(s.endsAt, breakOf(s, product)).getTime()));
+  const holds = await laneHoldsOverlapping(
+    db,
+    venueId,
+    candidates.map((l) => l.id),
+    first,
+    new Date(last),
+    exceptBookingId,
+  );
+  return found.flatMap((slot) => {
+    const free = freeLanesOf(slot, product, candidates, holds);
+    const chosen = chooseLanes(playersCount, free);
+    return chosen ? [{ slot, free, chosen }] : [];
+  });
+}
+
+/** `/dates`: the dates of a month with at least one slot bookable online for the players count. */
+export async function publicDates(
+  db: Db,
+  venueId: string,
+  publicView: PublicProduct,
+  month: string,
+  playersCount: number,
+  bookingId: string | undefined,
+  now = new Date(),
+) {
+  const from = `${month}-01`;
+  const to = addDays(addDays(from, 31).slice(0, 8) + '01', -1);
+  const bookable = await bookableSlots(db, venueId, publicView, { from, to }, playersCount, bookingId, now);
+  return { dates: [...new Set(bookable.map((b) => b.slot.date))].sort() };
+}
+
+/** `/slots`: the bookable slots of a date for the players count, with their price. */
+export async function publicSlots(
+  db: Db,
+  venueId: string,
+  publicView: PublicProduct,
+  date: string,
+  playersCount: number,
+  bookingId: string | undefined,
+  now = new Date(),
+) {
+  const bookable = await bookableSlots(db, venueId, publicView, { from: date, to: date }, playersCount, bookingId, now);
+  return {
+    slots: bookable.map(({ slot, free, chosen }) => ({
+      id: slot.id,
+      from: slot.from,
+      to: slot.to,
+      startsAt: slot.startsAt.toISOString(),
+      endsAt: slot.endsAt.toISOString(),
+      freeLanes: free.length,
+      lanesNeeded: chosen.length,
+      price: priceOrBadRequest(() => slotPrice(publicView.product, slot, playersCount)),
+    })),
+  };
+}
+
+/** A price the engine cannot make is a 400 naming the input at fault. */
+export function priceOrBadRequest<T>(price: () => T): T {
+  try {
+    return price();
+  } catch (error) {
+    if (error instanceof PricingError) throw fieldError(error.message, error.field);
+    throw error;
+  }
+}
+
+/** The slots a price may be asked for: the product's, seen by the public, consecutive. */
+export async function publicSlotsById(
+  db: Db,
+  venueId: string,
+  product: CalendarProduct,
+  ids: string[],
+  now = new Date(),
+): Promise<SlotRow[]> {
+  const cutoff = new Date(now.getTime() + product.cutoffTime * 3600_000);
+  const rows = await forVenue(db, venueId).select(
+    slots,
+    and(
+      eq(slots.productId, product.id),
+      sql`${slots.id} in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    ),
+    { orderBy: [slots.startsAt] },
+  );
+  const visible = rows.filter((s) => !s.isPrivate && s.isVisibleOnline && s.startsAt > cutoff);
+  if (visible.length !== new Set(ids).size) throw fieldError('A slot is not available for this product', 'slots');
+  for (let i = 1; i < visible.length; i++) {
+    if (visible[i].startsAt.getTime() !== visible[i - 1].endsAt.getTime()) throw fieldError('The slots must follow each other', 'slots');
+  }
+  return visible;
+}
+
+// ---- Staff calendar ----
+
+/** The staff calendar: every slot of the range (private ones too), its lanes and the bookings in it. */
+export async function staffCalendar(
+  db: Db | Tx,
+  venueId: string,
+  query: { from: string; to: string; limit: number; productIds?: string[] },
+): Promise<CalendarAnswer> {
+  const found = await slotsBetween(db, venueId, query.from, query.to, query.productIds, query.limit);
+  const nonWorkingDays = await nonWorkingDaysBetween(db, venueId, query.from, query.to);
+  if (found.length === 0) return { days: [], nonWorkingDays };
+  const products = new Map((await productsForCalendar(db, venueId, [...new Set(found.map((s) => s.productId))])).map((p) => [p.id, p]));
+  const laneIds = [...new Set([...products.values()].flatMap((p) => p.resources))];
+  const lanes = new Map((await lanesByIds(db, venueId, laneIds)).map((l) => [l.id, l]));
+  const first = found[0].startsAt;
+  const last = new Date(
+    Math.max(...found.map((s) => withBreak(s.endsAt, s.breakTime ?? products.get(s.productId)?.breakTime ?? 0).getTime())),
+  );
+  const holds = await laneHoldsOverlapping(db, venueId, laneIds, first, last);
+  const inRange = await bookingsForCalendar(db, venueId, first, last);
+  const days = new Map<string, CalendarAnswer['days'][number]>();
+  for (const slot of found) {
+    const product = products.get(slot.productId);
+    const productLanes = (product?.resources ?? []).map((id) => lanes.get(id)).filter((l): l is Lane => !!l && !l.isPaused);
+    const free = product ? freeLanesOf(slot, product, productLanes, holds) : [];
+    const day = days.get(slot.date) ?? { dateIso: slot.date, slots: [] };
+    days.set(slot.date, day);
+    day.slots.push({
+      id: slot.id,
+      productId: slot.productId,
+      from: slot.from,
+      to: slot.to,
+      startsAt: slot.startsAt.toISOString(),
+      endsAt: slot.endsAt.toISOString(),
+      isPrivate: slot.isPrivate,
+      isVisibleOnline: slot.isVisibleOnline,
+      lanesTotal: productLanes.length,
+      lanesTaken: productLanes.length - free.length,
+      lanesFree: free.length,
+      bookings: inRange
+        .filter((b) => b.slotIds.includes(slot.id))
+        .map((b) => ({ id: b.id, status: b.status, playersCount: b.playersCount, resourceIds: b.resourceIds })),
+    });
+  }
+  return { days: [...days.values()], nonWorkingDays };
+}

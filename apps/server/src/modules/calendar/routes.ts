@@ -1,0 +1,307 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { noContentSchema, priceBooking } from '@lanebook/core';
+import {
+  calendarAnswerSchema,
+  calendarQuerySchema,
+  nonWorkingDayAnswerSchema,
+  nonWorkingDayParams,
+  populateAnswerSchema,
+  populateBodySchema,
+  publicDatesAnswerSchema,
+  publicDatesQuerySchema,
+  publicPriceQuerySchema,
+  publicSlotsAnswerSchema,
+  publicSlotsQuerySchema,
+  quoteSchema,
+  slotCreateSchema,
+  slotGroupBodySchema,
+  slotGroupSchema,
+  slotPatchSchema,
+  slotSchema,
+} from '@lanebook/core/calendar-schemas';
+import type { ModuleDeps } from '../../platform/module.js';
+import { venueOf } from '../../platform/access.js';
+import { notFound } from '../../platform/errors.js';
+import { errorResponses, idParams } from '../../platform/http.js';
+import { withTransaction } from '../../platform/locking.js';
+import { activeAffiliate } from '../affiliates/service.js';
+import { bookableProductVenueId } from '../products/service.js';
+import { usablePromocode } from '../promocodes/service.js';
+import { taxesByIds } from '../taxes/service.js';
+import { upsellItemsOnSale } from '../upsell-items/service.js';
+import {
+  assertPlayersCount,
+  priceOrBadRequest,
+  publicDates,
+  publicProduct,
+  publicSlots,
+  publicSlotsById,
+  staffCalendar,
+} from './availability.js';
+import {
+  createSlot,
+  fieldError,
+  deleteSlot,
+  deleteSlotGroup,
+  populateSlotGroup,
+  putSlotGroup,
+  setNonWorkingDay,
+  updateSlot,
+} from './service.js';
+
+const id = z.string().min(1).max(100);
+const groupParams = z.object({ productId: id, groupId: id });
+const productParams = z.object({ productId: id });
+const slotParams = z.object({ productId: id, slotId: id });
+/** The widget's calls, per client address (decision 012). */
+const PUBLIC_RATE_LIMIT = { max: 300, timeWindow: 60_000 };
+
+export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const tags = ['calendar'];
+  deps.access.setPublicVenueLookup('product', (productId) => bookableProductVenueId(db, productId));
+
+  // ---- Slot groups ----
+
+  app.put(
+    '/api/private/product/:productId/slot-group/:groupId',
+    {
+      config: { access: { permission: 'calendar.edit' } },
+      schema: {
+        tags,
+        description: "Creates or replaces a product's slot group: its weekly plan from startDate.",
+        params: groupParams,
+        body: slotGroupBodySchema,
+        response: { 200: slotGroupSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      withTransaction(db, (tx) => putSlotGroup(tx, venueOf(request).id, request.params.productId, request.params.groupId, request.body)),
+  );
+
+  app.delete(
+    '/api/private/product/:productId/slot-group/:groupId',
+    {
+      config: { access: { permission: 'calendar.delete' } },
+      schema: {
+        tags,
+        description: 'Deletes a slot group and its slots to come (past ones stay); refused while a booking is on one of them.',
+        params: groupParams,
+        response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await withTransaction(db, (tx) => deleteSlotGroup(tx, venueOf(request).id, request.params.productId, request.params.groupId));
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/private/product/:productId/slot-group/:groupId/populate',
+    {
+      config: { access: { permission: 'calendar.create' } },
+      schema: {
+        tags,
+        description:
+          "Makes the group's slots of a date range (at most 366 days) what its plan says; booked slots are left alone and listed.",
+        params: groupParams,
+        body: populateBodySchema,
+        response: { 200: populateAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const venue = venueOf(request);
+      return withTransaction(db, (tx) =>
+        populateSlotGroup(tx, venue.id, venue.row.timezone, request.params.productId, request.params.groupId, request.body),
+      );
+    },
+  );
+
+  // ---- Slots ----
+
+  app.post(
+    '/api/private/product/:productId/slot',
+    {
+      config: { access: { permission: 'calendar.create' } },
+      schema: {
+        tags,
+        description: 'Adds one slot (by hand, or a clone); fields left out take the product values.',
+        params: productParams,
+        body: slotCreateSchema,
+        response: { 201: slotSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const venue = venueOf(request);
+      const slot = await withTransaction(db, (tx) => createSlot(tx, venue.id, venue.row.timezone, request.params.productId, request.body));
+      return reply.status(201).send(slot);
+    },
+  );
+
+  app.patch(
+    '/api/private/product/:productId/slot/:slotId',
+    {
+      config: { access: { permission: 'calendar.edit' } },
+      schema: {
+        tags,
+        params: slotParams,
+        body: slotPatchSchema,
+        response: { 200: slotSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const venue = venueOf(request);
+      return withTransaction(db, (tx) =>
+        updateSlot(tx, venue.id, venue.row.timezone, request.params.productId, request.params.slotId, request.body),
+      );
+    },
+  );
+
+  app.delete(
+    '/api/private/product/:productId/slot/:slotId',
+    {
+      config: { access: { permission: 'calendar.delete' } },
+      schema: { tags, params: slotParams, response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    },
+    async (request, reply) => {
+      await withTransaction(db, (tx) => deleteSlot(tx, venueOf(request).id, request.params.productId, request.params.slotId));
+      return reply.status(204).send();
+    },
+  );
+
+  // ---- The staff calendar and venue non-working days ----
+
+  app.get(
+    '/api/private/product/calendar',
+    {
+      config: { access: { auth: 'venue' } },
+      schema: {
+        tags,
+        description: 'Slots of a date range by day, with lanes total, taken and free and the bookings in each; venue non-working days.',
+        querystring: calendarQuerySchema,
+        response: { 200: calendarAnswerSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => staffCalendar(db, venueOf(request).id, request.query),
+  );
+
+  for (const method of ['PUT', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/api/private/calendar/non-working-days/:date',
+      config: { access: { permission: 'calendar.setNonWorkingDays' } },
+      schema: {
+        tags,
+        description: method === 'PUT' ? 'Marks a date the whole venue is closed.' : 'The venue works on this date again.',
+        params: nonWorkingDayParams,
+        response: { 200: nonWorkingDayAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      handler: async (request) => setNonWorkingDay(db, venueOf(request).id, request.params.date, method === 'PUT'),
+    });
+  }
+
+  // ---- Public: the widget's calls; the venue comes from the product (decision 012) ----
+
+  async function productOf(venueId: string, productId: string) {
+    const found = await publicProduct(db, deps.reads, venueId, productId);
+    if (!found) throw notFound('Product');
+    return found;
+  }
+
+  app.get(
+    '/api/public/product/:id/dates',
+    {
+      config: { access: { public: 'product' }, rateLimit: PUBLIC_RATE_LIMIT },
+      schema: {
+        tags,
+        description: 'The dates of a month with at least one slot bookable online for that many players.',
+        params: idParams,
+        querystring: publicDatesQuerySchema,
+        response: { 200: publicDatesAnswerSchema, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request) => {
+      const venueId = venueOf(request).id;
+      const { month, playersCount, bookingId } = request.query;
+      return publicDates(db, venueId, await productOf(venueId, request.params.id), month, playersCount, bookingId);
+    },
+  );
+
+  app.get(
+    '/api/public/product/:id/slots',
+    {
+      config: { access: { public: 'product' }, rateLimit: PUBLIC_RATE_LIMIT },
+      schema: {
+        tags,
+        description: 'The slots of a date bookable online for that many players, with free lanes, lanes needed and price (cents).',
+        params: idParams,
+        querystring: publicSlotsQuerySchema,
+        response: { 200: publicSlotsAnswerSchema, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request) => {
+      const venueId = venueOf(request).id;
+      const { date, playersCount, bookingId } = request.query;
+      return publicSlots(db, venueId, await productOf(venueId, request.params.id), date, playersCount, bookingId);
+    },
+  );
+
+  app.get(
+    '/api/public/product/:id/price',
+    {
+      config: { access: { public: 'product' }, rateLimit: PUBLIC_RATE_LIMIT },
+      schema: {
+        tags,
+        description:
+          'The priced quote of consecutive slots for that many players, with upsell items, promocode and affiliate (decision 013).',
+        params: idParams,
+        querystring: publicPriceQuerySchema,
+        response: { 200: quoteSchema, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request) => {
+      const venueId = venueOf(request).id;
+      const { product } = await productOf(venueId, request.params.id);
+      const query = request.query;
+      assertPlayersCount(product, query.playersCount);
+      const chosen = await publicSlotsById(db, venueId, product, query.slots);
+      const promocode = query.promocode ? await usablePromocode(db, venueId, query.promocode) : null;
+      if (query.promocode && !promocode) throw fieldError('This promocode is unknown, inactive or used up', 'promocode');
+      const affiliate = query.affiliateId ? await activeAffiliate(db, venueId, query.affiliateId) : null;
+      if (query.affiliateId && !affiliate) throw fieldError('Unknown affiliate', 'affiliateId');
+      const items = await upsellItemsOnSale(
+        db,
+        venueId,
+        query.upsellItems.map((i) => i.id),
+      );
+      const upsellItems = query.upsellItems.map((wanted) => {
+        const item = items.find((i) => i.id === wanted.id);
+        if (!item) throw fieldError(`Upsell item '${wanted.id}' is not on sale`, 'upsellItems');
+        return { ...item, quantity: wanted.quantity };
+      });
+      const taxes = await taxesByIds(db, venueId, product.taxes);
+      return priceOrBadRequest(() =>
+        priceBooking({
+          product: {
+            id: product.id,
+            typeOfPricing: product.typeOfPricing,
+            price: product.price,
+            fixedPrice: product.fixedPrice,
+            groups: product.groups,
+            isDeposit: product.isDeposit,
+            deposit: product.deposit,
+          },
+          slots: chosen,
+          playersCount: query.playersCount,
+          taxes,
+          upsellItems,
+          promocode: promocode && { ...promocode, products: promocode.products, upsellItems: promocode.upsellItems },
+          affiliate: affiliate && { ...affiliate },
+        }),
+      );
+    },
+  );
+};

@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { instantOf, minutesOf, planSlots, venueToday, wallTimeOf, type PriceGroup, type SlotTemplate } from '@lanebook/core';
+import type { PopulateAnswer, SlotCreate, SlotGroup, SlotGroupBody, SlotPatch, Slot } from '@lanebook/core/calendar-schemas';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError, notFound, pgErrorCode, validationFailed } from '../../platform/errors.js';
+import { lockKeys } from '../../platform/locking.js';
+import { forVenue, type VenueRowValues } from '../../platform/venue-scope.js';
+import { slotsWithLiveBookings } from '../bookings/service.js';
+import { productForCalendar, type CalendarProduct } from '../products/service.js';
+import { slotGroups, slots, venueNonWorkingDays } from './schema.js';
+
+/**
+ * Slot groups, slots, populate and venue non-working days
+ * (docs/decisions/014-calendar-and-availability.md). Services take the caller's transaction.
+ */
+
+export type SlotRow = typeof slots.$inferSelect;
+type GroupRow = typeof slotGroups.$inferSelect;
+
+export const SLOT_OVERLAP = 'This slot overlaps another slot of the product: move or delete that one first.';
+export const SLOT_BOOKED = 'A booking is on this slot: cancel or move the booking before changing its time or deleting it.';
+export const GROUP_BOOKED = 'Slots of this group have bookings: cancel or move them before deleting the group.';
+
+/** A 400 naming one field, shaped like request validation's (details.fields). */
+export const fieldError = (message: string, field: string) => validationFailed([{ path: [field], message }]);
+
+const groupLock = (venueId: string, groupId: string) => `slot-group:${venueId}:${groupId}`;
+
+export async function productOrNotFound(tx: Db | Tx, venueId: string, productId: string): Promise<CalendarProduct> {
+  const product = await productForCalendar(tx, venueId, productId);
+  if (!product) throw notFound('Product');
+  return product;
+}
+
+export function slotAnswer(row: SlotRow): Slot {
+  return {
+    id: row.id,
+    productId: row.productId,
+    slotGroupId: row.slotGroupId,
+    slotTemplateId: row.slotTemplateId,
+    date: row.date,
+    from: row.from,
+    to: row.to,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    breakTime: row.breakTime,
+    price: row.price,
+    fixedPrice: row.fixedPrice,
+    groupsBasedPrice: row.groupsBasedPrice,
+    isPrivate: row.isPrivate,
+    isVisibleOnline: row.isVisibleOnline,
+  };
+}
+
+const groupAnswer = (row: GroupRow): SlotGroup => ({
+  id: row.id,
+  productId: row.productId,
+  startDate: row.startDate,
+  templates: row.templates,
+});
+
+/** The instants of a venue date and wall times; a start in the spring-forward gap is a 400 naming `from`. */
+function instantsOf(date: string, from: string, to: string, timeZone: string): { startsAt: Date; endsAt: Date } {
+  const startsAt = instantOf(date, from, timeZone);
+  if (!startsAt) throw fieldError(`${date} ${from} does not exist in ${timeZone}: the clocks go forward then`, 'from');
+  // An end inside the gap is the first instant after it, as populate makes it (planSlots).
+  let endsAt = instantOf(date, to, timeZone);
+  for (let minute = minutesOf(to) + 1; !endsAt && minute < 24 * 60; minute++) endsAt = instantOf(date, wallTimeOf(minute), timeZone);
+  return { startsAt, endsAt: endsAt ?? startsAt };
+}
+
+/** A slot overlapping another of its product (slots_no_overlap) is a 409 saying so. */
+async function refusingOverlap<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgErrorCode(error) === '23P01') throw new AppError(409, 'slot_overlap', SLOT_OVERLAP);
+    throw error;
+  }
+}
+
+// ---- Slot groups ----
+
+/** Creates or replaces a product's slot group (its weekly plan); templates without an id get one. */
+export async function putSlotGroup(tx: Tx, venueId: string, productId: string, groupId: string, body: SlotGroupBody): Promise<SlotGroup> {
+  await productOrNotFound(tx, venueId, productId);
+  await lockKeys(tx, [groupLock(venueId, groupId)]);
+  const venue = forVenue(tx, venueId);
+  const existing = await venue.first(slotGroups, eq(slotGroups.id, groupId));
+  if (existing && existing.productId !== productId) throw notFound('Slot group');
+  const templates: SlotTemplate[] = body.templates.map((t) => ({ ...t, id: t.id ?? randomUUID() }));
+  if (existing) {
+    const [row] = await venue
+      .update(slotGroups, eq(slotGroups.id, groupId), { startDate: body.startDate, templates, updatedAt: new Date() })
+      .returning();
+    return groupAnswer(row);
+  }
+  const [row] = await venue.insert(slotGroups, { id: groupId, productId, startDate: body.startDate, templates }).returning();
+  return groupAnswer(row);
+}
+
+async function groupOrNotFound(tx: Db | Tx, venueId: string, productId: string, groupId: string): Promise<GroupRow> {
+  const group = await forVenue(tx, venueId).first(slotGroups, and(eq(slotGroups.id, groupId), eq(slotGroups.productId, productId)));
+  if (!group) throw notFound('Slot group');
+  return group;
+}
+
+/**
+ * Deletes a slot group: refused while a live booking is on one of its slots to come; otherwise
+ * its slots to come go and its past ones stay, detached from it.
+ */
+export async function deleteSlotGroup(tx: Tx, venueId: string, productId: string, groupId: string, now = new Date()) {
+  await productOrNotFound(tx, venueId, productId);
+  await lockKeys(tx, [groupLock(venueId, groupId)]);
+  await groupOrNotFound(tx, venueId, productId, groupId);
+  const venue = forVenue(tx, venueId);
+  const ofGroup = eq(slots.slotGroupId, groupId);
+  const toCome = await venue.select(slots, and(ofGroup, gte(slots.endsAt, now)));
+  const booked = await slotsWithLiveBookings(
+    tx,
+    venueId,
+    toCome.map((s) => s.id),
+  );
+  if (booked.size > 0) throw new AppError(409, 'slot_group_has_bookings', GROUP_BOOKED);
+  if (toCome.length)
+    await venue.delete(
+      slots,
+      inArray(
+        slots.id,
+        toCome.map((s) => s.id),
+      ),
+    );
+  await venue.update(slots, ofGroup, { slotGroupId: null, updatedAt: new Date() });
+  await venue.delete(slotGroups, eq(slotGroups.id, groupId));
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Makes the group's slots of the range what its plan says (decision 014), under the group's
+ * lock: missing ones are created, changed unbooked ones updated, unbooked ones the plan no
+ * longer makes deleted; booked ones are left as they are and listed. Dates before the venue's
+ * today are not touched. Running it twice changes nothing the second time.
+ */
+export async function populateSlotGroup(
+  tx: Tx,
+  venueId: string,
+  timeZone: string,
+  productId: string,
+  groupId: string,
+  range: { from: string; to: string },
+  now = new Date(),
+): Promise<PopulateAnswer> {
+  const product = await productOrNotFound(tx, venueId, productId);
+  await lockKeys(tx, [groupLock(venueId, groupId)]);
+  const group = await groupOrNotFound(tx, venueId, productId, groupId);
+  const venue = forVenue(tx, venueId);
+  const today = venueToday(timeZone, now);
+  const from = range.from < today ? today : range.from;
+  const answer: PopulateAnswer = { created: 0, updated: 0, deleted: 0, keptBooked: [], skipped: [] };
+  if (from > range.to) return answer;
+
+  const closed = await venue.select(venueNonWorkingDays, and(gte(venueNonWorkingDays.date, from), lte(venueNonWorkingDays.date, range.to)));
+  const plan = planSlots({
+    startDate: group.startDate,
+    templates: group.templates,
+    from,
+    to: range.to,
+    timeZone,
+    nonWorkingDays: product.nonWorkingDays,
+    holidays: product.holidays,
+    venueNonWorkingDates: closed.map((d) => d.date),
+  });
+  answer.skipped = plan.skipped;
+
+  const existing = await venue.select(slots, and(eq(slots.slotGroupId, groupId), gte(slots.date, from), lte(slots.date, range.to)));
+  const booked = await slotsWithLiveBookings(
+    tx,
+    venueId,
+    existing.map((s) => s.id),
+  );
+  const key = (templateId: string | null, date: string) => `${templateId}\n${date}`;
+  const byKey = new Map(existing.map((s) => [key(s.slotTemplateId, s.date), s]));
+  const templates = new Map(group.templates.map((t) => [t.id, t]));
+  const keep = (s: SlotRow) => answer.keptBooked.push({ id: s.id, date: s.date, from: s.from, to: s.to });
+
+  const planned = new Set<string>();
+  const toInsert: VenueRowValues<typeof slots>[] = [];
+  const toUpdate: { id: string; changes: Partial<SlotRow> }[] = [];
+  for (const slot of plan.slots) {
+    const template = templates.get(slot.slotTemplateId)!;
+    const fields = {
+      from: slot.from,
+      to: slot.to,
+      startsAt: slot.startsAt,
+      endsAt: slot.endsAt,
+      breakTime: template.breakTime,
+      price: template.price,
+      fixedPrice: template.fixedPrice,
+      groupsBasedPrice: template.groupsBasedPrice as PriceGroup[] | null,
+      isPrivate: template.isPrivate,
+      isVisibleOnline: template.isVisibleOnline,
+    };
+    const k = key(slot.slotTemplateId, slot.date);
+    planned.add(k);
+    const found = byKey.get(k);
+    if (!found) {
+      toInsert.push({ id: randomUUID(), productId, slotGroupId: groupId, slotTemplateId: slot.slotTemplateId, date: slot.date, ...fields });
+      continue;
+    }
+    const changed =
+      found.from !== fields.from ||
+      found.to !== fields.to ||
+      found.startsAt.getTime() !== fields.startsAt.getTime() ||
+      found.endsAt.getTime() !== fields.endsAt.getTime() ||
+      found.breakTime !== fields.breakTime ||
+      found.price !== fields.price ||
+      found.fixedPrice !== fields.fixedPrice ||
+      !sameJson(found.groupsBasedPrice, fields.groupsBasedPrice) ||
+      found.isPrivate !== fields.isPrivate ||
+      found.isVisibleOnline !== fields.isVisibleOnline;
+    if (!changed) continue;
+    if (booked.has(found.id)) keep(found);
+    else toUpdate.push({ id: found.id, changes: fields });
+  }
+  const toDelete: string[] = [];
+  for (const s of existing) {
+    if (planned.has(key(s.slotTemplateId, s.date))) continue;
+    if (booked.has(s.id)) keep(s);
+    else toDelete.push(s.id);
+  }
+
+  await refusingOverlap(async () => {
+    // Deletes first, then updates, then inserts: a slot the plan moved frees its time first.
+    if (toDelete.length) await venue.delete(slots, inArray(slots.id, toDelete));
+    for (const { id, changes } of toUpdate) await venue.update(slots, eq(slots.id, id), { ...changes, updatedAt: new Date() });
+    for (let i = 0; i < toInsert.length; i += 500) await venue.insert(slots, toInsert.slice(i, i + 500));
+  });
+  answer.created = toInsert.length;
+  answer.updated = toUpdate.length;
+  answer.deleted = toDelete.length;
+  return answer;
+}
+
+// ---- Slots ----
+
+/** Adds one slot by hand (or a clone): fields left out take the product's values when it is priced or booked. */
+export async function createSlot(tx: Tx, venueId: string, timeZone: string, productId: string, body: SlotCreate): Promise<Slot> {
+  await productOrNotFound(tx, venueId, productId);
+  const { startsAt, endsAt } = instantsOf(body.date, body.from, body.to, timeZone);
+  const [row] = await refusingOverlap(() =>
+    forVenue(tx, venueId)
+      .insert(slots, {
+        id: randomUUID(),
+        productId,
+        date: body.date,
+        from: body.from,
+        to: body.to,
+        startsAt,
+        endsAt,
+        breakTime: body.breakTime ?? null,
+        price: body.price ?? null,
+        fixedPrice: body.fixedPrice ?? null,
+        groupsBasedPrice: body.groupsBasedPrice ?? null,
+        isPrivate: body.isPrivate ?? false,
+        isVisibleOnline: body.isVisibleOnline ?? true,
+      })
+      .returning(),
+  );
+  return slotAnswer(row);
+}
+
+async function slotOrNotFound(tx: Db | Tx, venueId: string, productId: string, slotId: string): Promise<SlotRow> {
+  const [slot] = await forVenue(tx, venueId).lock(slots, and(eq(slots.id, slotId), eq(slots.productId, productId)));
+  if (!slot) throw notFound('Slot');
+  return slot;
+}
+
+/** Changes a slot; its time cannot change while a live booking is on it. */
+export async function updateSlot(
+  tx: Tx,
+  venueId: string,
+  timeZone: string,
+  productId: string,
+  slotId: string,
+  body: SlotPatch,
+): Promise<Slot> {
+  await productOrNotFound(tx, venueId, productId);
+  const slot = await slotOrNotFound(tx, venueId, productId, slotId);
+  const date = body.date ?? slot.date;
+  const from = body.from ?? slot.from;
+  const to = body.to ?? slot.to;
+  const moved = date !== slot.date || from !== slot.from || to !== slot.to;
+  if (moved && (await slotsWithLiveBookings(tx, venueId, [slotId])).size > 0) throw new AppError(409, 'slot_has_bookings', SLOT_BOOKED);
+  if (to <= from) throw fieldError('The end must be after the start', 'to');
+  const instants = moved ? instantsOf(date, from, to, timeZone) : { startsAt: slot.startsAt, endsAt: slot.endsAt };
+  const [row] = await refusingOverlap(() =>
+    forVenue(tx, venueId)
+      .update(slots, eq(slots.id, slotId), { ...body, date, from, to, ...instants, updatedAt: new Date() })
+      .returning(),
+  );
+  return slotAnswer(row);
+}
+
+/** Deletes a slot, refused while a live booking is on it. */
+export async function deleteSlot(tx: Tx, venueId: string, productId: string, slotId: string) {
+  await productOrNotFound(tx, venueId, productId);
+  await slotOrNotFound(tx, venueId, productId, slotId);
+  if ((await slotsWithLiveBookings(tx, venueId, [slotId])).size > 0) throw new AppError(409, 'slot_has_bookings', SLOT_BOOKED);
+  await forVenue(tx, venueId).delete(slots, eq(slots.id, slotId));
+}
+
+// ---- Venue non-working days ----
+
+export async function setNonWorkingDay(db: Db | Tx, venueId: string, date: string, isNonWorking: boolean) {
+  const venue = forVenue(db, venueId);
+  if (isNonWorking) await venue.insert(venueNonWorkingDays, { date }).onConflictDoNothing();
+  else await venue.delete(venueNonWorkingDays, eq(venueNonWorkingDays.date, date));
+  return { date, isNonWorking };
+}
+
+export async function nonWorkingDaysBetween(db: Db | Tx, venueId: string, from: string, to: string): Promise<string[]> {
+  const rows = await forVenue(db, venueId).select(
+    venueNonWorkingDays,
+    and(gte(venueNonWorkingDays.date, from), lte(venueNonWorkingDays.date, to)),
+    {
+      orderBy: [asc(venueNonWorkingDays.date)],
+    },
+  );
+  return rows.map((r) => r.date);
+}
+
+/** Slots of the venue's products between two venue dates (inclusive), in time order. */
+export async function slotsBetween(
+  db: Db | Tx,
+  venueId: string,
+  from: string,
+  to: string,
+  productIds: string[] | undefined,
+  limit: number,
+) {
+  return forVenue(db, venueId).select(
+    slots,
+    and(gte(slots.date, from), lte(slots.date, to), productIds?.length ? inArray(slots.productId, productIds) : undefined),
+    { orderBy: [asc(slots.startsAt), asc(slots.productId)], limit },
+  );
+}
