@@ -1,7 +1,6 @@
 import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { forVenue } from '../../platform/venue-scope.js';
-import { forVenue } from '../../platform/venue-scope.js';
 import { holdsLanesFromNow, keepsProductFromNow, LANE_HOLDING_STATUSES } from './predicates.js';
 import { bookingLanes, bookings } from './schema.js';
 

@@ -4,7 +4,6 @@ import type { Db, Tx } from '../../db/client.js';
 import type { CollectionContext } from '../../platform/collections.js';
 import { conflict, validationFailed } from '../../platform/errors.js';
 import { forVenue } from '../../platform/venue-scope.js';
-import { forVenue } from '../../platform/venue-scope.js';
 import { productHasBookingsToCome } from '../bookings/service.js';
 import { products } from './schema.js';
 
