@@ -13,6 +13,7 @@ import type { Database } from './db/client.js';
 import { AccessResolver, registerAccess } from './platform/access.js';
 import { createAuth, registerAuthBridge } from './platform/auth.js';
 import { AppError, registerErrorHandler } from './platform/errors.js';
+import { registerResponseRule } from './platform/http.js';
 import { registerInputRules, registerSecurityHeaders } from './platform/security.js';
 import { createMailer } from './platform/mail.js';
 import type { AppConfig, ModuleDeps, ModuleRoutes } from './platform/module.js';
@@ -72,6 +73,7 @@ export async function buildApp(database: Database, config: AppConfig) {
   await access.start();
   const trustedOrigins = [config.baseUrl, ...(config.extraOrigins ?? [])].map((url) => new URL(url).origin);
   registerAccess(app, access, trustedOrigins);
+  registerResponseRule(app);
   const reads = new VenueReads(database.notifications);
   await reads.start();
 

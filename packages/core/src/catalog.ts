@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { instantSchema } from './api-schemas.js';
 
 /**
  * Catalog and settings collections: one zod schema per collection, shared by
@@ -6,15 +7,18 @@ import { z } from './zod.js';
  */
 
 /**
- * A collection record's schema in its three uses: `fields` (the object), `full` (a whole record,
- * with the rules that span fields; create and the merged result of an update must pass it) and
- * `patch` (any subset of the fields, for PATCH). Unknown keys are refused.
+ * A collection record's schema in its uses: `fields` (the object), `full` (a whole record,
+ * with the rules that span fields; create and the merged result of an update must pass it),
+ * `patch` (any subset of the fields, for PATCH); unknown keys are refused in all three. And
+ * `record`, the record as the API answers it: its fields, id and timestamps (the response
+ * schema of the collection's routes, which drops any other key).
  */
 export function recordSchema<S extends z.ZodRawShape>(shape: S, rules?: (value: z.infer<z.ZodObject<S>>, ctx: z.RefinementCtx) => void) {
   const fields = z.object(shape).strict();
   const full = rules ? fields.superRefine((value, ctx) => rules(value as z.infer<z.ZodObject<S>>, ctx)) : fields;
   const patch = z.object(shape).partial().strict();
-  return { fields, full, patch };
+  const record = z.object({ id: z.string(), ...shape, createdAt: instantSchema, updatedAt: instantSchema });
+  return { fields, full, patch, record };
 }
 
 export const cents = (label: string) =>
@@ -64,7 +68,7 @@ export const resourceSchema = recordSchema(
       ctx.addIssue({ code: 'custom', message: 'Min capacity cannot be above capacity', path: ['minCapacity'] });
   },
 );
-export type Resource = z.infer<typeof resourceSchema.fields> & { createdAt: string; updatedAt: string };
+export type Resource = z.infer<typeof resourceSchema.record>;
 export const resourceDefaults = { capacity: 6, minCapacity: 1, type: 'Lane' as const, isPaused: false };
 export const laneExistsMessage = (id: string) => `Lane with ID '${id}' already exists`;
 export const LANE_DELETE_BLOCKED = 'The lane with upcoming bookings cannot be deleted';
@@ -75,7 +79,7 @@ export const taxSchema = recordSchema({
   rate: percent('Rate'),
   description: text('Description', 500),
 });
-export type Tax = z.infer<typeof taxSchema.fields> & { id: string; createdAt: string; updatedAt: string };
+export type Tax = z.infer<typeof taxSchema.record>;
 
 // ---------- Terms ----------
 export const termsSchema = recordSchema({
@@ -83,7 +87,7 @@ export const termsSchema = recordSchema({
   description: text('Description', 500),
   text: required('Text', 50_000),
 });
-export type Terms = z.infer<typeof termsSchema.fields> & { id: string; createdAt: string; updatedAt: string };
+export type Terms = z.infer<typeof termsSchema.record>;
 
 // ---------- Upsell items ----------
 export const upsellItemSchema = recordSchema({
@@ -93,7 +97,7 @@ export const upsellItemSchema = recordSchema({
   price: cents('Price'),
   isPaused: z.boolean(),
 });
-export type UpsellItem = z.infer<typeof upsellItemSchema.fields> & { id: string; createdAt: string; updatedAt: string };
+export type UpsellItem = z.infer<typeof upsellItemSchema.record>;
 
 // ---------- Discounts (promocodes, affiliates) ----------
 export const DISCOUNT_TYPES = ['fixed', 'percent'] as const;
@@ -112,7 +116,7 @@ const discountRule = (v: { discount: number; discountType: string }, ctx: z.Refi
     ctx.addIssue({ code: 'custom', message: 'A fixed discount must be in whole cents', path: ['discount'] });
 };
 
-export const promocodeSchema = recordSchema(
+const promocodeRecordSchema = recordSchema(
   {
     code: z
       .string()
@@ -131,7 +135,12 @@ export const promocodeSchema = recordSchema(
   },
   discountRule,
 );
-export type Promocode = z.infer<typeof promocodeSchema.fields> & { id: string; useCount: number; createdAt: string; updatedAt: string };
+/** A promocode's record also counts the bookings that used it (the bookings work keeps it). */
+export const promocodeSchema = {
+  ...promocodeRecordSchema,
+  record: promocodeRecordSchema.record.extend({ useCount: z.number().int().min(0) }),
+};
+export type Promocode = z.infer<typeof promocodeSchema.record>;
 export const promocodeDefaults = { maxUseNumber: 1, isActive: true, discountType: 'percent' as const, taxBehaviour: 'before' as const };
 
 export const addressSchema = z.object({
@@ -151,7 +160,7 @@ export const affiliateSchema = recordSchema(
   },
   discountRule,
 );
-export type Affiliate = z.infer<typeof affiliateSchema.fields> & { id: string; createdAt: string; updatedAt: string };
+export type Affiliate = z.infer<typeof affiliateSchema.record>;
 
 // ---------- Mailing templates ----------
 export const EMAIL_TYPES = ['confirmation', 'reminder', 'cancellation', 'abandoned', 'custom'] as const;
@@ -176,7 +185,7 @@ export const mailingTemplateSchema = recordSchema({
   text: required('Text', 100_000),
   isPaused: z.boolean(),
 });
-export type MailingTemplate = z.infer<typeof mailingTemplateSchema.fields> & { id: string; createdAt: string; updatedAt: string };
+export type MailingTemplate = z.infer<typeof mailingTemplateSchema.record>;
 /** Placeholders a mailing template can use; the mailing work renders them with Liquid. */
 export const MAIL_PLACEHOLDERS = [
   { name: 'customer.firstName', description: "Customer's first name" },
@@ -226,7 +235,7 @@ export const widgetTemplateSchema = recordSchema({
     isUseAvailabilityColors: z.boolean(),
   }),
 });
-export type WidgetTemplate = z.infer<typeof widgetTemplateSchema.fields> & { id: string; createdAt: string; updatedAt: string };
+export type WidgetTemplate = z.infer<typeof widgetTemplateSchema.record>;
 export const widgetTemplateDefaults = {
   position: 'embedded' as const,
   isHideBeacon: false,
@@ -258,7 +267,7 @@ const webhookSettings = z.object({
     .array(z.enum(WEBHOOK_EVENTS, { message: `Events must be among ${WEBHOOK_EVENTS.join(', ')}` }))
     .min(1, 'Choose at least one event'),
 });
-export const integrationSchema = recordSchema(
+const integrationRecordSchema = recordSchema(
   {
     type: z.enum(INTEGRATION_TYPES, { message: 'Type must be webhook or custom' }),
     name: required('Name', 120),
@@ -285,12 +294,13 @@ export const integrationSchema = recordSchema(
     }
   },
 );
-export type IntegrationInput = z.infer<typeof integrationSchema.fields>;
-/** The webhook secret is made by the server and shown, never chosen by the user. */
-export type Integration = IntegrationInput & {
-  id: string;
-  /** Only in the answer to the create. */
-  secret?: string | null;
-  createdAt: string;
-  updatedAt: string;
+/**
+ * The webhook secret is made by the server and shown, never chosen by the user: only in the
+ * answer to the create (`created`; null for a custom integration), never in a record read later.
+ */
+export const integrationSchema = {
+  ...integrationRecordSchema,
+  created: integrationRecordSchema.record.extend({ secret: z.string().nullable() }),
 };
+export type IntegrationInput = z.infer<typeof integrationSchema.fields>;
+export type Integration = z.infer<typeof integrationSchema.record> & { secret?: string | null };

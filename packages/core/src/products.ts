@@ -134,7 +134,7 @@ export const productSchema = recordSchema(
   },
 );
 export type ProductInput = z.infer<typeof productSchema.fields>;
-export type Product = ProductInput & { id: string; createdAt: string; updatedAt: string };
+export type Product = z.infer<typeof productSchema.record>;
 
 /** What a new product starts with; note it starts paused. */
 export const productDefaults: Omit<ProductInput, 'name'> = {

@@ -1,6 +1,6 @@
 import { Fragment, type Key, type ReactNode } from 'react';
 import { EmptyState, Paper, Stack, Table, VisuallyHidden } from '@mantine/core';
-import type { Paged } from '@lanebook/core/api-types';
+import type { Paged } from '@lanebook/core/api-schemas';
 import { FullPageLoader } from './FullPageLoader';
 import { LoadError } from './LoadError';
 

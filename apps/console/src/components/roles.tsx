@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { Venue, VenueUserRow } from '@lanebook/core/api-types';
+import type { Venue, VenueUserRow } from '@lanebook/core/api-schemas';
 import { formatVenueDate } from '@lanebook/core/format';
 import type { VenueRole } from '@lanebook/core/permissions';
 

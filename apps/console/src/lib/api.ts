@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@lanebook/core/api-types';
+import type { ApiErrorBody } from '@lanebook/core/api-schemas';
 import { INTERNAL_ERROR, NO_RESPONSE_ERROR } from '@lanebook/core/messages';
 import { readSelectedVenue } from './venue-selection';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Venue } from '@lanebook/core/api-types';
+import type { Venue } from '@lanebook/core/api-schemas';
 import type { VenueUpdate } from '@lanebook/core/venue-schemas';
 import { http } from './api';
 import { venueKey } from './query-keys';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Me } from '@lanebook/core/api-types';
+import type { Me } from '@lanebook/core/api-schemas';
 import type { PermissionKey } from '@lanebook/core/permissions';
 
 /**

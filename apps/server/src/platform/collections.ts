@@ -5,12 +5,12 @@ import { and, asc, desc, eq, getTableColumns, getTableName, ilike, inArray, or, 
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PermissionArea, PermissionKey } from '@lanebook/core';
+import { noContentSchema, pagedSchema, type PermissionArea, type PermissionKey } from '@lanebook/core';
 import type { AppConfig } from './module.js';
 import type { Db, Tx } from '../db/client.js';
 import { identityOf, venueOf, type Identity } from './access.js';
 import { AppError, conflict, notFound, pgErrorCode, validationFailed } from './errors.js';
-import { idParams, likePattern, pageQuery, searchQuery } from './http.js';
+import { errorResponses, idParams, likePattern, pageQuery, preSerialized, searchQuery } from './http.js';
 import { withTransaction } from './locking.js';
 import { storageKeyOf, type Storage } from './storage.js';
 import type { VenueReads } from './venue-reads.js';
@@ -66,6 +66,10 @@ interface RecordSchema {
   fields: z.ZodObject;
   full: z.ZodType;
   patch: z.ZodObject;
+  /** A record as every route answers it (the response schema: a key not in it never goes out). */
+  record: z.ZodObject;
+  /** The answer to the create, when it shows more than the record (revealedOnCreate). */
+  created?: z.ZodObject;
 }
 
 export interface CollectionDef {
@@ -267,45 +271,78 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
   }
 
   // Reads come from memory until the table changes for the venue (platform/venue-reads.ts).
-  app.get(base, { config: { access: { auth: 'venue' } }, schema: { tags, querystring: listQuerySchema } }, async (request, reply) => {
-    const venueId = venueOf(request).id;
-    const query = request.query as z.infer<typeof listQuery> & Record<string, string | undefined>;
-    const json = await reads.json(tableName, venueId, `list ${JSON.stringify(query)}`, () => list(venueId, query));
-    return reply.type('application/json; charset=utf-8').send(json);
-  });
+  app.get(
+    base,
+    {
+      config: { access: { auth: 'venue' } },
+      schema: { tags, querystring: listQuerySchema, response: { 200: pagedSchema(def.schema.record), ...errorResponses(400, 401, 404) } },
+    },
+    async (request, reply) => {
+      const venueId = venueOf(request).id;
+      const query = request.query as z.infer<typeof listQuery> & Record<string, string | undefined>;
+      const json = await reads.json(tableName, venueId, `list ${JSON.stringify(query)}`, () => list(venueId, query));
+      return reply.type('application/json; charset=utf-8').send(preSerialized(json));
+    },
+  );
 
-  app.get(`${base}/:id`, { config: { access: { auth: 'venue' } }, schema: { tags, params: idParams } }, async (request, reply) => {
-    const venueId = venueOf(request).id;
-    const json = await reads.json(tableName, venueId, `get ${request.params.id}`, async () =>
-      toDto(def, await load(db, venueId, request.params.id)),
-    );
-    return reply.type('application/json; charset=utf-8').send(json);
-  });
+  app.get(
+    `${base}/:id`,
+    {
+      config: { access: { auth: 'venue' } },
+      schema: { tags, params: idParams, response: { 200: def.schema.record, ...errorResponses(400, 401, 404) } },
+    },
+    async (request, reply) => {
+      const venueId = venueOf(request).id;
+      const json = await reads.json(tableName, venueId, `get ${request.params.id}`, async () =>
+        toDto(def, await load(db, venueId, request.params.id)),
+      );
+      return reply.type('application/json; charset=utf-8').send(preSerialized(json));
+    },
+  );
 
-  app.post(base, { config: { access: { permission: key('create') } }, schema: { tags, body: createSchema } }, async (request, reply) => {
-    const venueId = venueOf(request).id;
-    const record = parseRecord(def.schema.full, {
-      ...structuredClone(def.defaults),
-      ...(request.body as Row),
-      ...(def.pausable ? { isPaused: def.defaults.isPaused ?? false } : {}),
-    });
-    await def.hooks?.validate?.({ venueId, identity: identityOf(request), tx: db, config }, record, null);
-    const id = def.idFromBody ? (record.id as string) : randomUUID();
-    const row = await withTransaction(db, async (tx) => {
-      await checkReferences(tx, venueId, def.references ?? [], record);
-      await def.hooks?.beforeSave?.({ venueId, identity: identityOf(request), tx, config }, record, null);
-      const values = { ...record, ...def.hooks?.created?.(record), id };
-      const inserted = await forVenue(tx, venueId).insert(table, values).onConflictDoNothing().returning();
-      if (inserted.length === 0) throw conflict(def.duplicateMessage(record), 'duplicate');
-      return inserted[0] as Row;
-    }).catch((error) => (error instanceof AppError ? Promise.reject(error) : mapDbError(error, record)));
-    const revealed = Object.fromEntries((def.revealedOnCreate ?? []).map((name) => [name, row[name]]));
-    return reply.status(201).send({ ...toDto(def, row), ...revealed });
-  });
+  app.post(
+    base,
+    {
+      config: { access: { permission: key('create') } },
+      schema: {
+        tags,
+        body: createSchema,
+        response: { 201: def.schema.created ?? def.schema.record, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const venueId = venueOf(request).id;
+      const record = parseRecord(def.schema.full, {
+        ...structuredClone(def.defaults),
+        ...(request.body as Row),
+        ...(def.pausable ? { isPaused: def.defaults.isPaused ?? false } : {}),
+      });
+      await def.hooks?.validate?.({ venueId, identity: identityOf(request), tx: db, config }, record, null);
+      const id = def.idFromBody ? (record.id as string) : randomUUID();
+      const row = await withTransaction(db, async (tx) => {
+        await checkReferences(tx, venueId, def.references ?? [], record);
+        await def.hooks?.beforeSave?.({ venueId, identity: identityOf(request), tx, config }, record, null);
+        const values = { ...record, ...def.hooks?.created?.(record), id };
+        const inserted = await forVenue(tx, venueId).insert(table, values).onConflictDoNothing().returning();
+        if (inserted.length === 0) throw conflict(def.duplicateMessage(record), 'duplicate');
+        return inserted[0] as Row;
+      }).catch((error) => (error instanceof AppError ? Promise.reject(error) : mapDbError(error, record)));
+      const revealed = Object.fromEntries((def.revealedOnCreate ?? []).map((name) => [name, row[name]]));
+      return reply.status(201).send({ ...toDto(def, row), ...revealed });
+    },
+  );
 
   app.patch(
     `${base}/:id`,
-    { config: { access: { permission: key('edit') } }, schema: { tags, params: idParams, body: patchSchema } },
+    {
+      config: { access: { permission: key('edit') } },
+      schema: {
+        tags,
+        params: idParams,
+        body: patchSchema,
+        response: { 200: def.schema.record, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => {
       const venueId = venueOf(request).id;
       const patch = request.body as Row;
@@ -339,7 +376,10 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
 
   app.delete(
     `${base}/:id`,
-    { config: { access: { permission: key('delete') } }, schema: { tags, params: idParams } },
+    {
+      config: { access: { permission: key('delete') } },
+      schema: { tags, params: idParams, response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    },
     async (request, reply) => {
       const venueId = venueOf(request).id;
       const where = liveWithId(request.params.id);
@@ -368,7 +408,10 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
     for (const action of ['pause', 'resume'] as const) {
       app.post(
         `${base}/:id/${action}`,
-        { config: { access: { permission: key('pause') } }, schema: { tags, params: idParams } },
+        {
+          config: { access: { permission: key('pause') } },
+          schema: { tags, params: idParams, response: { 200: def.schema.record, ...errorResponses(400, 401, 403, 404) } },
+        },
         async (request) => {
           const venueId = venueOf(request).id;
           await load(db, venueId, request.params.id);

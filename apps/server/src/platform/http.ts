@@ -1,8 +1,11 @@
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { apiErrorSchema } from '@lanebook/core';
 
 /**
  * One way for each HTTP convention of the API: the `:id` of a record, paging (`limit` and
- * `offset` in, `{ items, total }` out) and search that matches what was typed, literally.
+ * `offset` in, `{ items, total }` out), search that matches what was typed, literally, and
+ * the response schemas every route declares.
  */
 
 /** `/:id` of a record, a user or a venue. */
@@ -36,4 +39,54 @@ export const searchQuery = z.string().trim().max(100).optional();
  */
 export function likePattern(search: string): string {
   return `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * For `reply.send`: JSON text made from an answer of the route's response schema (a cached
+ * answer, platform/venue-reads.ts). Fastify sends a string as it is, without the serializer,
+ * so the text must already be what the schema lets through: the route makes it from a value
+ * of the schema's type, and a test parses these answers with the schema.
+ */
+export function preSerialized<T>(json: string): T {
+  return json as T;
+}
+
+/** The error statuses a route declares beside its success: each answers the one error body. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+
+/**
+ * `response: { 200: venueSchema, ...errorResponses(400, 401, 404) }`: the error statuses the
+ * route can answer, each with `{ message, code, details? }` (platform/errors.ts). Every route
+ * can answer 400 (hostile input, platform/security.ts); a signed-in route 401; a permission, a
+ * superadmin route or a cookie-signed write 403; a venue route 404 (a venue that is not yours).
+ */
+export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<S, typeof apiErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<S, typeof apiErrorSchema>;
+}
+
+/**
+ * Routes under /api/ that answer what another library writes, so they have no response schema
+ * of ours: the better-auth bridge (platform/auth.ts). Hidden routes (schema.hide: the OpenAPI
+ * page's own files) are not part of the documented API either.
+ */
+const ANSWERED_BY_LIBRARY = new Set(['/api/auth/*']);
+
+/**
+ * Every route under /api/ declares the schema of its success answer (200, 201 or 204), so the
+ * OpenAPI page documents it and Fastify serializes with it: a field not in the schema never
+ * goes out. Like a missing access declaration (platform/access.ts), a route without one stops
+ * the server from starting.
+ */
+export function registerResponseRule(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || ANSWERED_BY_LIBRARY.has(route.url)) return;
+    const schema = route.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
+    if (schema?.hide) return;
+    const statuses = Object.keys(schema?.response ?? {});
+    if (!statuses.some((status) => /^2(\d\d|xx)$/.test(status))) {
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} declares no success response schema (schema.response[200], [201] or [204]).`,
+      );
+    }
+  });
 }

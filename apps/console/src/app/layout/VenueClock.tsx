@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Text } from '@mantine/core';
-import type { Venue } from '@lanebook/core/api-types';
+import type { Venue } from '@lanebook/core/api-schemas';
 import { formatVenueClock } from '@lanebook/core/format';
 
 /** The venue's date and time in its own zone and formats, refreshed every second. */

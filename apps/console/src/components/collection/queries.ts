@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paged } from '@lanebook/core/api-types';
+import type { Paged } from '@lanebook/core/api-schemas';
 import { ApiError, http } from '../../lib/api';
 import { venueKey } from '../../lib/query-keys';
 import { useSession } from '../../lib/session';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Button, FileButton, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
-import type { ApiErrorBody } from '@lanebook/core/api-types';
+import type { ApiErrorBody } from '@lanebook/core/api-schemas';
 import { ApiError } from '../../lib/api';
 import { readSelectedVenue } from '../../lib/venue-selection';
 

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import type { PendingInvitation } from '@lanebook/core/api-types';
+import type { PendingInvitation } from '@lanebook/core/api-schemas';
 import { useSession } from '../../lib/session';
 import { LoadError } from '../../components/LoadError';
 import { notifyError, notifySuccess } from '../../lib/notify';

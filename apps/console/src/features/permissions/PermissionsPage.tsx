@@ -2,7 +2,7 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconInfoCircle, IconRestore } from '@tabler/icons-react';
-import type { Venue } from '@lanebook/core/api-types';
+import type { Venue } from '@lanebook/core/api-schemas';
 import {
   DEFAULT_PERMISSIONS,
   PERMISSION_AREAS,

@@ -1,6 +1,6 @@
 import { Avatar, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
-import type { Me } from '@lanebook/core/api-types';
+import type { Me } from '@lanebook/core/api-schemas';
 
 const ROLE_LABELS = { owner: 'Owner', manager: 'Manager', staff: 'Staff' } as const;
 

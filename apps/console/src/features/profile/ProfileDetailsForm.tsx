@@ -1,7 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import type { Me } from '@lanebook/core/api-types';
+import type { Me } from '@lanebook/core/api-schemas';
 import { normalizePhone } from '@lanebook/core/format';
 import { PROFILE_UPDATE_FAILED } from '@lanebook/core/messages';
 import { profileUpdateSchema } from '@lanebook/core/users';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Badge, Box, Button, DataList, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconMail, IconRefresh } from '@tabler/icons-react';
-import type { OutboxMail } from '@lanebook/core/api-types';
+import type { OutboxMail } from '@lanebook/core/api-schemas';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryTable } from '../../components/QueryTable';
 import { PAGE_SIZE } from './api/keys';

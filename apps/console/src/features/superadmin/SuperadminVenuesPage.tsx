@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Code, Group, ScrollArea, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingStore, IconDoorEnter, IconMail, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
-import type { SuperadminVenue } from '@lanebook/core/api-types';
+import type { SuperadminVenue } from '@lanebook/core/api-schemas';
 import { VENUE_STATUSES, VENUE_STATUS_LABELS } from '@lanebook/core/venue';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../components/PageHeader';

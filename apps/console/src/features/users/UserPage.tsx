@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Anchor, Avatar, Button, EmptyState, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconUserOff, IconUserX } from '@tabler/icons-react';
 import { z } from '@lanebook/core/zod';
-import type { VenueUser } from '@lanebook/core/api-types';
+import type { VenueUser } from '@lanebook/core/api-schemas';
 import { VENUE_ROLES, type VenueRole } from '@lanebook/core/permissions';
 import { profileUpdateSchema } from '@lanebook/core/users';
 import { useSession } from '../../lib/session';

@@ -23,7 +23,7 @@ import {
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { z } from '@lanebook/core/zod';
-import type { Venue } from '@lanebook/core/api-types';
+import type { Venue } from '@lanebook/core/api-schemas';
 import { formatMoney, formatVenueClock } from '@lanebook/core/format';
 import { DATE_FORMATS, DEFAULT_PAYMENT_METHODS, PHONE_FORMATS, VENUE_STATUS_LABELS, isValidTimeZone } from '@lanebook/core/venue';
 import { venueFieldsSchema, type VenueFields, type VenueUpdate } from '@lanebook/core/venue-schemas';

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authConfigSchema } from '@lanebook/core';
 import { socialProvidersOf } from '../../platform/auth.js';
+import { errorResponses } from '../../platform/http.js';
 import type { ModuleDeps } from '../../platform/module.js';
 
 export const healthRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
@@ -11,7 +13,10 @@ export const healthRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fas
     '/api/health',
     {
       config: { access: { public: true } },
-      schema: { tags: ['platform'], response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) } },
+      schema: {
+        tags: ['platform'],
+        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }), ...errorResponses(400) },
+      },
     },
     async () => ({ status: 'ok' as const, database: deps.database.kind }),
   );
@@ -19,7 +24,11 @@ export const healthRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fas
     '/api/public/auth-config',
     {
       config: { access: { public: true } },
-      schema: { tags: ['platform'], description: 'Which social / OpenID sign-in buttons the console shows.' },
+      schema: {
+        tags: ['platform'],
+        description: 'Which social / OpenID sign-in buttons the console shows.',
+        response: { 200: authConfigSchema, ...errorResponses(400) },
+      },
     },
     async () => ({ socialProviders }),
   );

@@ -2,11 +2,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APIError } from 'better-auth/api';
-import { activateInvitationSchema, type VenueMembership } from '@lanebook/core';
+import {
+  activateAnswerSchema,
+  activateInvitationSchema,
+  noContentSchema,
+  pagedSchema,
+  pendingInvitationSchema,
+  venueMembershipSchema,
+  type VenueMembership,
+} from '@lanebook/core';
 import type { ModuleDeps } from '../../platform/module.js';
 import { identityOf } from '../../platform/access.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { pageOf, pageQuery } from '../../platform/http.js';
+import { errorResponses, pageOf, pageQuery } from '../../platform/http.js';
 import { withTransaction } from '../../platform/locking.js';
 import { findPerson } from '../accounts/service.js';
 import { acceptInvitation, deleteInvitation, listPendingInvitations } from './service.js';
@@ -25,7 +33,12 @@ export const invitationRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     '/api/private/invitations',
     {
       config: { access: signedIn },
-      schema: { tags, querystring: pageQuery(100, 500), description: 'The pending invitations to the signed-in email.' },
+      schema: {
+        tags,
+        querystring: pageQuery(100, 500),
+        description: 'The pending invitations to the signed-in email.',
+        response: { 200: pagedSchema(pendingInvitationSchema), ...errorResponses(400, 401) },
+      },
     },
     async (request) => {
       return pageOf(await listPendingInvitations(db, identityOf(request).email), request.query);
@@ -34,7 +47,15 @@ export const invitationRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
 
   app.post(
     '/api/private/invitations/:venueId/accept',
-    { config: { access: signedIn }, schema: { tags, params: venueParams, description: 'Accept an invitation: join the venue.' } },
+    {
+      config: { access: signedIn },
+      schema: {
+        tags,
+        params: venueParams,
+        description: 'Accept an invitation: join the venue.',
+        response: { 200: venueMembershipSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const identity = identityOf(request);
       return withTransaction(db, (tx) => acceptInvitation(tx, { userId: identity.userId, email: identity.email }, request.params.venueId));
@@ -43,7 +64,15 @@ export const invitationRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
 
   app.post(
     '/api/private/invitations/:venueId/decline',
-    { config: { access: signedIn }, schema: { tags, params: venueParams, description: 'Decline an invitation.' } },
+    {
+      config: { access: signedIn },
+      schema: {
+        tags,
+        params: venueParams,
+        description: 'Decline an invitation.',
+        response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       const declined = await withTransaction(db, (tx) => deleteInvitation(tx, request.params.venueId, identityOf(request).email, true));
       if (!declined) throw notFound('Invitation');
@@ -61,6 +90,7 @@ export const invitationRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
         description:
           'Set the password from an invitation link (a better-auth reset token) and accept the invitation of that venue: an account activated from the link has accepted it.',
         body: activateInvitationSchema,
+        response: { 200: activateAnswerSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {

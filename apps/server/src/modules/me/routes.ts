@@ -1,11 +1,21 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { effectivePermissions, emailSchema, PASSWORD_CHANGE_FAILED, passwordSchema, profileUpdateSchema, type Me } from '@lanebook/core';
+import {
+  effectivePermissions,
+  emailSchema,
+  meSchema,
+  noContentSchema,
+  PASSWORD_CHANGE_FAILED,
+  passwordSchema,
+  profileUpdateSchema,
+  type Me,
+} from '@lanebook/core';
 import type { ModuleDeps } from '../../platform/module.js';
 import { identityOf, reloadAccess } from '../../platform/access.js';
 import { webHeaders } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
+import { errorResponses, preSerialized } from '../../platform/http.js';
 import { emailChangedMail } from '../../platform/mail-templates.js';
 import { changeEmail, endOtherSessions, updateProfile } from '../accounts/service.js';
 import { toVenue } from '../venues/service.js';
@@ -61,7 +71,11 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
     '/api/private/me',
     {
       config: { access: { auth: 'signed-in' } },
-      schema: { tags, description: 'The signed-in user, venues and roles, and the effective permissions in the venue of X-Venue-Id.' },
+      schema: {
+        tags,
+        description: 'The signed-in user, venues and roles, and the effective permissions in the venue of X-Venue-Id.',
+        response: { 200: meSchema, ...errorResponses(400, 401, 404) },
+      },
     },
     async (request, reply) => {
       // The access step hands out the same objects until something they depend on changes,
@@ -72,13 +86,16 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
         json = JSON.stringify(meOf(request));
         answers.set(entry, json);
       }
-      return reply.type('application/json; charset=utf-8').send(json);
+      return reply.type('application/json; charset=utf-8').send(preSerialized(json));
     },
   );
 
   app.patch(
     '/api/private/me',
-    { config: { access: { permission: 'profile.edit', venueOptional: true } }, schema: { tags, body: profileUpdateSchema } },
+    {
+      config: { access: { permission: 'profile.edit', venueOptional: true } },
+      schema: { tags, body: profileUpdateSchema, response: { 200: meSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
     async (request) => {
       await updateProfile(db, identityOf(request).userId, request.body);
       return reloadedMe(request);
@@ -89,7 +106,7 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
     '/api/private/me/password',
     {
       config: { access: { permission: 'profile.changePassword', venueOptional: true }, rateLimit: passwordCheckLimit },
-      schema: { tags, body: passwordChangeSchema },
+      schema: { tags, body: passwordChangeSchema, response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404, 429) } },
     },
     async (request, reply) => {
       const me = identityOf(request);
@@ -113,7 +130,12 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
     '/api/private/me/email',
     {
       config: { access: { permission: 'profile.edit', venueOptional: true }, rateLimit: passwordCheckLimit },
-      schema: { tags, description: 'Change the sign-in email; the current password confirms it.', body: emailChangeSchema },
+      schema: {
+        tags,
+        description: 'Change the sign-in email; the current password confirms it.',
+        body: emailChangeSchema,
+        response: { 200: meSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
     },
     async (request) => {
       const me = identityOf(request);

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import { uploadedImageSchema } from '@lanebook/core';
 import multipart from '@fastify/multipart';
 import type { ModuleDeps } from '../../platform/module.js';
 import { venueOf } from '../../platform/access.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import { errorResponses } from '../../platform/http.js';
 import { STORAGE_KEY } from '../../platform/storage.js';
 import {
   DEFAULT_UPLOAD_QUOTA_BYTES,
@@ -32,6 +34,7 @@ export const mediaRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (app,
         tags,
         description:
           'Upload one image (PNG, JPEG, GIF or WebP, at most 5 MB) as multipart field "file". Answers {url}. 413 when the file is larger, or when the venue\'s upload quota would be exceeded.',
+        response: { 201: uploadedImageSchema, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
     async (request, reply) => {

@@ -1,10 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { superadminVenueCreateSchema, venueStatusSchema } from '@lanebook/core';
+import {
+  noContentSchema,
+  outboxMailSchema,
+  pagedSchema,
+  superadminAccountSchema,
+  superadminVenueCreateSchema,
+  superadminVenueSchema,
+  venueSchema,
+  venueStatusSchema,
+} from '@lanebook/core';
 import type { ModuleDeps } from '../../platform/module.js';
 import { identityOf } from '../../platform/access.js';
-import { idParams, pageQuery, searchQuery } from '../../platform/http.js';
+import { errorResponses, idParams, pageQuery, searchQuery } from '../../platform/http.js';
 import { withTransaction } from '../../platform/locking.js';
 import { listAccounts } from '../accounts/service.js';
 import { sendInvitation } from '../invitations/service.js';
@@ -21,7 +30,11 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     '/api/private/superadmin/venues',
     {
       config: { access },
-      schema: { tags, querystring: pageQuery(500, 500).extend({ status: venueStatusSchema.optional(), search: searchQuery }) },
+      schema: {
+        tags,
+        querystring: pageQuery(500, 500).extend({ status: venueStatusSchema.optional(), search: searchQuery }),
+        response: { 200: pagedSchema(superadminVenueSchema), ...errorResponses(400, 401, 403) },
+      },
     },
     async (request) => listVenuesWithMembers(db, request.query),
   );
@@ -34,6 +47,7 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
         tags,
         description: 'Create a venue for an owner by email: the owner is invited as owner and owns it once they accept.',
         body: superadminVenueCreateSchema,
+        response: { 201: venueSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
@@ -45,7 +59,15 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
 
   app.patch(
     '/api/private/superadmin/venues/:id',
-    { config: { access }, schema: { tags, params: idParams, body: z.object({ status: venueStatusSchema }).strict() } },
+    {
+      config: { access },
+      schema: {
+        tags,
+        params: idParams,
+        body: z.object({ status: venueStatusSchema }).strict(),
+        response: { 200: venueSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => setVenueStatus(db, request.params.id, request.body.status),
   );
 
@@ -53,7 +75,12 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     '/api/private/superadmin/venues/:id/join',
     {
       config: { access },
-      schema: { tags, description: 'Join a venue temporarily, to open it from the venue dropdown.', params: idParams },
+      schema: {
+        tags,
+        description: 'Join a venue temporarily, to open it from the venue dropdown.',
+        params: idParams,
+        response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request, reply) => {
       await joinVenue(db, request.params.id, identityOf(request).userId);
@@ -63,7 +90,14 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
 
   app.get(
     '/api/private/superadmin/users',
-    { config: { access }, schema: { tags, querystring: pageQuery().extend({ search: searchQuery }) } },
+    {
+      config: { access },
+      schema: {
+        tags,
+        querystring: pageQuery().extend({ search: searchQuery }),
+        response: { 200: pagedSchema(superadminAccountSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => listAccounts(db, request.query),
   );
 
@@ -76,6 +110,7 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
           tags,
           params: idParams,
           description: action === 'disable' ? 'Disable an account: its sessions end at once.' : 'Enable a disabled account.',
+          response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request, reply) => {
@@ -85,7 +120,12 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     );
   }
 
-  app.get('/api/private/superadmin/outbox', { config: { access }, schema: { tags, querystring: pageQuery() } }, async (request) =>
-    deps.mailer.listOutbox(request.query.limit, request.query.offset),
+  app.get(
+    '/api/private/superadmin/outbox',
+    {
+      config: { access },
+      schema: { tags, querystring: pageQuery(), response: { 200: pagedSchema(outboxMailSchema), ...errorResponses(400, 401, 403) } },
+    },
+    async (request) => deps.mailer.listOutbox(request.query.limit, request.query.offset),
   );
 };

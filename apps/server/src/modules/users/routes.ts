@@ -1,10 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changeRoleSchema, emailSchema, inviteUserSchema, profileUpdateSchema, userListQuerySchema } from '@lanebook/core';
+import {
+  changeRoleSchema,
+  emailSchema,
+  inviteAnswerSchema,
+  inviteUserSchema,
+  noContentSchema,
+  pagedSchema,
+  profileUpdateSchema,
+  userListQuerySchema,
+  venueUserRowSchema,
+  venueUserSchema,
+} from '@lanebook/core';
 import type { ModuleDeps } from '../../platform/module.js';
 import { identityOf, venueOf } from '../../platform/access.js';
-import { idParams, pageQuery } from '../../platform/http.js';
+import { errorResponses, idParams, pageQuery } from '../../platform/http.js';
 import { withTransaction } from '../../platform/locking.js';
 import { sendInvitation } from '../invitations/service.js';
 import { changeRole, getUser, inviteUser, listUsers, removeUser, updateUserProfile, withdrawInvitation } from './service.js';
@@ -18,12 +29,24 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
 
   app.get(
     '/api/private/users',
-    { config: { access: { auth: 'venue' } }, schema: { tags, querystring: userListQuerySchema.extend(pageQuery(500, 500).shape) } },
+    {
+      config: { access: { auth: 'venue' } },
+      schema: {
+        tags,
+        querystring: userListQuerySchema.extend(pageQuery(500, 500).shape),
+        response: { 200: pagedSchema(venueUserRowSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
     async (request) => listUsers(db, venueOf(request).id, request.query),
   );
 
-  app.get('/api/private/users/:id', { config: { access: { auth: 'venue' } }, schema: { tags, params: idParams } }, async (request) =>
-    getUser(db, venueOf(request).id, request.params.id),
+  app.get(
+    '/api/private/users/:id',
+    {
+      config: { access: { auth: 'venue' } },
+      schema: { tags, params: idParams, response: { 200: venueUserSchema, ...errorResponses(400, 401, 404) } },
+    },
+    async (request) => getUser(db, venueOf(request).id, request.params.id),
   );
 
   app.post(
@@ -35,6 +58,7 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
         description:
           'Invite an email to the venue (decision 008): the person joins when they accept. The answer is the same whether or not the email has an account.',
         body: inviteUserSchema,
+        response: { 201: inviteAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -48,7 +72,12 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
     '/api/private/users/invitations/:email',
     {
       config: { access: { permission: 'users.delete' } },
-      schema: { tags, params: emailParams, description: 'Withdraw a pending invitation of the venue.' },
+      schema: {
+        tags,
+        params: emailParams,
+        description: 'Withdraw a pending invitation of the venue.',
+        response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request, reply) => {
       await withTransaction(db, (tx) => withdrawInvitation(tx, venueOf(request), identityOf(request), request.params.email));
@@ -58,7 +87,15 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
 
   app.patch(
     '/api/private/users/:id/role',
-    { config: { access: { permission: 'users.edit' } }, schema: { tags, params: idParams, body: changeRoleSchema } },
+    {
+      config: { access: { permission: 'users.edit' } },
+      schema: {
+        tags,
+        params: idParams,
+        body: changeRoleSchema,
+        response: { 200: venueUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) =>
       withTransaction(db, (tx) => changeRole(tx, venueOf(request), identityOf(request), request.params.id, request.body.role)),
   );
@@ -72,6 +109,7 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
         params: idParams,
         body: profileUpdateSchema,
         description: "A person's profile is theirs: only they and a superadmin may change it; a venue admin gets 403.",
+        response: { 200: venueUserSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => updateUserProfile(db, venueOf(request), identityOf(request), request.params.id, request.body),
@@ -79,7 +117,10 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
 
   app.delete(
     '/api/private/users/:id',
-    { config: { access: { permission: 'users.delete' } }, schema: { tags, params: idParams } },
+    {
+      config: { access: { permission: 'users.delete' } },
+      schema: { tags, params: idParams, response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    },
     async (request, reply) => {
       await withTransaction(db, (tx) => removeUser(tx, venueOf(request), identityOf(request), request.params.id));
       return reply.status(204).send();

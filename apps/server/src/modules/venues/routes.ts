@@ -1,9 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { permissionsMapSchema, venueCreateSchema, venueUpdateSchema, type PermissionsMap } from '@lanebook/core';
+import {
+  noContentSchema,
+  permissionsMapSchema,
+  venueCreateSchema,
+  venueSchema,
+  venueUpdateSchema,
+  type PermissionsMap,
+} from '@lanebook/core';
 import type { ModuleDeps } from '../../platform/module.js';
 import { identityOf, venueOf } from '../../platform/access.js';
 import { forbidden, notFound } from '../../platform/errors.js';
+import { errorResponses } from '../../platform/http.js';
 import { withTransaction } from '../../platform/locking.js';
 import { leaveTemporaryMembership } from '../users/memberships.js';
 import { createVenue, setVenuePermissions, skipBankOnboarding, toVenue, updateVenue } from './service.js';
@@ -17,7 +25,12 @@ export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fast
     '/api/private/venues',
     {
       config: { access: { auth: 'signed-in' } },
-      schema: { tags, description: 'Create a venue; the caller becomes its owner.', body: venueCreateSchema },
+      schema: {
+        tags,
+        description: 'Create a venue; the caller becomes its owner.',
+        body: venueCreateSchema,
+        response: { 201: venueSchema, ...errorResponses(400, 401, 403, 409) },
+      },
     },
     async (request, reply) => {
       const me = identityOf(request);
@@ -26,13 +39,18 @@ export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fast
     },
   );
 
-  app.get('/api/private/venues/current', { config: { access: { auth: 'venue' } }, schema: { tags } }, async (request) =>
-    toVenue(venueOf(request).row),
+  app.get(
+    '/api/private/venues/current',
+    { config: { access: { auth: 'venue' } }, schema: { tags, response: { 200: venueSchema, ...errorResponses(400, 401, 404) } } },
+    async (request) => toVenue(venueOf(request).row),
   );
 
   app.patch(
     '/api/private/venues/current',
-    { config: { access: { permission: 'venues.edit' } }, schema: { tags, body: venueUpdateSchema } },
+    {
+      config: { access: { permission: 'venues.edit' } },
+      schema: { tags, body: venueUpdateSchema, response: { 200: venueSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
     async (request) => updateVenue(db, venueOf(request).id, request.body),
   );
 
@@ -40,7 +58,12 @@ export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fast
     '/api/private/venues/current/permissions',
     {
       config: { access: { permission: 'venues.edit' } },
-      schema: { tags, description: 'Replace the permissions map. Owners only.', body: permissionsMapSchema },
+      schema: {
+        tags,
+        description: 'Replace the permissions map. Owners only.',
+        body: permissionsMapSchema,
+        response: { 200: venueSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => {
       const venue = venueOf(request);
@@ -51,13 +74,23 @@ export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fast
 
   app.post(
     '/api/private/venues/current/skip-bank-onboarding',
-    { config: { access: { permission: 'venues.edit' } }, schema: { tags } },
+    {
+      config: { access: { permission: 'venues.edit' } },
+      schema: { tags, response: { 200: venueSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
     async (request) => skipBankOnboarding(db, venueOf(request).id),
   );
 
   app.delete(
     '/api/private/venues/current/membership',
-    { config: { access: { auth: 'venue' } }, schema: { tags, description: 'A superadmin leaves a venue it joined temporarily.' } },
+    {
+      config: { access: { auth: 'venue' } },
+      schema: {
+        tags,
+        description: 'A superadmin leaves a venue it joined temporarily.',
+        response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       const left = await leaveTemporaryMembership(db, venueOf(request).id, identityOf(request).userId);
       if (!left) throw notFound('Temporary membership');

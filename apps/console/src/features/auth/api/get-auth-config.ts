@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AuthConfig } from '@lanebook/core/api-types';
+import type { AuthConfig } from '@lanebook/core/api-schemas';
 import { http } from '../../../lib/api';
 import { accountKey } from '../../../lib/query-keys';
 

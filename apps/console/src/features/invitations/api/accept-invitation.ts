@@ -1,4 +1,4 @@
-import type { VenueMembership } from '@lanebook/core/api-types';
+import type { VenueMembership } from '@lanebook/core/api-schemas';
 import { http } from '../../../lib/api';
 
 export const acceptInvitation = (venueId: string) =>

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Paged, PendingInvitation } from '@lanebook/core/api-types';
+import type { Paged, PendingInvitation } from '@lanebook/core/api-schemas';
 import { http } from '../../../lib/api';
 import { accountKey } from '../../../lib/query-keys';
 

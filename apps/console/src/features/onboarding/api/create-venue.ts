@@ -1,5 +1,5 @@
 import type { z } from '@lanebook/core/zod';
-import type { Venue } from '@lanebook/core/api-types';
+import type { Venue } from '@lanebook/core/api-schemas';
 import { http } from '../../../lib/api';
 import type { onboardVenueSchema } from '../venue-form';
 

@@ -1,4 +1,4 @@
-import type { Venue } from '@lanebook/core/api-types';
+import type { Venue } from '@lanebook/core/api-schemas';
 import type { PermissionsMap } from '@lanebook/core/permissions';
 import { http } from '../../../lib/api';
 

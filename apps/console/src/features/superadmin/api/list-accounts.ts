@@ -1,16 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Paged } from '@lanebook/core/api-types';
+import type { Paged, SuperadminAccount } from '@lanebook/core/api-schemas';
 import { http } from '../../../lib/api';
 import { noVenue, superadminKeys } from './keys';
 
-export interface Account {
-  id: string;
-  email: string;
-  name: string;
-  isSuperadmin: boolean;
-  isDisabled: boolean;
-  createdAt: string;
-}
+export type Account = SuperadminAccount;
 
 export const listAccountsQuery = (query: { search?: string; limit: number; offset: number }) =>
   queryOptions({

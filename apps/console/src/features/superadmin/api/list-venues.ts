@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Paged, SuperadminVenue, Venue } from '@lanebook/core/api-types';
+import type { Paged, SuperadminVenue, Venue } from '@lanebook/core/api-schemas';
 import { http } from '../../../lib/api';
 import { noVenue, superadminKeys } from './keys';
 

@@ -1,4 +1,4 @@
-import type { Venue } from '@lanebook/core/api-types';
+import type { Venue } from '@lanebook/core/api-schemas';
 import { http } from '../../../lib/api';
 import { noVenue } from './keys';
 import type { VenueStatus } from './list-venues';

@@ -1,4 +1,4 @@
-import type { VenueUser } from '@lanebook/core/api-types';
+import type { VenueUser } from '@lanebook/core/api-schemas';
 import type { VenueRole } from '@lanebook/core/permissions';
 import { http } from '../../../lib/api';
 

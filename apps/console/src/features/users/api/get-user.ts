@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { VenueUser } from '@lanebook/core/api-types';
+import type { VenueUser } from '@lanebook/core/api-schemas';
 import { http } from '../../../lib/api';
 import { usersKey } from './keys';
 

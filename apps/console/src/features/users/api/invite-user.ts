@@ -1,4 +1,4 @@
-import type { InviteAnswer } from '@lanebook/core/api-types';
+import type { InviteAnswer } from '@lanebook/core/api-schemas';
 import type { VenueRole } from '@lanebook/core/permissions';
 import { http } from '../../../lib/api';
 

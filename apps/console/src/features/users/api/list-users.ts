@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Paged, VenueUserRow } from '@lanebook/core/api-types';
+import type { Paged, VenueUserRow } from '@lanebook/core/api-schemas';
 import type { VenueRole } from '@lanebook/core/permissions';
 import { http } from '../../../lib/api';
 import { usersKey } from './keys';

@@ -1,4 +1,4 @@
-import type { VenueUser } from '@lanebook/core/api-types';
+import type { VenueUser } from '@lanebook/core/api-schemas';
 import { http } from '../../../lib/api';
 
 /** A person's profile: the server allows it to the person and to superadmins only. */
