@@ -24,7 +24,8 @@ import { assertTrustedOrigin } from './security.js';
 /**
  * What a route needs, declared on every route (deny by default: a route without one fails
  * at start-up).
- * - public: anyone.
+ * - public: anyone. `public: 'product'`: anyone, on the venue of the live product the path's
+ *   `:id` names (decision 012); request.venue is that venue, with no role.
  * - signed-in: a signed-in, enabled user; the venue is resolved when X-Venue-Id is sent.
  * - venue: signed in, with X-Venue-Id naming a venue the user belongs to (any role).
  * - permission: as venue, and the venue's permissions map lists the user's role for the key.
@@ -312,13 +313,7 @@ export function registerAccess(app: FastifyInstance, resolver: AccessResolver, t
   app.addHook('onRequest', async (request) => {
     // The not-found handler has no route config; it answers 404 and touches nothing.
     const access = request.routeOptions.config?.access;
-    if (!access) return;
-    if ('public' in access) {
-      if (access.public !== true) {
-        request.venue = await resolver.resolvePublic(access.public, (request.params as { id?: string } | undefined)?.id);
-      }
-      return;
-    }
+    if (!access || 'public' in access) return;
     const superadminOnly = 'auth' in access && access.auth === 'superadmin';
     const venueId = superadminOnly ? null : headerValue(request);
     if (resolver.credentialOf(request)?.via === 'cookie') assertTrustedOrigin(request, trustedOrigins);
@@ -339,6 +334,14 @@ export function registerAccess(app: FastifyInstance, resolver: AccessResolver, t
         throw forbidden(`Your role does not allow ${access.permission}.`);
       }
     }
+  });
+
+  // A public route's venue comes from the record its path names (decision 012): found once the
+  // route is known and before validation, so a 404 for an unknown record comes before a 400.
+  app.addHook('preValidation', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || !('public' in access) || access.public === true) return;
+    request.venue = await resolver.resolvePublic(access.public, (request.params as { id?: string } | undefined)?.id);
   });
 }
 
