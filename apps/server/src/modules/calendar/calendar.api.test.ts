@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { addDays, DEFAULT_PERMISSIONS, productDefaults, venueToday, weekdayOf } from '@lanebook/core';
 import type { CalendarAnswer, PopulateAnswer, Slot, SlotGroup } from '@lanebook/core/calendar-schemas';
-import { bookingLanes, bookings, products, promocodes, resources, slots, venues } from '../../db/schema.js';
+import { bookingLanes, bookings, products, promocodes, resources, slots, upsellItems, venues } from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { expectFieldError, expectNoWrites, withoutRole } from '../../../test/catalog.js';
 import type { TestServer } from '../../../test/server.js';
@@ -131,6 +131,28 @@ describeEachDatabase('calendar', (t) => {
     expect(await t.db.select().from(slots).where(eq(slots.productId, a))).toHaveLength(0);
   });
 
+  it('populate through a spring-forward day leaves the missing time out and says so; a fall-back time is one slot', async () => {
+    const { venue, a, url } = await setUp(t);
+    // 2027-03-14 and 2027-11-07 are the clock changes in New York.
+    await venue.manager.put(`${url(a)}/slot-group/dst`, {
+      startDate: '2027-03-01',
+      templates: [template(0, '01:30', '02:00'), template(0, '02:30', '03:30')],
+    });
+    const spring = (
+      await venue.manager.post(`${url(a)}/slot-group/dst/populate`, { from: '2027-03-14', to: '2027-03-14' })
+    ).json<PopulateAnswer>();
+    expect(spring.created).toBe(1);
+    expect(spring.skipped).toEqual([{ date: '2027-03-14', from: '02:30', reason: 'clock change' }]);
+    const fall = (
+      await venue.manager.post(`${url(a)}/slot-group/dst/populate`, { from: '2027-11-07', to: '2027-11-07' })
+    ).json<PopulateAnswer>();
+    expect(fall).toMatchObject({ created: 2, skipped: [] });
+    const early = (await t.db.select().from(slots).where(eq(slots.productId, a))).find(
+      (s) => s.date === '2027-11-07' && s.from === '01:30',
+    )!;
+    expect(early.startsAt.toISOString()).toBe('2027-11-07T05:30:00.000Z');
+  });
+
   it('adds, edits and deletes one slot: gap starts, overlaps and booked slots are refused', async () => {
     const { venue, a, today, url } = await setUp(t);
     const date = addDays(today, 2);
@@ -205,15 +227,13 @@ describeEachDatabase('calendar', (t) => {
       resourceIds: ['L3'],
       playersCount: 4,
     });
-    await t.db
-      .insert(bookingLanes)
-      .values({
-        venueId: venue.id,
-        bookingId: 'bk-a',
-        resourceId: 'L3',
-        startsAt: new Date(slotA.startsAt),
-        blockedUntil: new Date(slotA.endsAt),
-      });
+    await t.db.insert(bookingLanes).values({
+      venueId: venue.id,
+      bookingId: 'bk-a',
+      resourceId: 'L3',
+      startsAt: new Date(slotA.startsAt),
+      blockedUntil: new Date(slotA.endsAt),
+    });
     await venue.manager.put(`/api/private/calendar/non-working-days/${addDays(today, 3)}`);
     const response = await venue.staff.get('/api/private/product/calendar', { query: { from: today, to: addDays(today, 6) } });
     expect(response.statusCode, response.body).toBe(200);
@@ -338,6 +358,13 @@ describeEachDatabase('calendar', (t) => {
     expect(quote.json()).toMatchObject({ subtotal: 2000 + 3000, total: 5000, dueNow: 5000 });
     expect((await price({ slots: `${first.id},${second.id}`, promocode: 'half' })).json()).toMatchObject({ total: 2500 });
     expectFieldError(await price({ slots: first.id, promocode: 'NOPE' }), 'promocode');
+    await t.db.update(promocodes).set({ useCount: 1 }).where(eq(promocodes.code, 'HALF'));
+    expectFieldError(await price({ slots: first.id, promocode: 'HALF' }), 'promocode');
+    await t.db.insert(upsellItems).values({ venueId: venue.id, id: 'pizza', name: 'Pizza', price: 700 });
+    const withPizza = await price({ slots: first.id, upsellItems: 'pizza:2' });
+    expect(withPizza.json()).toMatchObject({ subtotal: 2000 + 1400, total: 3400 });
+    expectFieldError(await price({ slots: first.id, upsellItems: 'nope:1' }), 'upsellItems');
+    expectFieldError(await price({ slots: first.id, affiliateId: 'nobody' }), 'affiliateId');
     expectFieldError(await price({ slots: `${first.id},${gap.id}` }), 'slots');
     expectFieldError(await price({ slots: first.id, playersCount: '99' }), 'playersCount');
   });
