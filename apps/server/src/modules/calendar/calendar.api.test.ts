@@ -153,6 +153,23 @@ describeEachDatabase('calendar', (t) => {
     expect(early.startsAt.toISOString()).toBe('2027-11-07T05:30:00.000Z');
   });
 
+  it('two populates at once make each slot once; a plan overlapping a slot added by hand is a 409 with nothing written', async () => {
+    const { venue, a, today, url } = await setUp(t);
+    await venue.manager.put(`${url(a)}/slot-group/g1`, { startDate: today, templates: ALL_WEEK.map((d) => template(d, '18:00', '19:00')) });
+    const range = { from: addDays(today, 1), to: addDays(today, 14) };
+    const both = await Promise.all([1, 2].map(() => venue.manager.post(`${url(a)}/slot-group/g1/populate`, range)));
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(both.map((r) => r.json<PopulateAnswer>().created).sort()).toEqual([0, 14]);
+    expect(await t.db.select().from(slots).where(eq(slots.productId, a))).toHaveLength(14);
+
+    await venue.manager.post(`${url(a)}/slot`, { date: addDays(today, 20), from: '18:30', to: '19:30' });
+    await expectNoWrites(t, async () => {
+      const clash = await venue.manager.post(`${url(a)}/slot-group/g1/populate`, { from: addDays(today, 15), to: addDays(today, 21) });
+      expect(clash.statusCode).toBe(409);
+      expect(clash.json().message).toMatch(/overlaps another slot/);
+    });
+  });
+
   it('adds, edits and deletes one slot: gap starts, overlaps and booked slots are refused', async () => {
     const { venue, a, today, url } = await setUp(t);
     const date = addDays(today, 2);
