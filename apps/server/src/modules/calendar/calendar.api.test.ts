@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { addDays, DEFAULT_PERMISSIONS, productDefaults, venueToday, weekdayOf } from '@lanebook/core';
 import type { CalendarAnswer, PopulateAnswer, Slot, SlotGroup } from '@lanebook/core/calendar-schemas';
 import { bookingLanes, bookings, products, promocodes, resources, slots, upsellItems, venues } from '../../db/schema.js';
@@ -352,6 +352,28 @@ describeEachDatabase('calendar', (t) => {
     expect((await t.request('GET', `/api/public/product/${a}/slots`, { query: { date, playersCount: '2' } })).statusCode).toBe(404);
     await t.db.update(venues).set({ status: 'pending' }).where(eq(venues.id, venue.id));
     expect((await t.request('GET', `/api/public/product/${b}/slots`, { query: { date, playersCount: '2' } })).statusCode).toBe(404);
+  });
+
+  it('a public slots or dates call makes at most 3 queries once the product and its lanes are in memory', async () => {
+    const { venue, b, today, url } = await setUp(t);
+    const date = addDays(today, 5);
+    await venue.manager.post(`${url(b)}/slot`, { date, from: '10:00', to: '11:00' });
+    const ask = () => t.request('GET', `/api/public/product/${b}/slots`, { query: { date, playersCount: '2' } });
+    expect((await ask()).statusCode).toBe(200);
+    const client = (t.db as unknown as { session: { client: { query: (...args: unknown[]) => unknown } } }).session.client;
+    const spy = vi.spyOn(client, 'query');
+    try {
+      expect((await ask()).statusCode).toBe(200);
+      // The product's venue, the slots, the lanes held.
+      expect(spy.mock.calls.length).toBe(3);
+      spy.mockClear();
+      const month = await t.request('GET', `/api/public/product/${b}/dates`, { query: { month: date.slice(0, 7), playersCount: '2' } });
+      expect(month.statusCode).toBe(200);
+      // The product's venue, the slots, the lanes held.
+      expect(spy.mock.calls.length).toBe(3);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('public price: a quote of consecutive slots; unknown promocode is a 400 naming promocode', async () => {
