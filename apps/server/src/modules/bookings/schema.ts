@@ -59,8 +59,10 @@ export const bookingLanes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.venueId, t.bookingId, t.resourceId] }),
-    foreignKey({ columns: [t.venueId, t.bookingId], foreignColumns: [bookings.venueId, bookings.id], name: 'booking_lanes_booking_fk' }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [t.venueId, t.bookingId],
+      foreignColumns: [bookings.venueId, bookings.id],
+      name: 'booking_lanes_booking_fk',
+    }).onDelete('cascade'),
   ],
 );
