@@ -16,11 +16,12 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { api } from './api.js';
+import { calendar } from './calendar.js';
 import { consoleSize } from './console.js';
 import { isOverBudget, type Benchmark, type Figure } from './lib/benchmark.js';
 import { chooseDatabase } from './lib/database.js';
 
-const benchmarks: Benchmark[] = [api, consoleSize];
+const benchmarks: Benchmark[] = [api, calendar, consoleSize];
 
 interface Row extends Figure {
   benchmark: string;

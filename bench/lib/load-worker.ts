@@ -15,6 +15,7 @@ const result = await autocannon({
 const summary: LoadResult = {
   rps: result.requests.average,
   p50: result.latency.p50,
+  p97_5: result.latency.p97_5,
   p99: result.latency.p99,
   non2xx: result.non2xx,
   errors: result.errors,

@@ -12,6 +12,8 @@ export interface LoadResult {
   rps: number;
   /** Latency percentiles in milliseconds. */
   p50: number;
+  /** autocannon's percentiles skip 95: p97.5 is the nearest above it, a bound on p95. */
+  p97_5: number;
   p99: number;
   non2xx: number;
   /** Connection errors and timeouts. */

@@ -31,6 +31,7 @@ const envSchema = z.object({
   OIDC_NAME: z.string().default('Single sign-on'),
   TRUST_PROXY: bool,
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1, 'SIGN_IN_RATE_LIMIT must be at least 1').default(10),
+  PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1, 'PUBLIC_RATE_LIMIT must be at least 1').default(300),
   SUPERADMIN_EMAILS: z
     .string()
     .default('')

@@ -42,6 +42,7 @@ async function main() {
         : undefined,
     trustProxy: env.TRUST_PROXY,
     signInPerMinute: env.SIGN_IN_RATE_LIMIT,
+    publicPerMinute: env.PUBLIC_RATE_LIMIT,
     logLevel: env.LOG_LEVEL,
     consoleDir: path.join(repoRoot, 'apps/console/dist'),
     uploadsDir: path.join(dataDir, 'uploads'),

@@ -20,6 +20,8 @@ export interface AppConfig {
   google?: AuthOptions['google'];
   oidc?: AuthOptions['oidc'];
   signInPerMinute?: number;
+  /** Widget (public) calls per minute per client address (PUBLIC_RATE_LIMIT); 300 when not given. */
+  publicPerMinute?: number;
   trustProxy?: boolean;
   logLevel?: string;
   /** Folder for uploaded files (DATA_DIR/uploads); a fresh temporary folder when not given (tests). */

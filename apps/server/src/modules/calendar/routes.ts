@@ -55,13 +55,13 @@ const id = z.string().min(1).max(100);
 const groupParams = z.object({ productId: id, groupId: id });
 const productParams = z.object({ productId: id });
 const slotParams = z.object({ productId: id, slotId: id });
-/** The widget's calls, per client address (decision 012). */
-const PUBLIC_RATE_LIMIT = { max: 300, timeWindow: 60_000 };
 
 export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const tags = ['calendar'];
+  /** The widget's calls, per client address (decision 012). */
+  const PUBLIC_RATE_LIMIT = { max: deps.config.publicPerMinute ?? 300, timeWindow: 60_000 };
   deps.access.setPublicVenueLookup('product', (productId) => bookableProductVenueId(db, productId));
 
   // ---- Slot groups ----

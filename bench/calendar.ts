@@ -1,0 +1,135 @@
+/**
+ * `calendar`: the widget's public availability calls on a busy venue (5 products, two years of
+ * hourly slots, up to 100k bookings; bench/lib/calendar-data.ts) at 10, 20 and 100 lanes:
+ * p50 and p97.5 (autocannon has no p95; p97.5 bounds it) of `/dates` for a month and `/slots` for a day, and the database queries each
+ * request makes. The load generator runs in its own process (bench/lib/load.ts).
+ */
+import { addDays, venueToday } from '@lanebook/core';
+import type { Benchmark, Figure } from './lib/benchmark.js';
+import { BENCH_TIME_ZONE, generateCalendarData } from './lib/calendar-data.js';
+import { measure, type LoadResult } from './lib/load.js';
+
+const LANE_COUNTS = [10, 20, 100];
+const BOOKINGS = 100_000;
+const CONNECTIONS = 10;
+const WARM_UP_SECONDS = 1;
+const COUNTED_REQUESTS = 20;
+
+interface Run {
+  lanes: number;
+  bookings: number;
+  dates: LoadResult;
+  slots: LoadResult;
+  datesQueries: number;
+  slotsQueries: number;
+}
+
+export const calendar: Benchmark = {
+  name: 'calendar',
+  description:
+    'public /dates (a month) and /slots (a day) on 5 products, 2 years of slots and up to 100k bookings, at 10, 20 and 100 lanes',
+  async run(ctx) {
+    const { buildApp } = await import('../apps/server/src/app.js');
+    const today = venueToday(BENCH_TIME_ZONE);
+    const runs: Run[] = [];
+    for (const lanes of LANE_COUNTS) {
+      const database = await ctx.openDatabase();
+      try {
+        ctx.log(`  ${lanes} lanes: generating data`);
+        const data = await generateCalendarData(database, {
+          venueId: 'bench-venue',
+          lanes,
+          bookings: BOOKINGS,
+          startDate: addDays(today, -365),
+        });
+        const { app } = await buildApp(database, {
+          baseUrl: 'http://localhost:3000',
+          authSecret: 'bench-secret-bench-secret-bench-secret!',
+          mailFrom: 'bench@lanebook.local',
+          logLevel: 'silent',
+          // One load generator is one client address: the widget's per-address limit would measure 429s.
+          publicPerMinute: 1_000_000_000,
+        });
+        try {
+          await app.listen({ port: 0, host: '127.0.0.1' });
+          const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/public/product/${data.productIds[0]}`;
+          const month = addDays(today, 31).slice(0, 7);
+          const datesUrl = `${base}/dates?month=${month}&playersCount=8`;
+          const slotsUrl = `${base}/slots?date=${addDays(today, 7)}&playersCount=8`;
+          const counted = countQueries(database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } });
+          const perRequest = async (url: string) => {
+            await fetch(url).then(assertOk);
+            const before = counted.count;
+            for (let i = 0; i < COUNTED_REQUESTS; i++) await fetch(url).then(assertOk);
+            return (counted.count - before) / COUNTED_REQUESTS;
+          };
+          const datesQueries = await perRequest(datesUrl);
+          const slotsQueries = await perRequest(slotsUrl);
+          const load = async (label: string, url: string) => {
+            ctx.log(`  ${lanes} lanes, ${label}: ${WARM_UP_SECONDS} s warm-up, ${ctx.seconds} s measured`);
+            await measure(url, { connections: CONNECTIONS, durationSeconds: WARM_UP_SECONDS });
+            return measure(url, { connections: CONNECTIONS, durationSeconds: ctx.seconds });
+          };
+          runs.push({
+            lanes,
+            bookings: data.bookings,
+            dates: await load('dates', datesUrl),
+            slots: await load('slots', slotsUrl),
+            datesQueries,
+            slotsQueries,
+          });
+        } finally {
+          await app.close();
+        }
+      } finally {
+        await database.close();
+      }
+    }
+    return figures(runs, ctx.databaseKind === 'postgres');
+  },
+};
+
+function figures(runs: Run[], onPostgres: boolean): Figure[] {
+  // The 10 ms budget is PostgreSQL's: PGlite answers every query on the server's own thread.
+  const p95Budget = onPostgres ? { max: 10 } : undefined;
+  const rows: Figure[] = [];
+  for (const run of runs) {
+    const note = `${run.lanes} lanes, ${run.bookings} bookings, ${CONNECTIONS} connections`;
+    rows.push(
+      { figure: `dates p50 (${run.lanes} lanes)`, value: run.dates.p50, unit: 'ms', note },
+      { figure: `dates p97.5 (${run.lanes} lanes)`, value: run.dates.p97_5, unit: 'ms', budget: p95Budget, note },
+      { figure: `slots p50 (${run.lanes} lanes)`, value: run.slots.p50, unit: 'ms', note },
+      { figure: `slots p97.5 (${run.lanes} lanes)`, value: run.slots.p97_5, unit: 'ms', budget: p95Budget, note },
+      { figure: `dates queries/request (${run.lanes} lanes)`, value: run.datesQueries, unit: '', budget: { max: 3 } },
+      { figure: `slots queries/request (${run.lanes} lanes)`, value: run.slotsQueries, unit: '', budget: { max: 3 } },
+      { figure: `dates req/s (${run.lanes} lanes)`, value: run.dates.rps, unit: 'req/s' },
+      { figure: `slots req/s (${run.lanes} lanes)`, value: run.slots.rps, unit: 'req/s' },
+    );
+  }
+  const fewest = runs.find((run) => run.lanes === 10);
+  const most = runs.find((run) => run.lanes === 100);
+  if (fewest && most) {
+    // Throughput ratios from one run: 100 lanes may take at most twice the time of 10.
+    rows.push(
+      { figure: 'dates time 100 / 10 lanes', value: fewest.dates.rps / most.dates.rps, unit: 'x', budget: { max: 2 } },
+      { figure: 'slots time 100 / 10 lanes', value: fewest.slots.rps / most.slots.rps, unit: 'x', budget: { max: 2 } },
+    );
+  }
+  return rows;
+}
+
+async function assertOk(response: Response) {
+  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
+}
+
+/** Counts the statements the app sends through the database handle (pool or PGlite). */
+function countQueries(db: { $client: { query: (...args: unknown[]) => unknown } }) {
+  const counter = { count: 0 };
+  const client = db.$client;
+  const query = client.query.bind(client);
+  client.query = (...args: unknown[]) => {
+    counter.count++;
+    return query(...args);
+  };
+  return counter;
+}

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { DEFAULT_PERMISSIONS } from '@lanebook/core';
+import type { Database } from '../../apps/server/src/db/client.js';
+
+/**
+ * A busy venue for the calendar and booking benchmarks: `lanes` lanes shared by 5 products, each
+ * product with hourly slots from 10:00 to 22:00 every day for two years from `startDate`, and up
+ * to `bookings` bookings of one slot on one lane, spread evenly over the two years and the lanes
+ * (never two on one lane at once). Written in a few set-based statements, so a 100k-booking
+ * venue takes seconds.
+ */
+export interface CalendarData {
+  venueId: string;
+  productIds: string[];
+  laneIds: string[];
+  bookings: number;
+  slots: number;
+}
+
+export const BENCH_TIME_ZONE = 'America/New_York';
+const PRODUCTS = 5;
+const DAYS = 730;
+const FIRST_HOUR = 10;
+const HOURS = 12;
+
+export async function generateCalendarData(
+  database: Database,
+  options: { venueId: string; lanes: number; bookings: number; startDate: string },
+): Promise<CalendarData> {
+  const { db } = database;
+  const { venueId, lanes, startDate } = options;
+  const laneHours = lanes * DAYS * HOURS;
+  // At most 70% of the lane-hours are booked: the rest is what availability has to find.
+  const bookings = Math.min(options.bookings, Math.floor(laneHours * 0.7));
+  await db.execute(sql`
+    insert into venues (id, name, timezone, status, permissions)
+    values (${venueId}, 'Bench Lanes', ${BENCH_TIME_ZONE}, 'live', ${JSON.stringify(DEFAULT_PERMISSIONS)}::jsonb)`);
+  await db.execute(sql`
+    insert into resources (venue_id, id, capacity, min_capacity)
+    select ${venueId}, 'lane-' || lpad(i::text, 3, '0'), 6, 1 from generate_series(1, ${lanes}::int) i`);
+  const laneIds = Array.from({ length: lanes }, (_, i) => `lane-${String(i + 1).padStart(3, '0')}`);
+  const productIds = Array.from({ length: PRODUCTS }, (_, i) => `product-${i + 1}`);
+  await db.execute(sql`
+    insert into products (venue_id, id, name, duration, price, min_players, max_players, type_of_pricing, resources, is_paused)
+    select ${venueId}, 'product-' || p, 'Product ' || p, 1, 2500, 1, 24, 'person', ${JSON.stringify(laneIds)}::jsonb, false
+    from generate_series(1, ${PRODUCTS}::int) p`);
+  // Slot (product p, day d, hour h) has id s-p-d-h; its instants come from the venue's zone.
+  await db.execute(sql`
+    insert into slots (venue_id, id, product_id, date, "from", "to", starts_at, ends_at)
+    select ${venueId}, 's-' || p || '-' || d || '-' || h, 'product-' || p, day,
+           lpad(h::text, 2, '0') || ':00', lpad((h + 1)::text, 2, '0') || ':00',
+           (day + make_interval(hours => h)) at time zone ${BENCH_TIME_ZONE}::text,
+           (day + make_interval(hours => h + 1)) at time zone ${BENCH_TIME_ZONE}::text
+    from generate_series(1, ${PRODUCTS}::int) p,
+         generate_series(0, ${DAYS - 1}::int) d,
+         generate_series(${FIRST_HOUR}, ${FIRST_HOUR + HOURS - 1}::int) h,
+         lateral (select (${startDate}::date + d)::timestamp as day) x`);
+  // Booking i takes lane-hour cell (i × stride) mod laneHours: distinct cells, spread evenly.
+  const stride = coprimeStride(laneHours);
+  await db.execute(sql`
+    with cells as (
+      select i, (i::bigint * ${stride}::bigint) % ${laneHours}::bigint as cell from generate_series(0, ${bookings - 1}::int) i
+    ), placed as (
+      select i, cell % ${lanes}::int as lane, (cell / ${lanes}::int) % ${HOURS} as hour, cell / ${lanes * HOURS}::int as d, 1 + i % ${PRODUCTS}::int as p
+      from cells
+    )
+    insert into bookings (venue_id, id, product_id, status, starts_at, ends_at, resource_ids, slot_ids, players_count)
+    select ${venueId}, 'b-' || i, 'product-' || p, 'paid',
+           ((${startDate}::date + d::int)::timestamp + make_interval(hours => ${FIRST_HOUR}::int + hour::int)) at time zone ${BENCH_TIME_ZONE}::text,
+           ((${startDate}::date + d::int)::timestamp + make_interval(hours => ${FIRST_HOUR}::int + hour::int + 1)) at time zone ${BENCH_TIME_ZONE}::text,
+           jsonb_build_array('lane-' || lpad((lane + 1)::text, 3, '0')),
+           jsonb_build_array('s-' || p || '-' || d || '-' || (${FIRST_HOUR}::int + hour)),
+           4
+    from placed`);
+  await db.execute(sql`
+    insert into booking_lanes (venue_id, booking_id, resource_id, starts_at, blocked_until, holds)
+    select venue_id, id, resource_ids ->> 0, starts_at, ends_at, true from bookings where venue_id = ${venueId}`);
+  await db.execute(sql`analyze`);
+  return { venueId, productIds, laneIds, bookings, slots: PRODUCTS * DAYS * HOURS };
+}
+
+function coprimeStride(n: number): number {
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  let stride = Math.floor(n * 0.618) | 1;
+  while (gcd(stride, n) !== 1) stride += 2;
+  return stride;
+}
