@@ -37,6 +37,7 @@ const ProfilePage = page(() => import('../features/profile/ProfilePage'));
 const VenueSettingsPage = page(() => import('../features/venue/VenueSettingsPage'));
 const PermissionsPage = page(() => import('../features/permissions/PermissionsPage'));
 const UsersPage = page(() => import('../features/users/UsersPage'));
+const CalendarPage = page(() => import('../features/calendar/CalendarPage'));
 const UserPage = page(() => import('../features/users/UserPage'));
 const SuperadminVenuesPage = page(() => import('../features/superadmin/SuperadminVenuesPage'));
 const SuperadminCreateVenuePage = page(() => import('../features/superadmin/SuperadminCreateVenuePage'));
@@ -147,7 +148,7 @@ export const ROUTES: RouteDef[] = [
   app('/bookings/:id/signatures/:signatureId', 'Signature', { comingWith: 'the waivers update' }),
   app('/bookings/:id/personal-info', 'Personal info', { comingWith: BOOKINGS }),
 
-  app('/calendar', 'Calendar', { name: 'Calendar', comingWith: 'the calendar update' }),
+  app('/calendar', 'Calendar', { name: 'Calendar', page: CalendarPage }),
   ...collection('/waivers', 'Waivers', { list: 'Waivers', create: 'CreateWaiver' }, 'waivers.create', 'the waivers update'),
   app('/signatures/:id', 'Signature', { comingWith: 'the waivers update' }),
   app('/resources', 'Lane management', { name: 'Resources', page: LanesPage }),

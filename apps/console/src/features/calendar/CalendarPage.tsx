@@ -1,0 +1,253 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Group, MultiSelect, SegmentedControl, Stack, Text, useMantineTheme } from '@mantine/core';
+import { IconCalendarOff, IconListDetails } from '@tabler/icons-react';
+import type { Calendar } from '@event-calendar/core';
+import { addDays, minutesOf, venueToday, wallTimeOf } from '@lanebook/core/calendar';
+import { useSession } from '../../lib/session';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadError } from '../../components/LoadError';
+import { calendarQuery, type CalendarRange } from './api/get-calendar';
+import { calendarLanesQuery } from './api/list-lanes';
+import { calendarProductsQuery } from './api/list-products';
+import { AddSlotModal, type NewSlot } from './AddSlotModal';
+import { availabilityColor, lastDayBefore, slotRanges, slotsOf, type SlotRange } from './availability';
+import { EventCalendar } from './EventCalendar';
+import { NonWorkingDaysModal } from './NonWorkingDaysModal';
+import { SlotDrawer } from './SlotDrawer';
+import { WeeklyPlanModal } from './WeeklyPlanModal';
+
+type Mode = 'slots' | 'lanes';
+const SLOT_VIEWS = 'timeGridDay,timeGridWeek,dayGridMonth';
+const NON_WORKING_COLOR = '#ffe3e3';
+const STATUS_COLORS: Record<string, string> = { cancelled: '#adb5bd', pending: '#d59d00', completed: '#2f9e44' };
+
+/**
+ * /calendar: the venue's slots by week (day and month too) with free and taken lanes, the weekly
+ * plan, venue non-working days, and the lane day view for the front desk. @event-calendar/core
+ * draws the grid; every date and time in it is the venue's wall clock.
+ */
+export default function CalendarPage() {
+  const session = useSession();
+  const theme = useMantineTheme();
+  const venue = session.me?.venue;
+  const timeFormat = venue?.timeFormat ?? 24;
+  const today = venueToday(venue?.timezone ?? 'UTC');
+  const primary = theme.colors[theme.primaryColor]?.[6] ?? '#228be6';
+
+  const [mode, setMode] = useState<Mode>('slots');
+  const [viewType, setViewType] = useState('timeGridWeek');
+  const [productIds, setProductIds] = useState<string[]>([]);
+  const [dates, setDates] = useState<{ from: string; to: string } | null>(null);
+  const [opened, setOpened] = useState<SlotRange | null>(null);
+  const [newSlot, setNewSlot] = useState<NewSlot | null>(null);
+  const [planOpen, setPlanOpen] = useState(false);
+  const [closedOpen, setClosedOpen] = useState(false);
+
+  const range: CalendarRange | null = dates ? { ...dates, productIds } : null;
+  const products = useQuery(calendarProductsQuery(session.venueId));
+  const lanes = useQuery({ ...calendarLanesQuery(session.venueId), enabled: mode === 'lanes' && Boolean(session.venueId) });
+  const calendar = useQuery(calendarQuery(session.venueId, range));
+
+  const productList = useMemo(() => products.data?.items ?? [], [products.data]);
+  const productName = useMemo(() => new Map(productList.map((p) => [p.id, p.name])), [productList]);
+  const slots = useMemo(() => slotsOf(calendar.data), [calendar.data]);
+  const nonWorkingDays = useMemo(() => calendar.data?.nonWorkingDays ?? [], [calendar.data]);
+  const ranges = useMemo(() => slotRanges(slots, viewType === 'timeGridWeek'), [slots, viewType]);
+  const rangeByKey = useMemo(() => new Map(ranges.map((r) => [r.key, r])), [ranges]);
+
+  const closedEvents = useMemo<Calendar.EventInput[]>(
+    () =>
+      nonWorkingDays.map((day) => ({
+        id: `closed-${day}`,
+        start: `${day}T00:00:00`,
+        end: `${addDays(day, 1)}T00:00:00`,
+        display: 'background',
+        backgroundColor: NON_WORKING_COLOR,
+        title: 'Non-working day',
+      })),
+    [nonWorkingDays],
+  );
+
+  const slotEvents = useMemo<Calendar.EventInput[]>(
+    () =>
+      ranges.map((r) => ({
+        id: r.key,
+        start: `${r.date}T${r.from}:00`,
+        end: `${r.date}T${r.to}:00`,
+        title: `${productName.get(r.productId) ?? 'Product'} · ${r.lanesFree} free / ${r.lanesTotal - r.lanesFree} taken${r.slots.length > 1 ? ` · ${r.slots.length} slots` : ''}`,
+        backgroundColor: availabilityColor(r.lanesFree, r.lanesTotal, primary),
+        textColor: '#fff',
+        extendedProps: { rangeKey: r.key },
+      })),
+    [ranges, productName, primary],
+  );
+
+  // The lane day view: each lane a row; a product's slots shade its lanes (the free windows), bookings are blocks on them.
+  const laneResources = useMemo<Calendar.ResourceInput[]>(() => {
+    const chosen = productIds.length ? productList.filter((p) => productIds.includes(p.id)) : productList;
+    const used = new Set(chosen.flatMap((p) => p.resources));
+    const all = (lanes.data?.items ?? []).filter((lane) => productIds.length === 0 || used.has(lane.id));
+    return all.map((lane) => ({ id: lane.id, title: lane.isPaused ? `${lane.id} (paused)` : lane.id }));
+  }, [lanes.data, productList, productIds]);
+
+  const laneEvents = useMemo<Calendar.EventInput[]>(() => {
+    const lanesOf = new Map(productList.map((p) => [p.id, p.resources]));
+    return slots.flatMap((slot) => [
+      {
+        id: `window-${slot.id}`,
+        start: `${slot.date}T${slot.from}:00`,
+        end: `${slot.date}T${slot.to}:00`,
+        resourceIds: lanesOf.get(slot.productId) ?? [],
+        display: 'background' as const,
+        backgroundColor: '#d3f9d8',
+      },
+      ...slot.bookings.map((booking) => ({
+        id: `booking-${booking.id}-${slot.id}`,
+        start: `${slot.date}T${slot.from}:00`,
+        end: `${slot.date}T${slot.to}:00`,
+        resourceIds: booking.resourceIds,
+        title: `${productName.get(slot.productId) ?? ''} · ${booking.playersCount} players · ${booking.status}`,
+        backgroundColor: STATUS_COLORS[booking.status] ?? primary,
+        textColor: '#fff',
+        extendedProps: { rangeKey: slot.id },
+      })),
+    ]);
+  }, [slots, productList, productName, primary]);
+
+  const timeOptions = useMemo<Intl.DateTimeFormatOptions>(
+    () => ({ hour: 'numeric', minute: '2-digit', hour12: timeFormat === 12 }),
+    [timeFormat],
+  );
+  const toolbar = useMemo(() => ({ start: 'prev,next today', center: 'title', end: mode === 'lanes' ? '' : SLOT_VIEWS }), [mode]);
+  const events = useMemo(
+    () => (mode === 'lanes' ? laneEvents : [...closedEvents, ...slotEvents]),
+    [mode, laneEvents, closedEvents, slotEvents],
+  );
+  const singleProduct = productIds.length === 1 ? productIds[0]! : null;
+  const canCreate = session.can('calendar.create');
+
+  const openAdd = (date: string, from: string, to: string) => {
+    if (!canCreate || mode !== 'slots') return;
+    setNewSlot({ date, from, to, productId: singleProduct });
+  };
+
+  const options: Calendar.Options = {
+    view: mode === 'lanes' ? 'resourceTimelineDay' : viewType,
+    headerToolbar: toolbar,
+    buttonText: (text) => ({ ...text, timeGridDay: 'Day', timeGridWeek: 'Week', dayGridMonth: 'Month', resourceTimelineDay: 'Lanes' }),
+    firstDay: (venue?.firstDayOfWeek ?? 0) as Calendar.dayOfWeek,
+    date: today,
+    height: mode === 'lanes' ? 'auto' : '75vh',
+    allDaySlot: false,
+    nowIndicator: true,
+    scrollTime: '08:00:00',
+    slotDuration: '00:30:00',
+    slotLabelFormat: timeOptions,
+    eventTimeFormat: timeOptions,
+    slotWidth: 56,
+    selectable: canCreate && mode === 'slots',
+    events,
+    resources: laneResources,
+    datesSet: (info) => {
+      const next = { from: info.startStr.slice(0, 10), to: lastDayBefore(info.endStr) };
+      if (info.view.type !== 'resourceTimelineDay') setViewType(info.view.type);
+      setDates((prev) => (prev && prev.from === next.from && prev.to === next.to ? prev : next));
+    },
+    eventClick: (info) => {
+      const key = info.event.extendedProps.rangeKey;
+      if (typeof key !== 'string') return;
+      const found =
+        rangeByKey.get(key) ??
+        slotRanges(
+          slots.filter((s) => s.id === key),
+          false,
+        )[0];
+      if (found) setOpened(found);
+    },
+    dateClick: (info) => {
+      if (info.allDay) return;
+      const from = info.dateStr.slice(11, 16);
+      openAdd(info.dateStr.slice(0, 10), from, wallTimeOf(Math.min(minutesOf(from) + 60, 23 * 60 + 59)));
+    },
+    select: (info) => {
+      const sameDay = info.startStr.slice(0, 10) === info.endStr.slice(0, 10);
+      openAdd(info.startStr.slice(0, 10), info.startStr.slice(11, 16), sameDay ? info.endStr.slice(11, 16) : '23:59');
+    },
+  };
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Calendar"
+        description="Slots with their free and taken lanes; click a slot for its details, click empty time to add one."
+        actions={
+          <>
+            {session.can('calendar.edit') || canCreate ? (
+              <Button leftSection={<IconListDetails size={16} />} onClick={() => setPlanOpen(true)} disabled={productList.length === 0}>
+                Weekly plan
+              </Button>
+            ) : null}
+            {session.can('calendar.setNonWorkingDays') ? (
+              <Button variant="light" leftSection={<IconCalendarOff size={16} />} onClick={() => setClosedOpen(true)}>
+                Non-working days
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <MultiSelect
+          label="Products"
+          placeholder={productIds.length ? undefined : 'All products'}
+          data={productList.map((p) => ({ value: p.id, label: p.name }))}
+          value={productIds}
+          onChange={setProductIds}
+          clearable
+          searchable
+          miw={260}
+        />
+        <SegmentedControl
+          aria-label="Calendar view"
+          value={mode}
+          onChange={(value) => setMode(value as Mode)}
+          data={[
+            { value: 'slots', label: 'Slots' },
+            { value: 'lanes', label: 'Lane day view' },
+          ]}
+        />
+      </Group>
+      <Group gap="md">
+        <Legend color={primary} label="Many lanes free" />
+        <Legend color="#d59d00" label="Some lanes free (50% or less)" />
+        <Legend color="#ff7171" label="Few lanes free (25% or less)" />
+        {mode === 'slots' ? <Legend color={NON_WORKING_COLOR} label="Non-working day" /> : <Legend color="#d3f9d8" label="Slot open" />}
+      </Group>
+      {calendar.isError ? <LoadError error={calendar.error} onRetry={() => void calendar.refetch()} /> : null}
+      <div className={mode === 'lanes' ? 'lanebook-lane-view' : undefined} data-testid={mode === 'lanes' ? 'lane-view' : 'slot-view'}>
+        <EventCalendar options={options} />
+      </div>
+      <SlotDrawer range={opened} productName={opened ? (productName.get(opened.productId) ?? '') : ''} onClose={() => setOpened(null)} />
+      <AddSlotModal initial={newSlot} products={productList} onClose={() => setNewSlot(null)} />
+      <WeeklyPlanModal
+        opened={planOpen}
+        onClose={() => setPlanOpen(false)}
+        products={productList}
+        initialProductId={singleProduct}
+        today={today}
+      />
+      {closedOpen ? (
+        <NonWorkingDaysModal opened onClose={() => setClosedOpen(false)} known={nonWorkingDays} initialDate={dates?.from ?? today} />
+      ) : null}
+    </Stack>
+  );
+}
+
+function Legend({ color, label }: { color: string; label: string }) {
+  return (
+    <Group gap={6}>
+      <span style={{ display: 'inline-block', width: 12, height: 12, borderRadius: 3, background: color }} aria-hidden />
+      <Text size="sm">{label}</Text>
+    </Group>
+  );
+}

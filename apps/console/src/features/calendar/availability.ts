@@ -1,0 +1,80 @@
+import type { CalendarAnswer } from '@lanebook/core/calendar-schemas';
+import { addDays, mergeConsecutive } from '@lanebook/core/calendar';
+
+/** The colors of a slot's availability (issue 9): few free lanes, some, many (the primary color). */
+export const LOW_COLOR = '#ff7171';
+export const MODERATE_COLOR = '#d59d00';
+/** At most this share of the lanes free is "low"; at most MODERATE_SHARE is "moderate"; above it, "high". */
+export const LOW_SHARE = 0.25;
+export const MODERATE_SHARE = 0.5;
+
+export type Availability = 'low' | 'moderate' | 'high';
+
+export function availabilityOf(free: number, total: number): Availability {
+  if (total <= 0 || free / total <= LOW_SHARE) return 'low';
+  if (free / total <= MODERATE_SHARE) return 'moderate';
+  return 'high';
+}
+
+export function availabilityColor(free: number, total: number, primary: string): string {
+  const level = availabilityOf(free, total);
+  return level === 'low' ? LOW_COLOR : level === 'moderate' ? MODERATE_COLOR : primary;
+}
+
+export type CalendarSlot = CalendarAnswer['days'][number]['slots'][number] & { date: string };
+
+/** A slot, or consecutive slots of one product on one day, as one event of the calendar. */
+export interface SlotRange {
+  key: string;
+  productId: string;
+  date: string;
+  from: string;
+  to: string;
+  slots: CalendarSlot[];
+  lanesFree: number;
+  lanesTotal: number;
+}
+
+export function slotsOf(answer: CalendarAnswer | undefined): CalendarSlot[] {
+  return (answer?.days ?? []).flatMap((day) => day.slots.map((slot) => ({ ...slot, date: day.dateIso })));
+}
+
+/**
+ * The events of the answer: one per slot, or (merged) one per run of consecutive slots of a
+ * product on a day. A range shows its scarcest slot's free lanes, so a color never promises more
+ * than every slot of it has.
+ */
+export function slotRanges(slots: CalendarSlot[], merged: boolean): SlotRange[] {
+  const single = (list: CalendarSlot[]): SlotRange => {
+    const first = list[0]!;
+    const last = list.at(-1)!;
+    const scarcest = list.reduce((a, b) => (b.lanesFree / Math.max(b.lanesTotal, 1) < a.lanesFree / Math.max(a.lanesTotal, 1) ? b : a));
+    return {
+      key: list.map((s) => s.id).join('+'),
+      productId: first.productId,
+      date: first.date,
+      from: first.from,
+      to: last.to,
+      slots: list,
+      lanesFree: scarcest.lanesFree,
+      lanesTotal: scarcest.lanesTotal,
+    };
+  };
+  if (!merged) return slots.map((s) => single([s]));
+  const groups = new Map<string, CalendarSlot[]>();
+  for (const slot of slots) {
+    const key = `${slot.productId}|${slot.date}`;
+    groups.set(key, [...(groups.get(key) ?? []), slot]);
+  }
+  return [...groups.values()].flatMap((list) => mergeConsecutive(list).map((range) => single(range.slots)));
+}
+
+/** The calendar's date range ends on the day before its exclusive end. */
+export const lastDayBefore = (exclusiveEnd: string) => addDays(exclusiveEnd.slice(0, 10), -1);
+
+/** A wall-clock time shown in the venue's 12- or 24-hour format. */
+export function formatWallTime(time: string, timeFormat: 12 | 24): string {
+  if (timeFormat === 24) return time;
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
