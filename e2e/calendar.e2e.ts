@@ -1,0 +1,130 @@
+import { describe, expect, test } from 'vitest';
+import { addDays, venueToday } from '@lanebook/core/calendar';
+import { productDefaults } from '@lanebook/core/products';
+import { apiAs, screenshot, signIn, useBrowser, visible } from './support.js';
+
+const browser = useBrowser();
+const VENUE = 'demo-axe';
+
+describe('calendar (issue 9)', () => {
+  test('a weekly plan populated from the console, a slot cloned, a non-working day closes the public dates, the lane day view', async () => {
+    const { page, context } = await browser.newPage();
+    const stamp = Date.now().toString(36).slice(-5);
+    await signIn(page, 'owner@demo.test');
+
+    // A product of its own with one lane, bookable (not paused) so the public dates call answers for it.
+    const lane = `Cal lane ${stamp}`;
+    const name = `E2E Calendar ${stamp}`;
+    expect((await apiAs(page, 'POST', '/api/private/resources', { id: lane, capacity: 4 }, VENUE)).status).toBe(201);
+    const created = await apiAs(
+      page,
+      'POST',
+      '/api/private/products',
+      { ...productDefaults, name, price: 2500, resources: [lane], isPaused: undefined },
+      VENUE,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const productId: string = created.body.id;
+    expect((await apiAs(page, 'POST', `/api/private/products/${productId}/resume`, undefined, VENUE)).status).toBeLessThan(300);
+    const venue = await apiAs(page, 'GET', '/api/private/venues/current', undefined, VENUE);
+    const today = venueToday(venue.body.timezone);
+
+    await page.goto('/calendar');
+    await visible(page.locator('.ec'));
+
+    // The weekly plan: 10:00-11:00 and 11:00-12:00 on one day, copied to every day; populated for two weeks.
+    await page.getByRole('button', { name: 'Weekly plan', exact: true }).click();
+    const plan = page.getByRole('dialog', { name: 'Weekly plan' });
+    await plan.getByRole('combobox', { name: 'Product', exact: true }).click();
+    await page.getByRole('option', { name, exact: true }).click();
+    await plan.getByRole('button', { name: 'Add row', exact: true }).click();
+    await plan.getByLabel('From of row 1').fill('10:00');
+    await plan.getByLabel('To of row 1').fill('11:00');
+    await plan.getByRole('button', { name: 'Add row', exact: true }).click();
+    await plan.getByLabel('From of row 2').fill('11:00');
+    await plan.getByLabel('To of row 2').fill('12:00');
+    await plan.getByRole('button', { name: 'Copy to every day', exact: true }).click();
+    await visible(plan.getByLabel('From of row 14'));
+    await plan.getByRole('button', { name: 'Save plan', exact: true }).click();
+    await visible(page.getByText('Weekly plan saved'));
+    await plan.getByLabel('Populate from').fill(today);
+    await plan.getByLabel('Populate to').fill(addDays(today, 13));
+    await plan.getByRole('button', { name: 'Populate', exact: true }).click();
+    const result = plan.getByTestId('populate-result');
+    await visible(result);
+    expect(await result.textContent()).toMatch(/Created (2[4-8]),/);
+    await page.keyboard.press('Escape');
+
+    // Only this product; next week is populated in full, each day's two slots merged into one range.
+    await page.getByRole('combobox', { name: 'Products', exact: true }).click();
+    await page.getByRole('option', { name, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Next week', exact: true }).click();
+    const ranges = page.locator('.ec-event', { hasText: name });
+    await visible(ranges.first());
+    await screenshot(page, 'calendar-week');
+    expect(await ranges.count()).toBe(7);
+    expect(await ranges.first().textContent()).toContain('2 slots');
+    expect(await ranges.first().textContent()).toContain('1 free / 0 taken');
+
+    // Clone the first slot of a range to a day with no slots.
+    const cloneDay = addDays(today, 20);
+    await ranges.first().click();
+    const drawer = page.getByRole('dialog', { name });
+    await visible(drawer.getByTestId('slot-details').first());
+    const first = drawer.getByTestId('slot-details').first();
+    await first.getByLabel('Clone this slot to').fill(cloneDay);
+    await first.getByRole('button', { name: 'Add date', exact: true }).click();
+    await first.getByRole('button', { name: 'Clone this slot', exact: true }).click();
+    await visible(page.getByText('Slot cloned to 1 day'));
+    const cloned = await apiAs(
+      page,
+      'GET',
+      `/api/private/product/calendar?from=${cloneDay}&to=${cloneDay}&productIds=${productId}`,
+      undefined,
+      VENUE,
+    );
+    expect(cloned.body.days.flatMap((d: { slots: unknown[] }) => d.slots)).toHaveLength(1);
+    await page.keyboard.press('Escape');
+
+    // A venue non-working day: the public dates call stops listing it. The public calls answer for a
+    // live venue only: a superadmin makes the demo venue live for this part and puts it back after.
+    const admin = await browser.newPage();
+    await signIn(admin.page, 'admin@demo.test');
+    const venues = await apiAs(admin.page, 'GET', `/api/private/superadmin/venues?search=${VENUE}`);
+    const statusBefore: string = venues.body.items.find((v: { id: string }) => v.id === VENUE).status;
+    const setStatus = async (status: string) =>
+      expect((await apiAs(admin.page, 'PATCH', `/api/private/superadmin/venues/${VENUE}`, { status })).status).toBe(200);
+    const closed = addDays(today, 9);
+    await setStatus('live');
+    try {
+      const month = closed.slice(0, 7);
+      const datesOf = async () => {
+        const answer = await apiAs(page, 'GET', `/api/public/product/${productId}/dates?month=${month}&playersCount=1`);
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        return answer.body.dates as string[];
+      };
+      expect(await datesOf()).toContain(closed);
+      await page.getByRole('button', { name: 'Non-working days', exact: true }).click();
+      const days = page.getByRole('dialog', { name: 'Non-working days' });
+      await days.getByLabel('Date').fill(closed);
+      await days.getByRole('button', { name: 'Mark as non-working day', exact: true }).click();
+      await visible(page.getByText(`${closed} is a non-working day`));
+      expect(await datesOf()).not.toContain(closed);
+    } finally {
+      await setStatus(statusBefore);
+    }
+    await admin.context.close();
+    await page.keyboard.press('Escape');
+
+    // The lane day view: the product's lane is a row.
+    await page.getByText('Lane day view', { exact: true }).click();
+    await visible(page.getByTestId('lane-view'));
+    await visible(page.getByTestId('lane-view').getByText(lane, { exact: true }));
+    await screenshot(page, 'calendar-lanes');
+
+    // Other browser tests share the venue: it works on that day again.
+    expect((await apiAs(page, 'DELETE', `/api/private/calendar/non-working-days/${closed}`, undefined, VENUE)).status).toBe(200);
+    await context.close();
+  });
+});
