@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { holdsLanesFromNow, keepsProductFromNow, LANE_HOLDING_STATUSES } from './predicates.js';
@@ -37,29 +37,33 @@ export async function slotsWithLiveBookings(tx: Db | Tx, venueId: string, slotId
 }
 
 /**
- * The lanes held (a booking_lanes row with holds) in an interval overlapping [from, until),
- * of the lanes named; `exceptBookingId` leaves out that booking's own (moving a booking).
+ * For each interval, the lanes among `laneIds` that a holding booking occupies during it: one
+ * query, each interval probing the no-double-booking GiST index (venue, lane, time range), so
+ * only lane ids come back, never the month's bookings. `exceptBookingId` leaves that booking out
+ * (a booking being moved).
  */
-export async function laneHoldsOverlapping(
+export async function busyLanesDuring(
   tx: Db | Tx,
   venueId: string,
   laneIds: string[],
-  from: Date,
-  until: Date,
+  intervals: { from: Date; until: Date }[],
   exceptBookingId?: string,
-): Promise<{ resourceId: string; startsAt: Date; blockedUntil: Date }[]> {
-  if (laneIds.length === 0) return [];
-  const rows = await forVenue(tx, venueId).select(
-    bookingLanes,
-    and(
-      eq(bookingLanes.holds, true),
-      inArray(bookingLanes.resourceId, laneIds),
-      lt(bookingLanes.startsAt, until),
-      gt(bookingLanes.blockedUntil, from),
-      exceptBookingId ? ne(bookingLanes.bookingId, exceptBookingId) : undefined,
-    ),
-  );
-  return rows.map((r) => ({ resourceId: r.resourceId, startsAt: r.startsAt, blockedUntil: r.blockedUntil }));
+): Promise<string[][]> {
+  const busy = intervals.map((): string[] => []);
+  if (laneIds.length === 0 || intervals.length === 0) return busy;
+  const ranges = JSON.stringify(intervals.map((i) => [i.from.toISOString(), i.until.toISOString()]));
+  const result = await tx.execute(sql`
+    select (t.ord - 1)::int as "index", array_agg(distinct ${bookingLanes.resourceId}) as "lanes"
+    from jsonb_array_elements(${ranges}::jsonb) with ordinality as t(r, ord)
+    join ${bookingLanes}
+      on ${forVenue(tx, venueId).scope(bookingLanes)}
+      and ${bookingLanes.holds}
+      and ${bookingLanes.resourceId} in (select jsonb_array_elements_text(${JSON.stringify(laneIds)}::jsonb))
+      and tstzrange(${bookingLanes.startsAt}, ${bookingLanes.blockedUntil}) && tstzrange((t.r ->> 0)::timestamptz, (t.r ->> 1)::timestamptz)
+      ${exceptBookingId ? sql`and ${bookingLanes.bookingId} <> ${exceptBookingId}` : sql``}
+    group by t.ord`);
+  for (const row of (result as unknown as { rows: { index: number; lanes: string[] }[] }).rows) busy[row.index] = row.lanes;
+  return busy;
 }
 
 /** The live bookings of products in an interval, for the staff calendar: who is in which slot, on which lanes. */

@@ -4,7 +4,7 @@ import type { CalendarAnswer } from '@lanebook/core/calendar-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import type { VenueReads } from '../../platform/venue-reads.js';
 import { forVenue } from '../../platform/venue-scope.js';
-import { bookingsForCalendar, laneHoldsOverlapping } from '../bookings/service.js';
+import { bookingsForCalendar, busyLanesDuring } from '../bookings/service.js';
 import { productForCalendar, productsForCalendar, type CalendarProduct } from '../products/service.js';
 import { lanesByIds } from '../resources/service.js';
 import { fieldError, nonWorkingDaysBetween, slotsBetween, type SlotRow } from './service.js';
@@ -13,26 +13,14 @@ import { slots, venueNonWorkingDays } from './schema.js';
 /**
  * Which lanes are free for a slot (decision 014): a lane is free when no booking_lanes row that
  * holds it overlaps the slot widened by its break (the slot's, else the product's). Lanes are
- * shared between products, so the holds are every product's. The queries load the slots and
- * the holds of the whole day or month at once; the rest is computed here.
+ * shared between products, so the holds are every product's. One query loads the slots of the
+ * day or month, one more asks which lanes are busy during each (busyLanesDuring, on the
+ * no-double-booking index); lane choice is computed here.
  */
 
-type Hold = { resourceId: string; startsAt: Date; blockedUntil: Date };
 type Lane = LaneCapacity & { isPaused: boolean };
 
 const breakOf = (slot: Pick<SlotRow, 'breakTime'>, product: Pick<CalendarProduct, 'breakTime'>) => slot.breakTime ?? product.breakTime;
-
-export function freeLanesOf<L extends { id: string }>(
-  slot: Pick<SlotRow, 'startsAt' | 'endsAt' | 'breakTime'>,
-  product: Pick<CalendarProduct, 'breakTime'>,
-  lanes: L[],
-  holds: Hold[],
-): L[] {
-  const from = slot.startsAt.getTime();
-  const until = withBreak(slot.endsAt, breakOf(slot, product)).getTime();
-  const busy = new Set(holds.filter((h) => h.startsAt.getTime() < until && h.blockedUntil.getTime() > from).map((h) => h.resourceId));
-  return lanes.filter((lane) => !busy.has(lane.id));
-}
 
 /** The product's lanes that may be offered (not paused). */
 const offered = (lanes: Lane[]) => lanes.filter((lane) => !lane.isPaused);
@@ -107,18 +95,16 @@ async function bookableSlots(
   const candidates = offered(lanes);
   const found = await publicSlotsBetween(db, venueId, product, range.from, range.to, now);
   if (found.length === 0 || candidates.length === 0) return [];
-  const first = found[0].startsAt;
-  const last = Math.max(...found.map((s) => withBreak(s.endsAt, breakOf(s, product)).getTime()));
-  const holds = await laneHoldsOverlapping(
+  const busy = await busyLanesDuring(
     db,
     venueId,
     candidates.map((l) => l.id),
-    first,
-    new Date(last),
+    found.map((slot) => ({ from: slot.startsAt, until: withBreak(slot.endsAt, breakOf(slot, product)) })),
     exceptBookingId,
   );
-  return found.flatMap((slot) => {
-    const free = freeLanesOf(slot, product, candidates, holds);
+  return found.flatMap((slot, i) => {
+    const taken = new Set(busy[i]);
+    const free = candidates.filter((lane) => !taken.has(lane.id));
     const chosen = chooseLanes(playersCount, free);
     return chosen ? [{ slot, free, chosen }] : [];
   });
@@ -217,17 +203,22 @@ export async function staffCalendar(
   const products = new Map((await productsForCalendar(db, venueId, [...new Set(found.map((s) => s.productId))])).map((p) => [p.id, p]));
   const laneIds = [...new Set([...products.values()].flatMap((p) => p.resources))];
   const lanes = new Map((await lanesByIds(db, venueId, laneIds)).map((l) => [l.id, l]));
-  const first = found[0].startsAt;
-  const last = new Date(
-    Math.max(...found.map((s) => withBreak(s.endsAt, s.breakTime ?? products.get(s.productId)?.breakTime ?? 0).getTime())),
+  const breakAfter = (slot: SlotRow) => slot.breakTime ?? products.get(slot.productId)?.breakTime ?? 0;
+  const busy = await busyLanesDuring(
+    db,
+    venueId,
+    laneIds,
+    found.map((slot) => ({ from: slot.startsAt, until: withBreak(slot.endsAt, breakAfter(slot)) })),
   );
-  const holds = await laneHoldsOverlapping(db, venueId, laneIds, first, last);
+  const first = found[0].startsAt;
+  const last = new Date(Math.max(...found.map((slot) => withBreak(slot.endsAt, breakAfter(slot)).getTime())));
   const inRange = await bookingsForCalendar(db, venueId, first, last);
   const days = new Map<string, CalendarAnswer['days'][number]>();
-  for (const slot of found) {
+  for (const [i, slot] of found.entries()) {
     const product = products.get(slot.productId);
+    const taken = new Set(busy[i]);
     const productLanes = (product?.resources ?? []).map((id) => lanes.get(id)).filter((l): l is Lane => !!l && !l.isPaused);
-    const free = product ? freeLanesOf(slot, product, productLanes, holds) : [];
+    const free = productLanes.filter((lane) => !taken.has(lane.id));
     const day = days.get(slot.date) ?? { dateIso: slot.date, slots: [] };
     days.set(slot.date, day);
     day.slots.push({
