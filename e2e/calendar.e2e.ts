@@ -49,6 +49,7 @@ describe('calendar (issue 9)', () => {
     await visible(page.getByText('Weekly plan saved'));
     await plan.getByLabel('Populate from').fill(today);
     await plan.getByLabel('Populate to').fill(addDays(today, 13));
+    expect(await plan.getByTestId('populate-preview').textContent()).toMatch(/the plan makes \d+ slots on \d+ days/);
     await plan.getByRole('button', { name: 'Populate', exact: true }).click();
     const result = plan.getByTestId('populate-result');
     await visible(result);

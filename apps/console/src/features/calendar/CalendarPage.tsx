@@ -235,6 +235,7 @@ export default function CalendarPage() {
         products={productList}
         initialProductId={singleProduct}
         today={today}
+        venueNonWorkingDates={nonWorkingDays}
       />
       {closedOpen ? (
         <NonWorkingDaysModal opened onClose={() => setClosedOpen(false)} known={nonWorkingDays} initialDate={dates?.from ?? today} />

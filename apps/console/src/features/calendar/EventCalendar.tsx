@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Box } from '@mantine/core';
 import { createCalendar, destroyCalendar, DayGrid, Interaction, ResourceTimeline, TimeGrid, type Calendar } from '@event-calendar/core';
 import '@event-calendar/core/index.css';
+import './calendar.css';
 
 /**
  * @event-calendar/core (MIT, framework-free) mounted in React: created once in an effect, every

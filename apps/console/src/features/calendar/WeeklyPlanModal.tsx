@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { PopulateAnswer, SlotGroup } from '@lanebook/core/calendar-schemas';
-import { addDays } from '@lanebook/core/calendar';
+import { addDays, daysBetween, MAX_POPULATE_DAYS, planSlots, WALL_TIME } from '@lanebook/core/calendar';
 import { useSession } from '../../lib/session';
 import { venueKey } from '../../lib/query-keys';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -50,7 +50,9 @@ export function WeeklyPlanModal({
   products,
   initialProductId,
   today,
+  venueNonWorkingDates,
 }: {
+  venueNonWorkingDates: string[];
   opened: boolean;
   onClose: () => void;
   products: CalendarProduct[];
@@ -59,12 +61,24 @@ export function WeeklyPlanModal({
 }) {
   return (
     <Modal opened={opened} onClose={onClose} title="Weekly plan" size="xl">
-      {opened ? <PlanForm products={products} initialProductId={initialProductId} today={today} /> : null}
+      {opened ? (
+        <PlanForm products={products} initialProductId={initialProductId} today={today} venueNonWorkingDates={venueNonWorkingDates} />
+      ) : null}
     </Modal>
   );
 }
 
-function PlanForm({ products, initialProductId, today }: { products: CalendarProduct[]; initialProductId: string | null; today: string }) {
+function PlanForm({
+  products,
+  initialProductId,
+  today,
+  venueNonWorkingDates,
+}: {
+  products: CalendarProduct[];
+  initialProductId: string | null;
+  today: string;
+  venueNonWorkingDates: string[];
+}) {
   const session = useSession();
   const queryClient = useQueryClient();
   const firstDay = session.me?.venue?.firstDayOfWeek ?? 0;
@@ -259,6 +273,16 @@ function PlanForm({ products, initialProductId, today }: { products: CalendarPro
           </Group>
         </Stack>
       ) : null}
+      {canPopulate && productId ? (
+        <PopulatePreview
+          rows={rows}
+          startDate={startDate}
+          range={range}
+          product={products.find((p) => p.id === productId)}
+          timeZone={session.me?.venue?.timezone ?? 'UTC'}
+          venueNonWorkingDates={venueNonWorkingDates}
+        />
+      ) : null}
       {answer ? <PopulateResult answer={answer} /> : null}
     </Stack>
   );
@@ -300,5 +324,53 @@ function PopulateResult({ answer }: { answer: PopulateAnswer }) {
         </List>
       ) : null}
     </Alert>
+  );
+}
+
+/**
+ * What populate will make, worked out here with the same rules (planSlots): slots per plan, and
+ * the dates it leaves out. Booked slots that would change are only known from populate's answer.
+ */
+function PopulatePreview(props: {
+  rows: TemplateRow[];
+  startDate: string;
+  range: { from: string; to: string };
+  product: CalendarProduct | undefined;
+  timeZone: string;
+  venueNonWorkingDates: string[];
+}) {
+  const { rows, startDate, range, product, timeZone, venueNonWorkingDates } = props;
+  const valid =
+    /^\d{4}-\d{2}-\d{2}$/.test(range.from) &&
+    /^\d{4}-\d{2}-\d{2}$/.test(range.to) &&
+    /^\d{4}-\d{2}-\d{2}$/.test(startDate) &&
+    rows.every((r) => WALL_TIME.test(r.from) && WALL_TIME.test(r.to) && r.from < r.to);
+  if (!valid || !product) return null;
+  const days = daysBetween(range.from, range.to) + 1;
+  if (days < 1 || days > MAX_POPULATE_DAYS) return null;
+  const plan = planSlots({
+    startDate,
+    templates: rows.map((r, i) => ({
+      ...r,
+      id: r.id ?? `new-${i}`,
+      breakTime: null,
+      price: null,
+      fixedPrice: null,
+      groupsBasedPrice: null,
+    })),
+    from: range.from,
+    to: range.to,
+    timeZone,
+    nonWorkingDays: product.nonWorkingDays ?? [],
+    holidays: product.holidays ?? [],
+    venueNonWorkingDates,
+  });
+  const dates = new Set(plan.slots.map((s) => s.date));
+  return (
+    <Text size="sm" c="dimmed" data-testid="populate-preview">
+      Preview: the plan makes {plan.slots.length} slot{plan.slots.length === 1 ? '' : 's'} on {dates.size} day
+      {dates.size === 1 ? '' : 's'} from {range.from} to {range.to}
+      {plan.skipped.length ? `; ${plan.skipped.length} left out (${[...new Set(plan.skipped.map((s) => s.reason))].join(', ')})` : ''}.
+    </Text>
   );
 }

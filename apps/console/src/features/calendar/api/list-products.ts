@@ -3,12 +3,15 @@ import type { Paged } from '@lanebook/core/api-schemas';
 import { http } from '../../../lib/api';
 import { venueKey } from '../../../lib/query-keys';
 
-/** What the calendar needs of a product: its name and its lanes. */
+/** What the calendar needs of a product: its name, its lanes and its days off. */
 export interface CalendarProduct {
   id: string;
   name: string;
   resources: string[];
   isPaused: boolean;
+  /** Weekdays off (0 = Sunday) and holidays: the populate preview leaves them out as populate does. */
+  nonWorkingDays: number[];
+  holidays: string[];
 }
 
 /** The venue's products, for the product filter and the slot forms (same call as the catalog's list). */
