@@ -7,7 +7,7 @@ const browser = useBrowser();
 const VENUE = 'demo-axe';
 
 describe('calendar (issue 9)', () => {
-  test('a weekly plan populated from the console, a slot cloned, a non-working day closes the public dates, the lane day view', async () => {
+  test('a weekly plan populated from the console, a slot cloned, a slot added on empty time, a non-working day closes the public dates, the lane day view', async () => {
     const { page, context } = await browser.newPage();
     const stamp = Date.now().toString(36).slice(-5);
     await signIn(page, 'owner@demo.test');
@@ -87,6 +87,31 @@ describe('calendar (issue 9)', () => {
     );
     expect(cloned.body.days.flatMap((d: { slots: unknown[] }) => d.slots)).toHaveLength(1);
     await page.keyboard.press('Escape');
+
+    // Click on empty time: add a slot there (the times set in the form).
+    const lastDay = page.locator('.ec-body .ec-day').last();
+    const box = (await lastDay.boundingBox())!;
+    await lastDay.click({ position: { x: box.width / 2, y: (box.height * 20.25) / 24 } });
+    const addDialog = page.getByRole('dialog', { name: 'Add a slot' });
+    await visible(addDialog);
+    const addDate = await addDialog.getByLabel('Date').inputValue();
+    await addDialog.getByLabel('From').fill('15:00');
+    await addDialog.getByLabel('To').fill('16:00');
+    await addDialog.getByRole('button', { name: 'Add slot', exact: true }).click();
+    await visible(page.getByText('Slot added'));
+    const day = await apiAs(
+      page,
+      'GET',
+      `/api/private/product/calendar?from=${addDate}&to=${addDate}&productIds=${productId}`,
+      undefined,
+      VENUE,
+    );
+    expect(day.body.days.flatMap((d: { slots: { from: string }[] }) => d.slots.map((slot) => slot.from))).toEqual([
+      '10:00',
+      '11:00',
+      '15:00',
+    ]);
+    await visible(page.locator('.ec-event', { hasText: '1 free / 0 taken' }).filter({ hasNotText: '2 slots' }));
 
     // A venue non-working day: the public dates call stops listing it. The public calls answer for a
     // live venue only: a superadmin makes the demo venue live for this part and puts it back after.
