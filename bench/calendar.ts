@@ -11,7 +11,8 @@ import { measure, type LoadResult } from './lib/load.js';
 
 const LANE_COUNTS = [10, 20, 100];
 const BOOKINGS = 100_000;
-const CONNECTIONS = 10;
+// One client at a time: latency is then the service time of a request, not time queued behind others.
+const CONNECTIONS = 1;
 const WARM_UP_SECONDS = 1;
 const COUNTED_REQUESTS = 20;
 

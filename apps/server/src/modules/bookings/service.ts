@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { holdsLanesFromNow, keepsProductFromNow, LANE_HOLDING_STATUSES } from './predicates.js';
@@ -37,33 +37,52 @@ export async function slotsWithLiveBookings(tx: Db | Tx, venueId: string, slotId
 }
 
 /**
- * For each interval, the lanes among `laneIds` that a holding booking occupies during it: one
- * query, each interval probing the no-double-booking GiST index (venue, lane, time range), so
- * only lane ids come back, never the month's bookings. `exceptBookingId` leaves that booking out
+ * The lane holds among `laneIds` overlapping [from, until), in order of start: one scan of the
+ * no-double-booking GiST index (venue, time range). `exceptBookingId` leaves that booking out
  * (a booking being moved).
  */
-export async function busyLanesDuring(
+export async function laneHoldsOverlapping(
   tx: Db | Tx,
   venueId: string,
   laneIds: string[],
-  intervals: { from: Date; until: Date }[],
+  from: Date,
+  until: Date,
   exceptBookingId?: string,
-): Promise<string[][]> {
-  const busy = intervals.map((): string[] => []);
-  if (laneIds.length === 0 || intervals.length === 0) return busy;
-  const ranges = JSON.stringify(intervals.map((i) => [i.from.toISOString(), i.until.toISOString()]));
-  const result = await tx.execute(sql`
-    select (t.ord - 1)::int as "index", array_agg(distinct ${bookingLanes.resourceId}) as "lanes"
-    from jsonb_array_elements(${ranges}::jsonb) with ordinality as t(r, ord)
-    join ${bookingLanes}
-      on ${forVenue(tx, venueId).scope(bookingLanes)}
-      and ${bookingLanes.holds}
-      and ${bookingLanes.resourceId} in (select jsonb_array_elements_text(${JSON.stringify(laneIds)}::jsonb))
-      and tstzrange(${bookingLanes.startsAt}, ${bookingLanes.blockedUntil}) && tstzrange((t.r ->> 0)::timestamptz, (t.r ->> 1)::timestamptz)
-      ${exceptBookingId ? sql`and ${bookingLanes.bookingId} <> ${exceptBookingId}` : sql``}
-    group by t.ord`);
-  for (const row of (result as unknown as { rows: { index: number; lanes: string[] }[] }).rows) busy[row.index] = row.lanes;
-  return busy;
+): Promise<LaneHold[]> {
+  if (laneIds.length === 0) return [];
+  return forVenue(tx, venueId)
+    .select(
+      bookingLanes,
+      and(
+        eq(bookingLanes.holds, true),
+        sql`tstzrange(${bookingLanes.startsAt}, ${bookingLanes.blockedUntil}) && tstzrange(${from.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz)`,
+        inArray(bookingLanes.resourceId, laneIds),
+        exceptBookingId ? ne(bookingLanes.bookingId, exceptBookingId) : undefined,
+      ),
+      { orderBy: [bookingLanes.startsAt] },
+    )
+    .then((rows) => rows.map((r) => ({ resourceId: r.resourceId, startsAt: r.startsAt, blockedUntil: r.blockedUntil })));
+}
+
+export interface LaneHold {
+  resourceId: string;
+  startsAt: Date;
+  blockedUntil: Date;
+}
+
+/**
+ * For each interval (in order of start), the lanes its overlapping holds occupy. One sweep over
+ * holds sorted by start: a hold joins the active set when it starts before the interval ends and
+ * leaves it once it ends before an interval starts (later intervals start later still).
+ */
+export function busyLanesDuring(holds: LaneHold[], intervals: { from: Date; until: Date }[]): Set<string>[] {
+  const active: LaneHold[] = [];
+  let next = 0;
+  return intervals.map(({ from, until }) => {
+    while (next < holds.length && holds[next].startsAt < until) active.push(holds[next++]);
+    for (let i = active.length - 1; i >= 0; i--) if (active[i].blockedUntil <= from) active.splice(i, 1);
+    return new Set(active.filter((hold) => hold.startsAt < until).map((hold) => hold.resourceId));
+  });
 }
 
 /** The live bookings of products in an interval, for the staff calendar: who is in which slot, on which lanes. */

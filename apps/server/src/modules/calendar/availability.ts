@@ -4,7 +4,7 @@ import type { CalendarAnswer } from '@lanebook/core/calendar-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import type { VenueReads } from '../../platform/venue-reads.js';
 import { forVenue } from '../../platform/venue-scope.js';
-import { bookingsForCalendar, busyLanesDuring } from '../bookings/service.js';
+import { bookingsForCalendar, busyLanesDuring, laneHoldsOverlapping } from '../bookings/service.js';
 import { productForCalendar, productsForCalendar, type CalendarProduct } from '../products/service.js';
 import { lanesByIds } from '../resources/service.js';
 import { fieldError, nonWorkingDaysBetween, slotsBetween, type SlotRow } from './service.js';
@@ -14,8 +14,8 @@ import { slots, venueNonWorkingDays } from './schema.js';
  * Which lanes are free for a slot (decision 014): a lane is free when no booking_lanes row that
  * holds it overlaps the slot widened by its break (the slot's, else the product's). Lanes are
  * shared between products, so the holds are every product's. One query loads the slots of the
- * day or month, one more asks which lanes are busy during each (busyLanesDuring, on the
- * no-double-booking index); lane choice is computed here.
+ * day or month, one the holds overlapping them (on the no-double-booking index); one sweep
+ * (busyLanesDuring) finds each slot's busy lanes.
  */
 
 type Lane = LaneCapacity & { isPaused: boolean };
@@ -95,16 +95,19 @@ async function bookableSlots(
   const candidates = offered(lanes);
   const found = await publicSlotsBetween(db, venueId, product, range.from, range.to, now);
   if (found.length === 0 || candidates.length === 0) return [];
-  const busy = await busyLanesDuring(
+  const intervals = found.map((slot) => ({ from: slot.startsAt, until: withBreak(slot.endsAt, breakOf(slot, product)) }));
+  const until = new Date(Math.max(...intervals.map((i) => i.until.getTime())));
+  const holds = await laneHoldsOverlapping(
     db,
     venueId,
     candidates.map((l) => l.id),
-    found.map((slot) => ({ from: slot.startsAt, until: withBreak(slot.endsAt, breakOf(slot, product)) })),
+    intervals[0].from,
+    until,
     exceptBookingId,
   );
+  const busy = busyLanesDuring(holds, intervals);
   return found.flatMap((slot, i) => {
-    const taken = new Set(busy[i]);
-    const free = candidates.filter((lane) => !taken.has(lane.id));
+    const free = candidates.filter((lane) => !busy[i].has(lane.id));
     const chosen = chooseLanes(playersCount, free);
     return chosen ? [{ slot, free, chosen }] : [];
   });
@@ -204,19 +207,15 @@ export async function staffCalendar(
   const laneIds = [...new Set([...products.values()].flatMap((p) => p.resources))];
   const lanes = new Map((await lanesByIds(db, venueId, laneIds)).map((l) => [l.id, l]));
   const breakAfter = (slot: SlotRow) => slot.breakTime ?? products.get(slot.productId)?.breakTime ?? 0;
-  const busy = await busyLanesDuring(
-    db,
-    venueId,
-    laneIds,
-    found.map((slot) => ({ from: slot.startsAt, until: withBreak(slot.endsAt, breakAfter(slot)) })),
-  );
+  const intervals = found.map((slot) => ({ from: slot.startsAt, until: withBreak(slot.endsAt, breakAfter(slot)) }));
   const first = found[0].startsAt;
-  const last = new Date(Math.max(...found.map((slot) => withBreak(slot.endsAt, breakAfter(slot)).getTime())));
+  const last = new Date(Math.max(...intervals.map((i) => i.until.getTime())));
+  const busy = busyLanesDuring(await laneHoldsOverlapping(db, venueId, laneIds, first, last), intervals);
   const inRange = await bookingsForCalendar(db, venueId, first, last);
   const days = new Map<string, CalendarAnswer['days'][number]>();
   for (const [i, slot] of found.entries()) {
     const product = products.get(slot.productId);
-    const taken = new Set(busy[i]);
+    const taken = busy[i];
     const productLanes = (product?.resources ?? []).map((id) => lanes.get(id)).filter((l): l is Lane => !!l && !l.isPaused);
     const free = productLanes.filter((lane) => !taken.has(lane.id));
     const day = days.get(slot.date) ?? { dateIso: slot.date, slots: [] };
