@@ -153,4 +153,20 @@ describe('calendar (issue 9)', () => {
     expect((await apiAs(page, 'DELETE', `/api/private/calendar/non-working-days/${closed}`, undefined, VENUE)).status).toBe(200);
     await context.close();
   });
+
+  test('staff (calendar.setNonWorkingDays only, by default) get no plan, add or slot edit controls', async () => {
+    const { page, context } = await browser.newPage();
+    await signIn(page, 'staff@demo.test');
+    await page.goto('/calendar');
+    await visible(page.locator('.ec'));
+    await visible(page.getByRole('button', { name: 'Non-working days', exact: true }));
+    expect(await page.getByRole('button', { name: 'Weekly plan', exact: true }).count()).toBe(0);
+    // Empty time opens nothing for someone who may not add slots.
+    const firstDay = page.locator('.ec-body .ec-day').first();
+    const box = (await firstDay.boundingBox())!;
+    await firstDay.click({ position: { x: box.width / 2, y: (box.height * 20.25) / 24 } });
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('dialog', { name: 'Add a slot' }).count()).toBe(0);
+    await context.close();
+  });
 });
