@@ -140,6 +140,8 @@ export default function CalendarPage() {
     date: today,
     height: mode === 'lanes' ? 'auto' : '75vh',
     allDaySlot: false,
+    // A month cell shows a few slots and "+N more" rather than growing with every product's slots.
+    dayMaxEvents: true,
     nowIndicator: true,
     scrollTime: '08:00:00',
     slotDuration: '00:30:00',
