@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { productDefaults, widgetTemplateDefaults, type ProductInput } from '@lanebook/core';
+import { addDays, productDefaults, venueToday, widgetTemplateDefaults, type ProductInput } from '@lanebook/core';
 import type { Tx } from './db/client.js';
+import { populateSlotGroup, putSlotGroup } from './modules/calendar/service.js';
 import { affiliates, mailingTemplates, products, promocodes, resources, taxes, terms, upsellItems, widgetTemplates } from './db/schema.js';
 
 interface VenueCatalog {
@@ -128,7 +129,7 @@ const MAIL_TEMPLATES = [
 ];
 
 /** Realistic catalog for a demo venue: lanes, a tax, terms, upsell items, products, promocodes, an affiliate, mail and widget templates. */
-export async function seedCatalog(tx: Tx, catalog: VenueCatalog) {
+export async function seedCatalog(tx: Tx, catalog: VenueCatalog, timeZone: string) {
   const { venueId } = catalog;
   const laneIds = Array.from({ length: catalog.lanes.count }, (_, i) => `${catalog.lanes.prefix} ${i + 1}`);
   await tx.insert(resources).values(laneIds.map((id) => ({ venueId, id, capacity: catalog.lanes.capacity, minCapacity: 1 })));
@@ -216,4 +217,38 @@ export async function seedCatalog(tx: Tx, catalog: VenueCatalog) {
   await tx
     .insert(widgetTemplates)
     .values({ ...widgetTemplateDefaults, venueId, id: randomUUID(), name: 'Main booking widget', isDefault: true });
+  for (const [i, product] of catalog.products.entries()) {
+    await seedCalendar(tx, venueId, timeZone, productIds[i], product.duration ?? 1);
+  }
+}
+
+/** Demo weeks to populate from today, so a new install answers real availability. */
+const DEMO_CALENDAR_WEEKS = 8;
+
+/**
+ * A product's weekly plan (slots of its duration, from noon on weekdays and 10:00 at weekends,
+ * until 22:00) populated for the next weeks from the venue's today.
+ */
+async function seedCalendar(tx: Tx, venueId: string, timeZone: string, productId: string, durationHours: number) {
+  const templates = [0, 1, 2, 3, 4, 5, 6].flatMap((weekday) => {
+    const opens = weekday === 0 || weekday === 6 ? 10 : 12;
+    const starts = [];
+    for (let hour = opens; hour + durationHours <= 22; hour += durationHours) starts.push(hour);
+    const at = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+    return starts.map((hour) => ({
+      weekday,
+      from: at(hour),
+      to: at(hour + durationHours),
+      breakTime: null,
+      price: null,
+      fixedPrice: null,
+      groupsBasedPrice: null,
+      isPrivate: false,
+      isVisibleOnline: true,
+    }));
+  });
+  const today = venueToday(timeZone);
+  const groupId = randomUUID();
+  await putSlotGroup(tx, venueId, productId, groupId, { startDate: today, templates });
+  await populateSlotGroup(tx, venueId, timeZone, productId, groupId, { from: today, to: addDays(today, DEMO_CALENDAR_WEEKS * 7 - 1) });
 }

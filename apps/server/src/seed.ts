@@ -27,6 +27,8 @@ const DEMO_VENUES = [
     email: 'hello@demo-axe.test',
     ownerEmail: 'owner@demo.test',
     registrationCodePrefix: 'AXE',
+    // Approved for online booking, so the widget's calls answer real availability on a new install.
+    status: 'live' as const,
     members: [
       ['owner@demo.test', 'owner'],
       ['manager@demo.test', 'manager'],
@@ -73,7 +75,10 @@ export async function seedDemo(db: Db, auth: Auth): Promise<boolean> {
         await tx.insert(venueMembers).values({ venueId: venue.id, userId: ids.get(email)!, role: role as VenueRole });
       }
     }
-    for (const catalog of DEMO_CATALOGS) await seedCatalog(tx, catalog);
+    for (const catalog of DEMO_CATALOGS) {
+      const venue = DEMO_VENUES.find((v) => v.id === catalog.venueId)!;
+      await seedCatalog(tx, catalog, venue.timezone);
+    }
   });
   return true;
 }
