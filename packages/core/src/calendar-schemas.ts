@@ -110,35 +110,26 @@ export const populateAnswerSchema = z.object({
 });
 export type PopulateAnswer = z.infer<typeof populateAnswerSchema>;
 
+/** One slot's fields in a request; those left out take the product's (create) or stay (edit). */
+const slotRequestShape = {
+  date: isoDateSchema,
+  from: wallTimeSchema,
+  to: wallTimeSchema,
+  breakTime: slotFields.breakTime.optional(),
+  price: slotFields.price.optional(),
+  fixedPrice: slotFields.fixedPrice.optional(),
+  groupsBasedPrice: slotFields.groupsBasedPrice.optional(),
+  isPrivate: z.boolean().optional(),
+  isVisibleOnline: z.boolean().optional(),
+};
+
 export const slotCreateSchema = z
-  .object({
-    date: isoDateSchema,
-    from: wallTimeSchema,
-    to: wallTimeSchema,
-    breakTime: slotFields.breakTime.optional(),
-    price: slotFields.price.optional(),
-    fixedPrice: slotFields.fixedPrice.optional(),
-    groupsBasedPrice: slotFields.groupsBasedPrice.optional(),
-    isPrivate: z.boolean().optional(),
-    isVisibleOnline: z.boolean().optional(),
-  })
+  .object(slotRequestShape)
   .strict()
   .superRefine((v, ctx) => toAfterFrom(v, ctx));
 export type SlotCreate = z.infer<typeof slotCreateSchema>;
 
-export const slotPatchSchema = z
-  .object({
-    date: isoDateSchema.optional(),
-    from: wallTimeSchema.optional(),
-    to: wallTimeSchema.optional(),
-    breakTime: slotFields.breakTime.optional(),
-    price: slotFields.price.optional(),
-    fixedPrice: slotFields.fixedPrice.optional(),
-    groupsBasedPrice: slotFields.groupsBasedPrice.optional(),
-    isPrivate: z.boolean().optional(),
-    isVisibleOnline: z.boolean().optional(),
-  })
-  .strict();
+export const slotPatchSchema = z.object(slotRequestShape).partial().strict();
 export type SlotPatch = z.infer<typeof slotPatchSchema>;
 
 export const slotSchema = z.object({
