@@ -56,6 +56,17 @@ describe('calendar (issue 9)', () => {
     expect(await result.textContent()).toMatch(/Created (2[4-8]),/);
     await page.keyboard.press('Escape');
 
+    // Plans are read back from the server: this product's 14 rows, and the plan the demo seeded for another.
+    await page.getByRole('button', { name: 'Weekly plan', exact: true }).click();
+    await plan.getByRole('combobox', { name: 'Product', exact: true }).click();
+    await page.getByRole('option', { name, exact: true }).click();
+    await visible(plan.getByLabel('From of row 14'));
+    await plan.getByRole('combobox', { name: 'Product', exact: true }).click();
+    await page.getByRole('option', { name: 'Axe Throwing 1 hour', exact: true }).click();
+    await visible(plan.getByLabel('From of row 1', { exact: true }));
+    expect(await plan.getByLabel('From of row 1', { exact: true }).inputValue()).toBe('10:00');
+    await page.keyboard.press('Escape');
+
     // Only this product; next week is populated in full, each day's two slots merged into one range.
     await page.getByRole('combobox', { name: 'Products', exact: true }).click();
     await page.getByRole('option', { name, exact: true }).click();

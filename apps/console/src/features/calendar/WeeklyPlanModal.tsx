@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ActionIcon,
   Alert,
@@ -17,12 +17,12 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { PopulateAnswer, SlotGroup } from '@lanebook/core/calendar-schemas';
+import type { PopulateAnswer } from '@lanebook/core/calendar-schemas';
 import { addDays, daysBetween, MAX_POPULATE_DAYS, planSlots, WALL_TIME } from '@lanebook/core/calendar';
 import { useSession } from '../../lib/session';
-import { venueKey } from '../../lib/query-keys';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { calendarKey } from './api/keys';
+import { slotGroupsQuery } from './api/list-slot-groups';
 import type { CalendarProduct } from './api/list-products';
 import { populateSlotGroup } from './api/populate-slot-group';
 import { saveSlotGroup } from './api/save-slot-group';
@@ -38,10 +38,11 @@ interface TemplateRow {
   isVisibleOnline: boolean;
 }
 
-/** Each product's weekly plan is its one slot group, under an id the console derives from the product. */
-export const planGroupId = (productId: string) => `plan-${productId}`;
-/** The last plan saved in this session; the API has no call that reads a group back. */
-const savedPlanKey = (venueId: string | null, productId: string) => venueKey(venueId, 'calendar-plan', productId);
+/**
+ * The console edits a product's first slot group as its weekly plan; a product without one gets
+ * a group under an id derived from the product when the plan is first saved.
+ */
+const planGroupId = (productId: string) => `plan-${productId}`;
 
 /** A product's weekly plan: its templates, saved as the product's slot group, then populated for a date range. */
 export function WeeklyPlanModal({
@@ -83,9 +84,18 @@ function PlanForm({
   const queryClient = useQueryClient();
   const firstDay = session.me?.venue?.firstDayOfWeek ?? 0;
   const [productId, setProductId] = useState<string | null>(initialProductId ?? products[0]?.id ?? null);
-  const saved = (id: string | null) => (id ? queryClient.getQueryData<SlotGroup>(savedPlanKey(session.venueId, id)) : undefined);
-  const [startDate, setStartDate] = useState(saved(productId)?.startDate ?? today);
-  const [rows, setRows] = useState<TemplateRow[]>(saved(productId)?.templates ?? []);
+  const groups = useQuery(slotGroupsQuery(session.venueId, productId));
+  const group = groups.data?.items[0];
+  const groupId = group?.id ?? (productId ? planGroupId(productId) : null);
+  const [startDate, setStartDate] = useState(today);
+  const [rows, setRows] = useState<TemplateRow[]>([]);
+  // The form starts from the product's saved plan once it has loaded (and again for another product).
+  const [loadedFor, setLoadedFor] = useState<string | null>(null);
+  if (productId && groups.data && loadedFor !== productId) {
+    setLoadedFor(productId);
+    setStartDate(group?.startDate ?? today);
+    setRows(group?.templates ?? []);
+  }
   const [range, setRange] = useState({ from: today, to: addDays(today, 6) });
   const [answer, setAnswer] = useState<PopulateAnswer | null>(null);
   const canEdit = session.can('calendar.edit');
@@ -94,27 +104,27 @@ function PlanForm({
 
   const chooseProduct = (id: string | null) => {
     setProductId(id);
-    setStartDate(saved(id)?.startDate ?? today);
-    setRows(saved(id)?.templates ?? []);
+    setLoadedFor(null);
+    setRows([]);
     setAnswer(null);
   };
   const patch = (i: number, change: Partial<TemplateRow>) => setRows(rows.map((row, j) => (j === i ? { ...row, ...change } : row)));
 
   const save = useMutation({
     mutationFn: () =>
-      saveSlotGroup(productId!, planGroupId(productId!), {
+      saveSlotGroup(productId!, groupId!, {
         startDate,
         templates: rows.map((row) => ({ ...row, breakTime: null, price: null, fixedPrice: null, groupsBasedPrice: null })),
       }),
-    onSuccess: (group) => {
-      queryClient.setQueryData(savedPlanKey(session.venueId, group.productId), group);
-      setRows(group.templates);
+    onSuccess: async (saved) => {
+      setRows(saved.templates);
       notifySuccess('Weekly plan saved');
+      await queryClient.invalidateQueries({ queryKey: slotGroupsQuery(session.venueId, saved.productId).queryKey });
     },
     onError: notifyError,
   });
   const populate = useMutation({
-    mutationFn: () => populateSlotGroup(productId!, planGroupId(productId!), range),
+    mutationFn: () => populateSlotGroup(productId!, groupId!, range),
     onSuccess: async (result) => {
       setAnswer(result);
       notifySuccess('Plan populated');

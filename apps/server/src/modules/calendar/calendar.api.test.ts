@@ -52,6 +52,10 @@ describeEachDatabase('calendar', (t) => {
       templates: [template(1, '10:00', '11:00'), template(1, '11:00', '12:00')],
     });
     expect(replaced.json<SlotGroup>().templates).toHaveLength(2);
+    // The product's plans read back, for every member (staff included); another product has none.
+    const listed = await venue.staff.get(`${url(a)}/slot-groups`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toEqual({ items: [replaced.json()], total: 1 });
 
     await expectNoWrites(t, async () => {
       const send = (body: unknown) => venue.manager.put(`${url(a)}/slot-group/g2`, body);
@@ -220,6 +224,7 @@ describeEachDatabase('calendar', (t) => {
       const m = mine.venue.manager;
       expect((await m.put(`${mine.url(other.a)}/slot-group/og`, { startDate: mine.today, templates: [] })).statusCode).toBe(404);
       expect((await m.delete(`${mine.url(other.a)}/slot-group/og`)).statusCode).toBe(404);
+      expect((await m.get(`${mine.url(other.a)}/slot-groups`)).statusCode).toBe(404);
       expect((await m.post(`${mine.url(other.a)}/slot-group/og/populate`, { from: mine.today, to: mine.today })).statusCode).toBe(404);
       expect((await m.post(`${mine.url(mine.a)}/slot-group/og/populate`, { from: mine.today, to: mine.today })).statusCode).toBe(404);
       expect((await m.patch(`${mine.url(mine.a)}/slot/${slot.id}`, { price: 1 })).statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { noContentSchema, priceBooking } from '@lanebook/core';
+import { noContentSchema, pagedSchema, priceBooking } from '@lanebook/core';
 import {
   calendarAnswerSchema,
   calendarQuerySchema,
@@ -45,6 +45,7 @@ import {
   fieldError,
   deleteSlot,
   deleteSlotGroup,
+  listSlotGroups,
   populateSlotGroup,
   putSlotGroup,
   setNonWorkingDay,
@@ -65,6 +66,23 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
   deps.access.setPublicVenueLookup('product', (productId) => bookableProductVenueId(db, productId));
 
   // ---- Slot groups ----
+
+  app.get(
+    '/api/private/product/:productId/slot-groups',
+    {
+      config: { access: { auth: 'venue' } },
+      schema: {
+        tags,
+        description: "A product's slot groups (its weekly plans), oldest first.",
+        params: productParams,
+        response: { 200: pagedSchema(slotGroupSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const items = await listSlotGroups(db, venueOf(request).id, request.params.productId);
+      return { items, total: items.length };
+    },
+  );
 
   app.put(
     '/api/private/product/:productId/slot-group/:groupId',

@@ -100,6 +100,15 @@ export async function putSlotGroup(tx: Tx, venueId: string, productId: string, g
   return groupAnswer(row);
 }
 
+/** A product's slot groups (its weekly plans), oldest first. */
+export async function listSlotGroups(db: Db | Tx, venueId: string, productId: string): Promise<SlotGroup[]> {
+  await productOrNotFound(db, venueId, productId);
+  const rows = await forVenue(db, venueId).select(slotGroups, eq(slotGroups.productId, productId), {
+    orderBy: [asc(slotGroups.createdAt), asc(slotGroups.id)],
+  });
+  return rows.map(groupAnswer);
+}
+
 async function groupOrNotFound(tx: Db | Tx, venueId: string, productId: string, groupId: string): Promise<GroupRow> {
   const group = await forVenue(tx, venueId).first(slotGroups, and(eq(slotGroups.id, groupId), eq(slotGroups.productId, productId)));
   if (!group) throw notFound('Slot group');
