@@ -24,7 +24,7 @@ import { venueRoutes } from './modules/venues/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { superadminRoutes } from './modules/superadmin/routes.js';
-import { catalogRoutes } from './modules/catalog/routes.js';
+import { collectionRoutes } from './modules/collections/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
 import { createDiskStorage } from './platform/storage.js';
@@ -39,7 +39,7 @@ const MODULES: ModuleRoutes[] = [
   userRoutes,
   invitationRoutes,
   superadminRoutes,
-  catalogRoutes,
+  collectionRoutes,
   mediaRoutes,
   calendarRoutes,
 ];

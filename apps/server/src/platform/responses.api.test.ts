@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { meSchema, pagedSchema } from '@lanebook/core';
 import { describeEachDatabase } from '../../test/each-database.js';
 import { CASES, create, uniqueKey } from '../../test/catalog.js';
-import { COLLECTIONS } from '../modules/catalog/routes.js';
+import { COLLECTIONS } from '../modules/collections/routes.js';
 import { errorResponses, registerResponseRule } from './http.js';
 
 interface OpenApiResponse {

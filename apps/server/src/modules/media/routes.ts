@@ -15,7 +15,7 @@ import {
   sniffImage,
   VenueQueue,
   type ImageExtension,
-} from './service.js';
+} from './images.js';
 
 export const mediaRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (app, { deps }) => {
   // throwFileSizeLimit off: an oversized file is recognised by its truncated mark below, every time.

@@ -8,4 +8,5 @@ export const getUserQuery = (venueId: string | null, id: string) =>
   queryOptions({
     queryKey: [...usersKey(venueId), 'detail', id] as const,
     queryFn: ({ signal }) => http.get<VenueUser>(`/api/private/users/${encodeURIComponent(id)}`, { signal }),
+    enabled: venueId !== null,
   });

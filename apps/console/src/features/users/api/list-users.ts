@@ -17,4 +17,6 @@ export const listUsersQuery = (venueId: string | null, filters: UserListFilters)
     queryFn: ({ signal }) => http.get<Paged<VenueUserRow>>('/api/private/users', { query: { ...filters }, signal }),
     // Changing a filter keeps the previous rows on screen instead of flashing a loader.
     placeholderData: keepPreviousData,
+    // Venue routes answer 400 without a venue: wait until one is chosen.
+    enabled: venueId !== null,
   });

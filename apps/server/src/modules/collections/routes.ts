@@ -26,7 +26,7 @@ export const COLLECTIONS: CollectionDef[] = [
   integrationsCollection,
 ];
 
-export const catalogRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (app, { deps }) => {
+export const collectionRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const services = { db: deps.database.db, reads: deps.reads, storage: deps.storage, config: deps.config, collections: COLLECTIONS };
   for (const collection of COLLECTIONS) registerCollection(app, services, collection);
 };

@@ -9,11 +9,11 @@ import { createHash } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AppConfig } from '../../platform/module.js';
-import { account, user } from '../../db/schema.js';
-import { describeEachDatabase } from '../../../test/each-database.js';
-import { startOidcIssuer, type OidcIssuer, type OidcTestAccount } from '../../../test/oidc-issuer.js';
-import { TestServer } from '../../../test/server.js';
+import type { AppConfig } from './module.js';
+import { account, user } from '../db/schema.js';
+import { describeEachDatabase } from '../../test/each-database.js';
+import { startOidcIssuer, type OidcIssuer, type OidcTestAccount } from '../../test/oidc-issuer.js';
+import { TestServer } from '../../test/server.js';
 
 const SSO_USER: OidcTestAccount = { sub: 'sso-subject-1', email: 'sso.user@example.test', name: 'Sso User' };
 
