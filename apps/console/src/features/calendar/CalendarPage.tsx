@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Group, MultiSelect, SegmentedControl, Stack, Text, useMantineTheme } from '@mantine/core';
 import { IconCalendarOff, IconListDetails } from '@tabler/icons-react';
 import type { Calendar } from '@event-calendar/core';
-import { addDays, minutesOf, venueToday, wallTimeOf } from '@lanebook/core/calendar';
+import { addDays, minutesOf, venueToday, wallClockOf, wallTimeOf } from '@lanebook/core/calendar';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError } from '../../components/LoadError';
@@ -33,6 +33,9 @@ export default function CalendarPage() {
   const venue = session.me?.venue;
   const timeFormat = venue?.timeFormat ?? 24;
   const today = venueToday(venue?.timezone ?? 'UTC');
+  // The calendar draws venue wall-clock times, but its "now" line follows the browser's clock: show
+  // it only where the two agree (a desk at the venue), never a line hours off.
+  const showNow = sameWallClock(venue?.timezone ?? 'UTC');
   const primary = theme.colors[theme.primaryColor]?.[6] ?? '#228be6';
 
   const [mode, setMode] = useState<Mode>('slots');
@@ -142,7 +145,7 @@ export default function CalendarPage() {
     allDaySlot: false,
     // A month cell shows a few slots and "+N more" rather than growing with every product's slots.
     dayMaxEvents: true,
-    nowIndicator: true,
+    nowIndicator: showNow,
     scrollTime: '08:00:00',
     slotDuration: '00:30:00',
     slotLabelFormat: timeOptions,
@@ -253,4 +256,10 @@ function Legend({ color, label }: { color: string; label: string }) {
       <Text size="sm">{label}</Text>
     </Group>
   );
+}
+
+function sameWallClock(timeZone: string, now = new Date()): boolean {
+  const venue = wallClockOf(now, timeZone);
+  const local = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  return venue.date === local && venue.time === wallTimeOf(now.getHours() * 60 + now.getMinutes());
 }
