@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, productDefaults, venueToday, widgetTemplateDefaults, type ProductInput } from '@lanebook/core';
+import { addDays, productDefaults, venueToday, wallTimeOf, widgetTemplateDefaults, type ProductInput } from '@lanebook/core';
 import type { Tx } from './db/client.js';
+import { slotGroupBodySchema } from '@lanebook/core/calendar-schemas';
 import { populateSlotGroup, putSlotGroup } from './modules/calendar/service.js';
 import { affiliates, mailingTemplates, products, promocodes, resources, taxes, terms, upsellItems, widgetTemplates } from './db/schema.js';
 
@@ -234,21 +235,11 @@ async function seedCalendar(tx: Tx, venueId: string, timeZone: string, productId
     const opens = weekday === 0 || weekday === 6 ? 10 : 12;
     const starts = [];
     for (let hour = opens; hour + durationHours <= 22; hour += durationHours) starts.push(hour);
-    const at = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
-    return starts.map((hour) => ({
-      weekday,
-      from: at(hour),
-      to: at(hour + durationHours),
-      breakTime: null,
-      price: null,
-      fixedPrice: null,
-      groupsBasedPrice: null,
-      isPrivate: false,
-      isVisibleOnline: true,
-    }));
+    return starts.map((hour) => ({ weekday, from: wallTimeOf(hour * 60), to: wallTimeOf((hour + durationHours) * 60) }));
   });
   const today = venueToday(timeZone);
   const groupId = randomUUID();
-  await putSlotGroup(tx, venueId, productId, groupId, { startDate: today, templates });
+  // Parsed like a request body: the slot fields take their defaults (the product's prices, public).
+  await putSlotGroup(tx, venueId, productId, groupId, slotGroupBodySchema.parse({ startDate: today, templates }));
   await populateSlotGroup(tx, venueId, timeZone, productId, groupId, { from: today, to: addDays(today, DEMO_CALENDAR_WEEKS * 7 - 1) });
 }
