@@ -183,7 +183,16 @@ export const calendarSlotSchema = z.object({
   lanesTotal: z.number().int(),
   lanesTaken: z.number().int(),
   lanesFree: z.number().int(),
-  bookings: z.array(z.object({ id: z.string(), status: z.string(), playersCount: z.number().int(), resourceIds: z.array(z.string()) })),
+  bookings: z.array(
+    z.object({
+      id: z.string(),
+      // The customer's first and last name, as the lane day view shows it ('' when none was given).
+      name: z.string(),
+      status: z.string(),
+      playersCount: z.number().int(),
+      resourceIds: z.array(z.string()),
+    }),
+  ),
 });
 export const calendarAnswerSchema = z.object({
   days: z.array(z.object({ dateIso: z.string(), slots: z.array(calendarSlotSchema) })),

@@ -192,7 +192,9 @@ export interface LaneCapacity {
  * minimum. Null when the free lanes cannot take the group.
  */
 export function chooseLanes<T extends LaneCapacity>(playersCount: number, freeLanes: T[]): T[] | null {
-  const byCapacity = [...freeLanes].sort((a, b) => b.capacity - a.capacity || a.id.localeCompare(b.id));
+  // Code-unit order of ids, not localeCompare: this runs for every slot of a month, and lanes
+  // already in this order (lanesByCapacity) sort in one pass.
+  const byCapacity = lanesByCapacity(freeLanes);
   const chosen: T[] = [];
   let seats = 0;
   for (const lane of byCapacity) {
@@ -203,6 +205,11 @@ export function chooseLanes<T extends LaneCapacity>(playersCount: number, freeLa
   if (seats < playersCount) return null;
   const minimum = chosen.reduce((sum, lane) => sum + lane.minCapacity, 0);
   return playersCount >= minimum ? chosen : null;
+}
+
+/** Lanes largest first, then by id: the order chooseLanes takes them in. */
+export function lanesByCapacity<T extends LaneCapacity>(lanes: T[]): T[] {
+  return [...lanes].sort((a, b) => b.capacity - a.capacity || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** An interval widened by a break after it: the lane is not free again until the break is over. */

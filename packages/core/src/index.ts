@@ -9,3 +9,4 @@ export * from './catalog.js';
 export * from './products.js';
 export * from './pricing.js';
 export * from './calendar.js';
+export * from './bookings.js';

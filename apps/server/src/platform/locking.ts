@@ -38,15 +38,25 @@ async function setLockTimeout(tx: Tx, timeout: string) {
 
 /**
  * Transaction-scoped advisory locks on named keys (`venue-owners:<venueId>`), taken in sorted
- * order, released at commit or rollback. Refuses to run outside a transaction.
+ * order, released at commit or rollback. `shared` locks do not exclude each other, only the
+ * exclusive lock of the same key. Refuses to run outside a transaction.
  */
-export async function lockKeys(tx: Db | Tx, keys: string[], options: { timeout?: string } = {}): Promise<void> {
+export async function lockKeys(tx: Db | Tx, keys: string[], options: { timeout?: string; shared?: boolean } = {}): Promise<void> {
   assertTransaction(tx, 'lockKeys');
   await setLockTimeout(tx, options.timeout ?? LOCK_TIMEOUT);
   for (const key of [...new Set(keys)].sort()) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    if (options.shared) await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext(${key}))`);
+    else await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
   }
 }
+
+/**
+ * The key of a venue's slot occupancy (migration 0006, decision 015): the database triggers take
+ * it exclusively where slots move and shared where lane holds change. A transaction that locks
+ * slot or booking rows itself takes it first (`lockKeys`, shared when it only books), so it
+ * never holds a row the trigger's lock would wait behind.
+ */
+export const slotOccupancyKey = (venueId: string) => `venue-slots:${venueId}`;
 
 type LockableTable = PgTable & { id: PgColumn };
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Group, MultiSelect, SegmentedControl, Stack, Text, useMantineTheme } from '@mantine/core';
 import { IconCalendarOff, IconListDetails } from '@tabler/icons-react';
 import type { Calendar } from '@event-calendar/core';
+import { bookingStatusLabel } from '@lanebook/core/bookings';
 import { addDays, minutesOf, venueToday, wallClockOf, wallTimeOf } from '@lanebook/core/calendar';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../components/PageHeader';
@@ -20,7 +21,8 @@ import { WeeklyPlanModal } from './WeeklyPlanModal';
 type Mode = 'slots' | 'lanes';
 const SLOT_VIEWS = 'timeGridDay,timeGridWeek,dayGridMonth';
 const NON_WORKING_COLOR = '#ffe3e3';
-const STATUS_COLORS: Record<string, string> = { cancelled: '#adb5bd', pending: '#d59d00', completed: '#2f9e44' };
+// Only bookings that hold their lanes are drawn: new and waiting for payment or paid.
+const STATUS_COLORS: Record<string, string> = { wait_for_payment: '#d59d00', paid: '#2f9e44' };
 
 /**
  * /calendar: the venue's slots by week (day and month too) with free and taken lanes, the weekly
@@ -110,7 +112,7 @@ export default function CalendarPage() {
         start: `${slot.date}T${slot.from}:00`,
         end: `${slot.date}T${slot.to}:00`,
         resourceIds: booking.resourceIds,
-        title: `${productName.get(slot.productId) ?? ''} · ${booking.playersCount} players · ${booking.status}`,
+        title: `${booking.name || 'No name'} · ${booking.playersCount} players · ${bookingStatusLabel(booking.status)} · ${productName.get(slot.productId) ?? ''}`,
         backgroundColor: STATUS_COLORS[booking.status] ?? primary,
         textColor: '#fff',
         extendedProps: { rangeKey: slot.id },

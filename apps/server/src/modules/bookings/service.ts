@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { holdsLanesFromNow, keepsProductFromNow, LANE_HOLDING_STATUSES } from './predicates.js';
@@ -36,53 +36,16 @@ export async function slotsWithLiveBookings(tx: Db | Tx, venueId: string, slotId
   return new Set(rows.flatMap((row) => row.slotIds.filter((id) => wanted.has(id))));
 }
 
-/**
- * The lane holds among `laneIds` overlapping [from, until), in order of start: one scan of the
- * no-double-booking GiST index (venue, time range). `exceptBookingId` leaves that booking out
- * (a booking being moved).
- */
-export async function laneHoldsOverlapping(
-  tx: Db | Tx,
-  venueId: string,
-  laneIds: string[],
-  from: Date,
-  until: Date,
-  exceptBookingId?: string,
-): Promise<LaneHold[]> {
-  if (laneIds.length === 0) return [];
-  return forVenue(tx, venueId)
-    .select(
-      bookingLanes,
-      and(
-        eq(bookingLanes.holds, true),
-        sql`tstzrange(${bookingLanes.startsAt}, ${bookingLanes.blockedUntil}) && tstzrange(${from.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz)`,
-        inArray(bookingLanes.resourceId, laneIds),
-        exceptBookingId ? ne(bookingLanes.bookingId, exceptBookingId) : undefined,
-      ),
-      { orderBy: [bookingLanes.startsAt] },
-    )
-    .then((rows) => rows.map((r) => ({ resourceId: r.resourceId, startsAt: r.startsAt, blockedUntil: r.blockedUntil })));
-}
-
 export interface LaneHold {
   resourceId: string;
   startsAt: Date;
   blockedUntil: Date;
 }
 
-/**
- * For each interval (in order of start), the lanes its overlapping holds occupy. One sweep over
- * holds sorted by start: a hold joins the active set when it starts before the interval ends and
- * leaves it once it ends before an interval starts (later intervals start later still).
- */
-export function busyLanesDuring(holds: LaneHold[], intervals: { from: Date; until: Date }[]): Set<string>[] {
-  const active: LaneHold[] = [];
-  let next = 0;
-  return intervals.map(({ from, until }) => {
-    while (next < holds.length && holds[next].startsAt < until) active.push(holds[next++]);
-    for (let i = active.length - 1; i >= 0; i--) if (active[i].blockedUntil <= from) active.splice(i, 1);
-    return new Set(active.filter((hold) => hold.startsAt < until).map((hold) => hold.resourceId));
-  });
+/** The lanes a booking holds (none once it is canceled or abandoned): a booking being moved does not count against itself. */
+export async function laneHoldsOfBooking(tx: Db | Tx, venueId: string, bookingId: string): Promise<LaneHold[]> {
+  const rows = await forVenue(tx, venueId).select(bookingLanes, and(eq(bookingLanes.bookingId, bookingId), eq(bookingLanes.holds, true)));
+  return rows.map((r) => ({ resourceId: r.resourceId, startsAt: r.startsAt, blockedUntil: r.blockedUntil }));
 }
 
 /** The live bookings of products in an interval, for the staff calendar: who is in which slot, on which lanes. */
@@ -94,6 +57,7 @@ export async function bookingsForCalendar(
 ): Promise<
   {
     id: string;
+    name: string;
     productId: string;
     status: string;
     playersCount: number;
@@ -109,6 +73,7 @@ export async function bookingsForCalendar(
   );
   return rows.map((r) => ({
     id: r.id,
+    name: [r.reservationInfo.firstName, r.reservationInfo.lastName].filter(Boolean).join(' '),
     productId: r.productId,
     status: r.status,
     playersCount: r.playersCount,

@@ -1,29 +1,41 @@
 import { and, eq, gt, gte, lte, sql } from 'drizzle-orm';
-import { addDays, chooseLanes, slotPrice, withBreak, PricingError, type LaneCapacity } from '@lanebook/core';
+import { addDays, chooseLanes, lanesByCapacity, slotPrice, PricingError, type LaneCapacity } from '@lanebook/core';
 import type { CalendarAnswer } from '@lanebook/core/calendar-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import type { VenueReads } from '../../platform/venue-reads.js';
 import { forVenue } from '../../platform/venue-scope.js';
-import { bookingsForCalendar, busyLanesDuring, laneHoldsOverlapping } from '../bookings/service.js';
+import { bookingsForCalendar, laneHoldsOfBooking, type LaneHold } from '../bookings/service.js';
 import { productForCalendar, productsForCalendar, type CalendarProduct } from '../products/service.js';
 import { lanesByIds } from '../resources/service.js';
 import { fieldError, nonWorkingDaysBetween, slotsBetween, type SlotRow } from './service.js';
 import { slots, venueNonWorkingDays } from './schema.js';
 
 /**
- * Which lanes are free for a slot (decision 014): a lane is free when no booking_lanes row that
- * holds it overlaps the slot widened by its break (the slot's, else the product's). Lanes are
- * shared between products, so the holds are every product's. One query loads the slots of the
- * day or month, one the holds overlapping them (on the no-double-booking index); one sweep
- * (busyLanesDuring) finds each slot's busy lanes.
+ * Which lanes are free for a slot (decisions 014 and 015): a lane is free when no live lane hold
+ * overlaps the slot widened by its break. Lanes are shared between products, so the holds are
+ * every product's. The database keeps each slot's count of holds by lane (`heldLanes`, trigger
+ * slots_occupancy), so availability reads the slots and nothing else: one query for a day or a
+ * month, plus one for the holds of a booking being moved.
  */
 
 type Lane = LaneCapacity & { isPaused: boolean };
 
-const breakOf = (slot: Pick<SlotRow, 'breakTime'>, product: Pick<CalendarProduct, 'breakTime'>) => slot.breakTime ?? product.breakTime;
+/**
+ * The lanes a slot's holds occupy, leaving out the holds of a booking being moved (`except`):
+ * those free their lane when they are the only ones on it.
+ */
+function busyLanes(slot: Pick<SlotRow, 'startsAt' | 'blockedUntil' | 'heldLanes'>, except: LaneHold[] = []): Set<string> {
+  // The trigger drops a lane whose count falls to 0, so every key is a busy lane.
+  if (except.length === 0) return new Set(Object.keys(slot.heldLanes));
+  const held = { ...slot.heldLanes };
+  for (const hold of except) {
+    if (hold.startsAt < slot.blockedUntil && hold.blockedUntil > slot.startsAt) held[hold.resourceId] = (held[hold.resourceId] ?? 0) - 1;
+  }
+  return new Set(Object.keys(held).filter((lane) => held[lane] > 0));
+}
 
-/** The product's lanes that may be offered (not paused). */
-const offered = (lanes: Lane[]) => lanes.filter((lane) => !lane.isPaused);
+/** The product's lanes that may be offered (not paused), in the order chooseLanes takes them. */
+const offered = (lanes: Lane[]) => lanesByCapacity(lanes.filter((lane) => !lane.isPaused));
 
 // ---- Cached reads of the hot public path (decision 007: only what a trigger announces) ----
 
@@ -53,21 +65,30 @@ export function assertPlayersCount(product: CalendarProduct, playersCount: numbe
   }
 }
 
+/** What availability reads of a slot: a month is some 400 of them, so no more than this. */
+const availabilityFields = {
+  id: slots.id,
+  date: slots.date,
+  from: slots.from,
+  to: slots.to,
+  startsAt: slots.startsAt,
+  endsAt: slots.endsAt,
+  blockedUntil: slots.blockedUntil,
+  heldLanes: slots.heldLanes,
+  price: slots.price,
+  fixedPrice: slots.fixedPrice,
+  groupsBasedPrice: slots.groupsBasedPrice,
+};
+
 /**
  * The slots the public may see between two venue dates: not private, visible online, not on a
  * venue non-working day, and starting after the product's cutoff from now. One query.
  */
-async function publicSlotsBetween(
-  db: Db,
-  venueId: string,
-  product: CalendarProduct,
-  from: string,
-  to: string,
-  now: Date,
-): Promise<SlotRow[]> {
+async function publicSlotsBetween(db: Db, venueId: string, product: CalendarProduct, from: string, to: string, now: Date) {
   const cutoff = new Date(now.getTime() + product.cutoffTime * 3600_000);
-  return forVenue(db, venueId).select(
+  return forVenue(db, venueId).selectFields(
     slots,
+    availabilityFields,
     and(
       eq(slots.productId, product.id),
       gte(slots.date, from),
@@ -90,27 +111,26 @@ async function bookableSlots(
   playersCount: number,
   exceptBookingId: string | undefined,
   now: Date,
+  { onePerDate = false } = {},
 ) {
   assertPlayersCount(product, playersCount);
   const candidates = offered(lanes);
   const found = await publicSlotsBetween(db, venueId, product, range.from, range.to, now);
   if (found.length === 0 || candidates.length === 0) return [];
-  const intervals = found.map((slot) => ({ from: slot.startsAt, until: withBreak(slot.endsAt, breakOf(slot, product)) }));
-  const until = new Date(Math.max(...intervals.map((i) => i.until.getTime())));
-  const holds = await laneHoldsOverlapping(
-    db,
-    venueId,
-    candidates.map((l) => l.id),
-    intervals[0].from,
-    until,
-    exceptBookingId,
-  );
-  const busy = busyLanesDuring(holds, intervals);
-  return found.flatMap((slot, i) => {
-    const free = candidates.filter((lane) => !busy[i].has(lane.id));
+  const except = exceptBookingId ? await laneHoldsOfBooking(db, venueId, exceptBookingId) : [];
+  const bookable: { slot: (typeof found)[number]; free: Lane[]; chosen: Lane[] }[] = [];
+  const datesFound = new Set<string>();
+  for (const slot of found) {
+    // `/dates` needs one bookable slot a date: the rest of that date is not looked at.
+    if (onePerDate && datesFound.has(slot.date)) continue;
+    const busy = busyLanes(slot, except);
+    const free = candidates.filter((lane) => !busy.has(lane.id));
     const chosen = chooseLanes(playersCount, free);
-    return chosen ? [{ slot, free, chosen }] : [];
-  });
+    if (!chosen) continue;
+    bookable.push({ slot, free, chosen });
+    datesFound.add(slot.date);
+  }
+  return bookable;
 }
 
 /** `/dates`: the dates of a month with at least one slot bookable online for the players count. */
@@ -125,8 +145,8 @@ export async function publicDates(
 ) {
   const from = `${month}-01`;
   const to = addDays(addDays(from, 31).slice(0, 8) + '01', -1);
-  const bookable = await bookableSlots(db, venueId, publicView, { from, to }, playersCount, bookingId, now);
-  return { dates: [...new Set(bookable.map((b) => b.slot.date))].sort() };
+  const bookable = await bookableSlots(db, venueId, publicView, { from, to }, playersCount, bookingId, now, { onePerDate: true });
+  return { dates: bookable.map((b) => b.slot.date).sort() };
 }
 
 /** `/slots`: the bookable slots of a date for the players count, with their price. */
@@ -206,16 +226,13 @@ export async function staffCalendar(
   const products = new Map((await productsForCalendar(db, venueId, [...new Set(found.map((s) => s.productId))])).map((p) => [p.id, p]));
   const laneIds = [...new Set([...products.values()].flatMap((p) => p.resources))];
   const lanes = new Map((await lanesByIds(db, venueId, laneIds)).map((l) => [l.id, l]));
-  const breakAfter = (slot: SlotRow) => slot.breakTime ?? products.get(slot.productId)?.breakTime ?? 0;
-  const intervals = found.map((slot) => ({ from: slot.startsAt, until: withBreak(slot.endsAt, breakAfter(slot)) }));
   const first = found[0].startsAt;
-  const last = new Date(Math.max(...intervals.map((i) => i.until.getTime())));
-  const busy = busyLanesDuring(await laneHoldsOverlapping(db, venueId, laneIds, first, last), intervals);
+  const last = new Date(Math.max(...found.map((slot) => slot.blockedUntil.getTime())));
   const inRange = await bookingsForCalendar(db, venueId, first, last);
   const days = new Map<string, CalendarAnswer['days'][number]>();
-  for (const [i, slot] of found.entries()) {
+  for (const slot of found) {
     const product = products.get(slot.productId);
-    const taken = busy[i];
+    const taken = busyLanes(slot);
     const productLanes = (product?.resources ?? []).map((id) => lanes.get(id)).filter((l): l is Lane => !!l && !l.isPaused);
     const free = productLanes.filter((lane) => !taken.has(lane.id));
     const day = days.get(slot.date) ?? { dateIso: slot.date, slots: [] };
@@ -234,7 +251,7 @@ export async function staffCalendar(
       lanesFree: free.length,
       bookings: inRange
         .filter((b) => b.slotIds.includes(slot.id))
-        .map((b) => ({ id: b.id, status: b.status, playersCount: b.playersCount, resourceIds: b.resourceIds })),
+        .map((b) => ({ id: b.id, name: b.name, status: b.status, playersCount: b.playersCount, resourceIds: b.resourceIds })),
     });
   }
   return { days: [...days.values()], nonWorkingDays };

@@ -46,6 +46,17 @@ export const slots = pgTable(
     groupsBasedPrice: jsonb('groups_based_price').$type<PriceGroup[]>(),
     isPrivate: boolean('is_private').notNull().default(false),
     isVisibleOnline: boolean('is_visible_online').notNull().default(true),
+    // Kept by the database (trigger slots_occupancy, migration 0006): the end widened by the
+    // break (the slot's, else the product's), and how many live lane holds overlap that interval,
+    // by lane. Availability reads these instead of the holds. The defaults never last: the
+    // trigger sets both on every insert.
+    blockedUntil: timestamp('blocked_until', { withTimezone: true })
+      .notNull()
+      .default(sql`'infinity'`),
+    heldLanes: jsonb('held_lanes')
+      .$type<Record<string, number>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (t) => [
     primaryKey({ columns: [t.venueId, t.id] }),
@@ -54,6 +65,8 @@ export const slots = pgTable(
     uniqueIndex('slots_group_template_date').on(t.venueId, t.slotGroupId, t.slotTemplateId, t.date),
     index('slots_product_date_idx').on(t.venueId, t.productId, t.date),
     index('slots_starts_idx').on(t.venueId, t.startsAt),
+    // The slots a lane hold overlaps, for the occupancy trigger.
+    index('slots_blocking_idx').using('gist', t.venueId, sql`tstzrange(${t.startsAt}, ${t.blockedUntil})`),
   ],
 );
 

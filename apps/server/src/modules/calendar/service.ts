@@ -4,7 +4,7 @@ import { instantOf, minutesOf, planSlots, venueToday, wallTimeOf, type PriceGrou
 import type { PopulateAnswer, SlotCreate, SlotGroup, SlotGroupBody, SlotPatch, Slot } from '@lanebook/core/calendar-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, notFound, pgErrorCode, validationFailed } from '../../platform/errors.js';
-import { lockKeys } from '../../platform/locking.js';
+import { lockKeys, slotOccupancyKey } from '../../platform/locking.js';
 import { forVenue, type VenueRowValues } from '../../platform/venue-scope.js';
 import { slotsWithLiveBookings } from '../bookings/service.js';
 import { productForCalendar, type CalendarProduct } from '../products/service.js';
@@ -121,7 +121,7 @@ async function groupOrNotFound(tx: Db | Tx, venueId: string, productId: string, 
  */
 export async function deleteSlotGroup(tx: Tx, venueId: string, productId: string, groupId: string, now = new Date()) {
   await productOrNotFound(tx, venueId, productId);
-  await lockKeys(tx, [groupLock(venueId, groupId)]);
+  await lockKeys(tx, [groupLock(venueId, groupId), slotOccupancyKey(venueId)]);
   await groupOrNotFound(tx, venueId, productId, groupId);
   const venue = forVenue(tx, venueId);
   const ofGroup = eq(slots.slotGroupId, groupId);
@@ -162,7 +162,7 @@ export async function populateSlotGroup(
   now = new Date(),
 ): Promise<PopulateAnswer> {
   const product = await productOrNotFound(tx, venueId, productId);
-  await lockKeys(tx, [groupLock(venueId, groupId)]);
+  await lockKeys(tx, [groupLock(venueId, groupId), slotOccupancyKey(venueId)]);
   const group = await groupOrNotFound(tx, venueId, productId, groupId);
   const venue = forVenue(tx, venueId);
   const today = venueToday(timeZone, now);
@@ -258,6 +258,7 @@ export async function populateSlotGroup(
 export async function createSlot(tx: Tx, venueId: string, timeZone: string, productId: string, body: SlotCreate): Promise<Slot> {
   await productOrNotFound(tx, venueId, productId);
   const { startsAt, endsAt } = instantsOf(body.date, body.from, body.to, timeZone);
+  await lockKeys(tx, [slotOccupancyKey(venueId)]);
   const [row] = await refusingOverlap(() =>
     forVenue(tx, venueId)
       .insert(slots, {
@@ -280,7 +281,9 @@ export async function createSlot(tx: Tx, venueId: string, timeZone: string, prod
   return slotAnswer(row);
 }
 
-async function slotOrNotFound(tx: Db | Tx, venueId: string, productId: string, slotId: string): Promise<SlotRow> {
+/** The slot, locked for a change; the venue's occupancy lock comes first (decision 015). */
+async function slotOrNotFound(tx: Tx, venueId: string, productId: string, slotId: string): Promise<SlotRow> {
+  await lockKeys(tx, [slotOccupancyKey(venueId)]);
   const [slot] = await forVenue(tx, venueId).lock(slots, and(eq(slots.id, slotId), eq(slots.productId, productId)));
   if (!slot) throw notFound('Slot');
   return slot;
