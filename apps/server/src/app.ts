@@ -27,6 +27,7 @@ import { superadminRoutes } from './modules/superadmin/routes.js';
 import { collectionRoutes } from './modules/collections/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
+import { bookingRoutes } from './modules/bookings/routes.js';
 import { createDiskStorage } from './platform/storage.js';
 import { VenueReads } from './platform/venue-reads.js';
 
@@ -42,6 +43,7 @@ const MODULES: ModuleRoutes[] = [
   collectionRoutes,
   mediaRoutes,
   calendarRoutes,
+  bookingRoutes,
 ];
 
 export async function buildApp(database: Database, config: AppConfig) {

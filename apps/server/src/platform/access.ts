@@ -69,10 +69,10 @@ export type VenueRow = typeof venues.$inferSelect;
 
 /**
  * Public routes that work on one venue's data find the venue from the path (decision 012):
- * `'product'` from the product of `:id`. The module that owns what the path names registers
+ * `'product'` from the product of `:id`, `'booking'` from the booking reference in `:id`. The module that owns what the path names registers
  * the lookup (the venue id of a live record, or null), so the platform reads no module's table.
  */
-export type PublicVenueKind = 'product';
+export type PublicVenueKind = 'product' | 'booking';
 export type PublicVenueLookup = (id: string) => Promise<string | null>;
 
 export interface VenueContext {
@@ -151,7 +151,7 @@ export class AccessResolver {
   async resolvePublic(kind: PublicVenueKind, id: string | undefined): Promise<VenueContext> {
     const lookup = this.publicLookups.get(kind);
     if (!lookup) throw new Error(`No public venue lookup registered for '${kind}'.`);
-    const missing = notFound(kind === 'product' ? 'Product' : 'Item');
+    const missing = notFound(kind === 'product' ? 'Product' : 'Booking');
     if (!id || id.length > 100) throw missing;
     const venueId = await lookup(id);
     if (!venueId) throw missing;
@@ -360,6 +360,13 @@ function headerValue(request: FastifyRequest): string | null {
 }
 
 /** For handlers of venue routes: the venue the guard resolved (never from the body or URL). */
+/** Whether the signed-in user may do `permission` in the request's venue (for a part of a route, such as a custom price). */
+export function hasPermission(request: FastifyRequest, permission: PermissionKey): boolean {
+  const venue = request.venue;
+  if (!venue || !request.identity) return false;
+  return isAllowed({ isSuperadmin: request.identity.isSuperadmin, role: venue.role }, venue.permissions, permission);
+}
+
 export function venueOf(request: FastifyRequest): VenueContext {
   if (!request.venue) throw badRequest('Choose a venue: send the X-Venue-Id header.', 'X-Venue-Id');
   return request.venue;

@@ -1,12 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { Quote } from '@lanebook/core';
 import { owned } from '../../db/venue-owned.js';
 import { products } from '../products/schema.js';
+import { venues } from '../venues/schema.js';
 
 /**
- * Bookings, as far as the catalog rules need them (a lane or product with upcoming bookings).
- * The bookings work extends this table; its lane reservations carry the no-double-booking
- * exclusion constraint.
+ * A booking: who comes, when (its consecutive slots), on which lanes, at what price, and where
+ * its money stands. `paidTotal` and `refundedTotal` are the sums of its ledger rows
+ * (`booking_payments`), written in the same transaction as each row (decision 017).
  */
 export const bookings = pgTable(
   'bookings',
@@ -32,14 +47,121 @@ export const bookings = pgTable(
       .$type<{ firstName?: string; lastName?: string; email?: string; phone?: string; note?: string }>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    // Copies of reservationInfo's searchable fields, each with its index (decision 017).
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    /** Digits and plus only, as searched. */
+    phone: text('phone').notNull().default(''),
+    /** The venue date of the first slot. */
+    date: date('date', { mode: 'string' }),
+    presenceStatus: text('presence_status').$type<'no' | 'partially' | 'fully'>().notNull().default('no'),
+    source: text('source').$type<'online' | 'phone' | 'walk_in'>().notNull().default('phone'),
+    registrationCode: text('registration_code'),
+    bookingReference: text('booking_reference'),
+    isWarning: boolean('is_warning').notNull().default(false),
+    isSaved: boolean('is_saved').notNull().default(false),
+    isWalkIn: boolean('is_walk_in').notNull().default(false),
+    isFullFirstPayment: boolean('is_full_first_payment').notNull().default(false),
+    isConfirmationEmail: boolean('is_confirmation_email').notNull().default(true),
+    typeOfPricing: text('type_of_pricing').$type<'person' | 'group-range'>().notNull().default('person'),
+    selectedGroupId: text('selected_group_id'),
+    affiliateId: text('affiliate_id'),
+    appliedPromocode: text('applied_promocode'),
+    customFields: jsonb('custom_fields')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    upsellItems: jsonb('upsell_items')
+      .$type<{ id: string; name: string; price: number; quantity: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The priced quote the booking was made or last changed with (pricing engine, decision 013). */
+    quote: jsonb('quote').$type<Quote>(),
+    /** Set by staff with bookings.setCustomPrice: replaces the quote's total. */
+    customPrice: integer('custom_price'),
+    total: integer('total').notNull().default(0),
+    deposit: integer('deposit').notNull().default(0),
+    numberOfSignedWaivers: integer('number_of_signed_waivers').notNull().default(0),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.venueId, t.id] }),
     foreignKey({ columns: [t.venueId, t.productId], foreignColumns: [products.venueId, products.id], name: 'bookings_product_fk' }),
     index('bookings_product_start_idx').on(t.venueId, t.productId, t.startsAt),
     index('bookings_ends_idx').on(t.venueId, t.endsAt),
+    uniqueIndex('bookings_registration_code').on(t.venueId, t.registrationCode),
+    // The customer's key in the public calls, unique across venues: it finds the venue (decision 012).
+    uniqueIndex('bookings_reference').on(t.bookingReference),
+    index('bookings_created_idx').on(t.venueId, t.createdAt),
+    index('bookings_date_idx').on(t.venueId, t.date),
+    index('bookings_email_idx').on(t.venueId, t.email),
+    index('bookings_phone_idx').on(t.venueId, t.phone),
+    index('bookings_first_name_idx').on(t.venueId, sql`lower(${t.firstName})`),
+    index('bookings_last_name_idx').on(t.venueId, sql`lower(${t.lastName})`),
   ],
 );
+
+/** The log of a booking: every change writes one entry in its transaction. */
+export const bookingLogs = pgTable(
+  'booking_logs',
+  {
+    ...owned(),
+    bookingId: text('booking_id').notNull(),
+    type: text('type').$type<'refund' | 'cancel' | 'custom' | 'update' | 'paid' | 'create' | 'warning' | 'abandoned'>().notNull(),
+    text: text('text').notNull(),
+    userName: text('user_name').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.venueId, t.id] }),
+    foreignKey({
+      columns: [t.venueId, t.bookingId],
+      foreignColumns: [bookings.venueId, bookings.id],
+      name: 'booking_logs_booking_fk',
+    }).onDelete('cascade'),
+    index('booking_logs_booking_idx').on(t.venueId, t.bookingId, t.createdAt),
+  ],
+);
+
+/**
+ * The payments ledger: every payment and every refund of a booking is one row, cash or card.
+ * A refund row names the payment it gives back (`refundOf`). The booking's paid, refunded and due
+ * figures are derived from these rows in one place (`ledger.ts`).
+ */
+export const bookingPayments = pgTable(
+  'booking_payments',
+  {
+    ...owned(),
+    bookingId: text('booking_id').notNull(),
+    kind: text('kind').$type<'payment' | 'refund'>().notNull(),
+    /** Cents, always positive. */
+    amount: integer('amount').notNull(),
+    /** The venue's method name (Cash, a POS terminal) or 'card'. */
+    method: text('method').notNull(),
+    refundOf: text('refund_of'),
+    provider: text('provider'),
+    providerPaymentId: text('provider_payment_id'),
+    userName: text('user_name').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.venueId, t.id] }),
+    foreignKey({
+      columns: [t.venueId, t.bookingId],
+      foreignColumns: [bookings.venueId, bookings.id],
+      name: 'booking_payments_booking_fk',
+    }).onDelete('cascade'),
+    index('booking_payments_booking_idx').on(t.venueId, t.bookingId, t.createdAt),
+    check('booking_payments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** The last registration number given in each venue: codes are never reused. */
+export const bookingCounters = pgTable('booking_counters', {
+  venueId: text('venue_id')
+    .primaryKey()
+    .references(() => venues.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull().default(0),
+});
 
 /**
  * The lanes a booking holds, each over the booking's time widened by its product's break

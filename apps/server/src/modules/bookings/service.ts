@@ -83,3 +83,23 @@ export async function bookingsForCalendar(
     endsAt: r.endsAt,
   }));
 }
+
+/**
+ * The venue of a booking reference, for the public calls (decision 012). The reference is what
+ * finds the venue, so the query cannot be scoped by one; references are unique across venues.
+ */
+export async function bookingReferenceVenueId(db: Db | Tx, reference: string): Promise<string | null> {
+  const [found] = await db
+    .select({ venueId: bookings.venueId })
+    // eslint-disable-next-line no-restricted-syntax -- the public access step finds the venue from the booking reference (decision 012)
+    .from(bookings)
+    .where(eq(bookings.bookingReference, reference.toUpperCase()))
+    .limit(1);
+  return found?.venueId ?? null;
+}
+
+/** The booking of a reference in its venue (found by the access step). */
+export async function bookingIdOfReference(db: Db | Tx, venueId: string, reference: string): Promise<string | null> {
+  const found = await forVenue(db, venueId).first(bookings, eq(bookings.bookingReference, reference.toUpperCase()));
+  return found?.id ?? null;
+}

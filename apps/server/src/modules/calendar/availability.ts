@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import { addDays, chooseLanes, lanesByCapacity, slotPrice, PricingError, type LaneCapacity } from '@lanebook/core';
 import type { CalendarAnswer } from '@lanebook/core/calendar-schemas';
 import type { Db, Tx } from '../../db/client.js';
@@ -184,33 +184,32 @@ export function priceOrBadRequest<T>(price: () => T): T {
   }
 }
 
-/** The slots a price may be asked for: the product's, seen by the public, consecutive. */
-export async function publicSlotsById(
-  db: Db,
+/**
+ * The slots a price or a booking names: the product's, consecutive. The public sees only the
+ * slots it may book online (not private, visible online, past the cutoff); staff book any.
+ */
+export async function slotsById(
+  db: Db | Tx,
   venueId: string,
   product: CalendarProduct,
   ids: string[],
-  now = new Date(),
+  { staff = false, now = new Date() } = {},
 ): Promise<SlotRow[]> {
   const cutoff = new Date(now.getTime() + product.cutoffTime * 3600_000);
-  const rows = await forVenue(db, venueId).select(
-    slots,
-    and(
-      eq(slots.productId, product.id),
-      sql`${slots.id} in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    ),
-    { orderBy: [slots.startsAt] },
-  );
-  const visible = rows.filter((s) => !s.isPrivate && s.isVisibleOnline && s.startsAt > cutoff);
-  if (visible.length !== new Set(ids).size) throw fieldError('A slot is not available for this product', 'slots');
-  for (let i = 1; i < visible.length; i++) {
-    if (visible[i].startsAt.getTime() !== visible[i - 1].endsAt.getTime()) throw fieldError('The slots must follow each other', 'slots');
+  const rows = await forVenue(db, venueId).select(slots, and(eq(slots.productId, product.id), inArray(slots.id, ids)), {
+    orderBy: [slots.startsAt],
+  });
+  const usable = staff ? rows : rows.filter((s) => !s.isPrivate && s.isVisibleOnline && s.startsAt > cutoff);
+  if (usable.length !== new Set(ids).size) throw fieldError('A slot is not available for this product', 'slots');
+  for (let i = 1; i < usable.length; i++) {
+    if (usable[i].startsAt.getTime() !== usable[i - 1].endsAt.getTime()) throw fieldError('The slots must follow each other', 'slots');
   }
-  return visible;
+  return usable;
 }
+
+/** The lanes held during any of the slots (their counts, decision 015). */
+export const lanesHeldDuring = (found: Pick<SlotRow, 'startsAt' | 'blockedUntil' | 'heldLanes'>[], except: LaneHold[] = []) =>
+  new Set(found.flatMap((slot) => [...busyLanes(slot, except)]));
 
 // ---- Staff calendar ----
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { noContentSchema, pagedSchema, priceBooking } from '@lanebook/core';
+import { noContentSchema, pagedSchema } from '@lanebook/core';
 import {
   calendarAnswerSchema,
   calendarQuerySchema,
@@ -26,23 +26,11 @@ import { venueOf } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { errorResponses, idParams } from '../../platform/http.js';
 import { withTransaction } from '../../platform/locking.js';
-import { activeAffiliate } from '../affiliates/service.js';
+import { quoteFor } from './quote.js';
 import { bookableProductVenueId } from '../products/service.js';
-import { usablePromocode } from '../promocodes/service.js';
-import { taxesByIds } from '../taxes/service.js';
-import { upsellItemsOnSale } from '../upsell-items/service.js';
-import {
-  assertPlayersCount,
-  priceOrBadRequest,
-  publicDates,
-  publicProduct,
-  publicSlots,
-  publicSlotsById,
-  staffCalendar,
-} from './availability.js';
+import { assertPlayersCount, publicDates, publicProduct, publicSlots, slotsById, staffCalendar } from './availability.js';
 import {
   createSlot,
-  fieldError,
   deleteSlot,
   deleteSlotGroup,
   listSlotGroups,
@@ -285,41 +273,8 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
       const { product } = await productOf(venueId, request.params.id);
       const query = request.query;
       assertPlayersCount(product, query.playersCount);
-      const chosen = await publicSlotsById(db, venueId, product, query.slots);
-      const promocode = query.promocode ? await usablePromocode(db, venueId, query.promocode) : null;
-      if (query.promocode && !promocode) throw fieldError('This promocode is unknown, inactive or used up', 'promocode');
-      const affiliate = query.affiliateId ? await activeAffiliate(db, venueId, query.affiliateId) : null;
-      if (query.affiliateId && !affiliate) throw fieldError('Unknown affiliate', 'affiliateId');
-      const items = await upsellItemsOnSale(
-        db,
-        venueId,
-        query.upsellItems.map((i) => i.id),
-      );
-      const upsellItems = query.upsellItems.map((wanted) => {
-        const item = items.find((i) => i.id === wanted.id);
-        if (!item) throw fieldError(`Upsell item '${wanted.id}' is not on sale`, 'upsellItems');
-        return { ...item, quantity: wanted.quantity };
-      });
-      const taxes = await taxesByIds(db, venueId, product.taxes);
-      return priceOrBadRequest(() =>
-        priceBooking({
-          product: {
-            id: product.id,
-            typeOfPricing: product.typeOfPricing,
-            price: product.price,
-            fixedPrice: product.fixedPrice,
-            groups: product.groups,
-            isDeposit: product.isDeposit,
-            deposit: product.deposit,
-          },
-          slots: chosen,
-          playersCount: query.playersCount,
-          taxes,
-          upsellItems,
-          promocode: promocode && { ...promocode, products: promocode.products, upsellItems: promocode.upsellItems },
-          affiliate: affiliate && { ...affiliate },
-        }),
-      );
+      const chosen = await slotsById(db, venueId, product, query.slots);
+      return (await quoteFor(db, venueId, product, chosen, query)).quote;
     },
   );
 };

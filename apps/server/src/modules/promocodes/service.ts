@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { promocodes } from './schema.js';
@@ -10,4 +10,17 @@ export async function usablePromocode(tx: Db | Tx, venueId: string, code: string
   const found = await forVenue(tx, venueId).first(promocodes, eq(sql`lower(${promocodes.code})`, code.toLowerCase()));
   if (!found || !found.isActive || found.useCount >= found.maxUseNumber) return null;
   return found;
+}
+
+/**
+ * Counts one use of the promocode, in the booking's transaction: false when it was used up,
+ * paused or deleted meanwhile (the row's own check, so two bookings never take its last use).
+ */
+export async function usePromocode(tx: Tx, venueId: string, id: string): Promise<boolean> {
+  const used = await forVenue(tx, venueId)
+    .update(promocodes, and(eq(promocodes.id, id), eq(promocodes.isActive, true), lt(promocodes.useCount, promocodes.maxUseNumber)), {
+      useCount: sql`${promocodes.useCount} + 1`,
+    })
+    .returning({ id: promocodes.id });
+  return used.length === 1;
 }

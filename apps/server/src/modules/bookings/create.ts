@@ -1,0 +1,149 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { chooseLanes, lanesByCapacity } from '@lanebook/core';
+import type { Booking, BookingCreate } from '@lanebook/core/booking-schemas';
+import type { Tx } from '../../db/client.js';
+import { AppError, forbidden, notFound, pgErrorCode } from '../../platform/errors.js';
+import { lockKeys, slotOccupancyKey } from '../../platform/locking.js';
+import { forVenue } from '../../platform/venue-scope.js';
+import { assertPlayersCount, lanesHeldDuring, slotsById } from '../calendar/availability.js';
+import { quoteFor } from '../calendar/quote.js';
+import { fieldError } from '../calendar/service.js';
+import { productForCalendar } from '../products/service.js';
+import { usePromocode } from '../promocodes/service.js';
+import { lanesByIds } from '../resources/service.js';
+import { bookingAnswer, writeLog } from './records.js';
+import { bookingCounters, bookingLanes, bookings } from './schema.js';
+
+/** The customer's message when the lanes went to someone else (409 slot_unavailable). */
+export const SLOT_UNAVAILABLE = 'Sorry, this time was just booked by someone else. Please choose another time.';
+const slotUnavailable = () => new AppError(409, 'slot_unavailable', SLOT_UNAVAILABLE);
+
+/** Who is booking: the public widget, or a member of staff (with or without bookings.setCustomPrice). */
+export interface Booker {
+  kind: 'public' | 'staff';
+  userName: string;
+  canSetCustomPrice?: boolean;
+}
+
+/** Booking references: 10 characters without look-alikes (0/O, 1/I/L), about 50 bits of chance. */
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+function newBookingReference(): string {
+  return [...randomBytes(10)].map((byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join('');
+}
+
+/**
+ * Creates a booking in one transaction (decision 017): its slots (consecutive, of the product;
+ * online ones only for the public), its lanes (staff's choice, else the fewest free lanes that
+ * hold the players), its price from the pricing engine, a registration code and a booking
+ * reference, its lane holds and its first log entry. The no-double-booking constraint decides
+ * who gets a lane: the loser of a race is a 409 `slot_unavailable` and writes nothing.
+ */
+export async function createBooking(
+  tx: Tx,
+  venue: { id: string; registrationCodePrefix: string },
+  body: BookingCreate,
+  booker: Booker,
+): Promise<Booking> {
+  const venueId = venue.id;
+  const staff = booker.kind === 'staff';
+  // Shared: bookings never wait for each other here, only for a slot being moved (decision 015).
+  await lockKeys(tx, [slotOccupancyKey(venueId)], { shared: true });
+  const product = await productForCalendar(tx, venueId, body.productId);
+  if (!product || product.isDeleted || (!staff && product.isPaused)) throw notFound('Product');
+  assertPlayersCount(product, body.playersCount);
+  if (body.customPrice != null && !booker.canSetCustomPrice)
+    throw forbidden('Setting a custom price needs the bookings.setCustomPrice permission.');
+
+  const chosenSlots = await slotsById(tx, venueId, product, body.slots, { staff });
+  const first = chosenSlots[0];
+  const last = chosenSlots[chosenSlots.length - 1];
+  if (body.date && body.date !== first.date) throw fieldError(`The slots are on ${first.date}`, 'date');
+  const productLanes = (await lanesByIds(tx, venueId, product.resources)).filter((lane) => !lane.isPaused);
+  const held = lanesHeldDuring(chosenSlots);
+  let lanes;
+  if (staff && body.resourceIds) {
+    lanes = body.resourceIds.map((id) => {
+      const lane = productLanes.find((l) => l.id === id);
+      if (!lane) throw fieldError(`Lane '${id}' is not a lane of this product, or it is paused`, 'resourceIds');
+      return lane;
+    });
+    if (lanes.reduce((seats, lane) => seats + lane.capacity, 0) < body.playersCount) {
+      throw fieldError('These lanes do not hold that many players', 'resourceIds');
+    }
+    if (lanes.some((lane) => held.has(lane.id))) throw slotUnavailable();
+  } else {
+    lanes = chooseLanes(body.playersCount, lanesByCapacity(productLanes.filter((lane) => !held.has(lane.id))));
+    if (!lanes) throw slotUnavailable();
+  }
+
+  const { quote, promocode, affiliate, upsellItems } = await quoteFor(tx, venueId, product, chosenSlots, {
+    playersCount: body.playersCount,
+    promocode: body.promocode,
+    affiliateId: body.affiliateId,
+    upsellItems: body.upsellItems,
+    payInFull: body.isFullFirstPayment,
+  });
+  const total = body.customPrice ?? quote.total;
+  const id = randomUUID();
+  const info = body.reservationInfo;
+  const isWalkIn = staff && body.isWalkIn;
+  const scoped = forVenue(tx, venueId);
+  const [row] = await scoped
+    .insert(bookings, {
+      id,
+      productId: product.id,
+      status: total === 0 ? 'paid' : 'wait_for_payment',
+      startsAt: first.startsAt,
+      endsAt: last.endsAt,
+      date: first.date,
+      slotIds: chosenSlots.map((s) => s.id),
+      resourceIds: lanes.map((l) => l.id),
+      playersCount: body.playersCount,
+      reservationInfo: info,
+      firstName: info.firstName,
+      lastName: info.lastName,
+      email: info.email.toLowerCase(),
+      phone: info.phone,
+      source: staff ? (isWalkIn ? 'walk_in' : 'phone') : 'online',
+      isWalkIn,
+      isFullFirstPayment: body.isFullFirstPayment,
+      isConfirmationEmail: body.isConfirmationEmail,
+      typeOfPricing: body.typeOfPricing ?? product.typeOfPricing,
+      selectedGroupId: body.selectedGroupId ?? null,
+      affiliateId: affiliate?.id ?? null,
+      appliedPromocode: promocode?.code ?? null,
+      customFields: body.customFields,
+      upsellItems,
+      quote,
+      customPrice: body.customPrice ?? null,
+      total,
+      deposit: Math.min(quote.deposit, total),
+      bookingReference: newBookingReference(),
+    })
+    .returning();
+
+  // The lanes, each held from the first slot's start to the last one's end and break.
+  try {
+    await scoped.insert(
+      bookingLanes,
+      lanes.map((lane) => ({ bookingId: id, resourceId: lane.id, startsAt: first.startsAt, blockedUntil: last.blockedUntil })),
+    );
+  } catch (error) {
+    if (pgErrorCode(error) === '23P01') throw slotUnavailable();
+    throw error;
+  }
+  if (promocode && !(await usePromocode(tx, venueId, promocode.id)))
+    throw fieldError('This promocode is unknown, inactive or used up', 'promocode');
+
+  // Last, so the venue's counter row is locked only for the rest of this transaction.
+  const [{ lastNumber }] = await scoped
+    .insert(bookingCounters, { lastNumber: 1 })
+    .onConflictDoUpdate({ target: bookingCounters.venueId, set: { lastNumber: sql`${bookingCounters.lastNumber} + 1` } })
+    .returning({ lastNumber: bookingCounters.lastNumber });
+  const registrationCode = `${venue.registrationCodePrefix}${String(lastNumber).padStart(4, '0')}`;
+  const [numbered] = await scoped.update(bookings, eq(bookings.id, id), { registrationCode }).returning();
+  const how = { online: 'online', phone: 'by phone', walk_in: 'as a walk-in' }[row.source];
+  await writeLog(tx, venueId, id, 'create', `Booking ${registrationCode} created ${how} for ${body.playersCount} players`, booker.userName);
+  return bookingAnswer(numbered, []);
+}

@@ -1,0 +1,81 @@
+/**
+ * The payments ledger's arithmetic, in one place (decision 017): a booking's paid, refunded and
+ * due figures, each payment's refundable rest, and how a refund spreads over the payments.
+ * Pure: the rows come from `booking_payments`.
+ */
+
+export interface LedgerRow {
+  id: string;
+  kind: 'payment' | 'refund';
+  amount: number;
+  method: string;
+  refundOf: string | null;
+  providerPaymentId: string | null;
+  createdAt: Date;
+}
+
+export interface PaymentView {
+  id: string;
+  paid: number;
+  refunded: number;
+  date: Date;
+  paymentIntentId: string | null;
+  paymentMethodAlias: string;
+}
+
+/** Each payment with what has been refunded of it, oldest first (checkoutInfo.payments). */
+export function paymentsOf(rows: LedgerRow[]): PaymentView[] {
+  const refunded = new Map<string, number>();
+  for (const row of rows)
+    if (row.kind === 'refund' && row.refundOf) refunded.set(row.refundOf, (refunded.get(row.refundOf) ?? 0) + row.amount);
+  return rows
+    .filter((row) => row.kind === 'payment')
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+    .map((row) => ({
+      id: row.id,
+      paid: row.amount,
+      refunded: refunded.get(row.id) ?? 0,
+      date: row.createdAt,
+      paymentIntentId: row.providerPaymentId,
+      paymentMethodAlias: row.method,
+    }));
+}
+
+export interface Totals {
+  paid: number;
+  refunded: number;
+  /** What is still to collect: total − (paid − refunded), never below 0. */
+  due: number;
+}
+
+export function totalsOf(total: number, paid: number, refunded: number): Totals {
+  return { paid, refunded, due: Math.max(0, total - (paid - refunded)) };
+}
+
+export function sumsOf(rows: LedgerRow[]): { paid: number; refunded: number } {
+  let paid = 0;
+  let refunded = 0;
+  for (const row of rows) {
+    if (row.kind === 'payment') paid += row.amount;
+    else refunded += row.amount;
+  }
+  return { paid, refunded };
+}
+
+/**
+ * How a refund of `amount` spreads over the payments: newest first, each giving back at most
+ * what is left of it. Null when the payments hold less than the amount.
+ */
+export function spreadRefund(payments: PaymentView[], amount: number): { payment: PaymentView; amount: number }[] | null {
+  const parts: { payment: PaymentView; amount: number }[] = [];
+  let rest = amount;
+  for (const payment of [...payments].reverse()) {
+    if (rest === 0) break;
+    const refundable = payment.paid - payment.refunded;
+    if (refundable <= 0) continue;
+    const part = Math.min(refundable, rest);
+    parts.push({ payment, amount: part });
+    rest -= part;
+  }
+  return rest === 0 ? parts : null;
+}

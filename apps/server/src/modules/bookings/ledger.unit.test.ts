@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { paymentsOf, spreadRefund, sumsOf, totalsOf, type LedgerRow } from './ledger.js';
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 12, minute));
+const payment = (id: string, amount: number, minute: number, method = 'Cash'): LedgerRow => ({
+  id,
+  kind: 'payment',
+  amount,
+  method,
+  refundOf: null,
+  providerPaymentId: null,
+  createdAt: at(minute),
+});
+const refund = (id: string, of: string, amount: number, minute: number): LedgerRow => ({
+  id,
+  kind: 'refund',
+  amount,
+  method: 'Cash',
+  refundOf: of,
+  providerPaymentId: null,
+  createdAt: at(minute),
+});
+
+describe('the payments ledger', () => {
+  const rows = [payment('p1', 3000, 0), payment('p2', 2000, 5, 'POS'), refund('r1', 'p2', 500, 10)];
+
+  it('shows each payment with what was refunded of it, oldest first', () => {
+    expect(paymentsOf(rows).map((p) => [p.id, p.paid, p.refunded, p.paymentMethodAlias])).toEqual([
+      ['p1', 3000, 0, 'Cash'],
+      ['p2', 2000, 500, 'POS'],
+    ]);
+  });
+
+  it('sums paid and refunded; due is what is left of the total, never negative', () => {
+    expect(sumsOf(rows)).toEqual({ paid: 5000, refunded: 500 });
+    expect(totalsOf(6000, 5000, 500)).toEqual({ paid: 5000, refunded: 500, due: 1500 });
+    expect(totalsOf(4000, 5000, 0).due).toBe(0);
+  });
+
+  it('spreads a refund over the payments newest first, each at most what is left of it', () => {
+    const parts = spreadRefund(paymentsOf(rows), 2000)!;
+    expect(parts.map((p) => [p.payment.id, p.amount])).toEqual([
+      ['p2', 1500],
+      ['p1', 500],
+    ]);
+    expect(spreadRefund(paymentsOf(rows), 4500)!.map((p) => p.amount)).toEqual([1500, 3000]);
+  });
+
+  it('refuses a refund above what the payments hold', () => {
+    expect(spreadRefund(paymentsOf(rows), 4501)).toBeNull();
+    expect(spreadRefund([], 1)).toBeNull();
+  });
+});

@@ -1,0 +1,96 @@
+import { and, asc, desc, eq, gt, gte, inArray, like, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { addDays, dateRangeOf, instantOf, venueToday } from '@lanebook/core';
+import type { BookingListQuery } from '@lanebook/core/booking-schemas';
+import type { Db } from '../../db/client.js';
+import { likePattern } from '../../platform/http.js';
+import { forVenue } from '../../platform/venue-scope.js';
+import { LANE_HOLDING_STATUSES } from './predicates.js';
+import { bookingAnswer } from './records.js';
+import { bookings } from './schema.js';
+
+/** A prefix pattern for LIKE, with % and _ matching themselves (an index serves it). */
+const prefix = (text: string) => likePattern(text).slice(1);
+
+function filterOf(filter: BookingListQuery['activeFilter']): SQL | undefined {
+  const now = sql`now()`;
+  switch (filter) {
+    case 'wait_for_payment':
+    case 'paid':
+    case 'abandoned':
+    case 'canceled':
+      return eq(bookings.status, filter);
+    case 'upcoming':
+      return and(gt(bookings.startsAt, now), inArray(bookings.status, [...LANE_HOLDING_STATUSES]));
+    case 'ended':
+      return and(lte(bookings.endsAt, now), notInArray(bookings.status, ['canceled', 'abandoned']));
+    case 'saved':
+      return eq(bookings.isSaved, true);
+    case 'warning':
+      return eq(bookings.isWarning, true);
+    case 'refunded':
+      return eq(bookings.isRefunded, true);
+    default:
+      return undefined;
+  }
+}
+
+function searchOf(search: BookingListQuery['search']): SQL | undefined {
+  if (!search) return undefined;
+  const { field, query } = search;
+  switch (field) {
+    case 'registrationCode':
+      return like(sql`upper(${bookings.registrationCode})`, prefix(query.toUpperCase()));
+    case 'bookingReference':
+      return like(bookings.bookingReference, prefix(query.toUpperCase()));
+    case 'email':
+      return like(bookings.email, prefix(query.toLowerCase()));
+    case 'firstName':
+      return like(sql`lower(${bookings.firstName})`, prefix(query.toLowerCase()));
+    case 'lastName':
+      return like(sql`lower(${bookings.lastName})`, prefix(query.toLowerCase()));
+    case 'phone':
+      // Saved with the country code or without: the digits typed are the number's end.
+      return like(bookings.phone, likePattern(query.replace(/^\+/, '')).replace(/%$/, ''));
+  }
+}
+
+/** The range's first and last venue dates: a named one around the venue's today, or from and to. */
+function rangeOf(query: BookingListQuery, timeZone: string, firstDayOfWeek: number): { from?: string; to?: string } {
+  if (query.dateRange && query.dateRange !== 'custom') return dateRangeOf(query.dateRange, venueToday(timeZone), firstDayOfWeek);
+  return { from: query.from, to: query.to };
+}
+
+function dateConditions(query: BookingListQuery, timeZone: string, firstDayOfWeek: number): SQL | undefined {
+  const { from, to } = rangeOf(query, timeZone, firstDayOfWeek);
+  if (query.dateField === 'date') return and(from ? gte(bookings.date, from) : undefined, to ? lte(bookings.date, to) : undefined);
+  // Creation instants between the venue's midnights.
+  const start = from ? instantOf(from, '00:00', timeZone) : null;
+  const end = to ? instantOf(addDays(to, 1), '00:00', timeZone) : null;
+  return and(start ? gte(bookings.createdAt, start) : undefined, end ? lt(bookings.createdAt, end) : undefined);
+}
+
+/** GET /api/private/booking/detailed: filters, search, date range, sort and paging, in SQL. */
+export async function listBookings(db: Db, venue: { id: string; timezone: string; firstDayOfWeek: number }, query: BookingListQuery) {
+  const sortColumn = query.dateField === 'date' ? bookings.startsAt : bookings.createdAt;
+  const orderBy = {
+    new: [desc(sortColumn), desc(bookings.id)],
+    old: [asc(sortColumn), asc(bookings.id)],
+    az: [asc(sql`lower(${bookings.lastName})`), asc(sql`lower(${bookings.firstName})`), asc(bookings.id)],
+    za: [desc(sql`lower(${bookings.lastName})`), desc(sql`lower(${bookings.firstName})`), desc(bookings.id)],
+  }[query.sort];
+  const where = and(
+    filterOf(query.activeFilter),
+    searchOf(query.search),
+    query.productId ? eq(bookings.productId, query.productId) : undefined,
+    query.affiliateId ? eq(bookings.affiliateId, query.affiliateId) : undefined,
+    dateConditions(query, venue.timezone, venue.firstDayOfWeek),
+  );
+  const { rows, total } = await forVenue(db, venue.id).page(bookings, where, { orderBy, limit: query.limit, offset: query.offset });
+  return {
+    items: rows.map((row) => {
+      const { quote: _quote, customFields: _fields, upsellItems: _items, checkoutInfo: _payments, ...item } = bookingAnswer(row, []);
+      return item;
+    }),
+    total,
+  };
+}

@@ -1,0 +1,97 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import type { Booking, BookingDetail } from '@lanebook/core/booking-schemas';
+import type { Db, Tx } from '../../db/client.js';
+import { notFound } from '../../platform/errors.js';
+import { forVenue } from '../../platform/venue-scope.js';
+import { paymentsOf, totalsOf, type LedgerRow } from './ledger.js';
+import { bookingLogs, bookingPayments, bookings } from './schema.js';
+
+/** Reading a booking and shaping its answer: one place, for every bookings call. */
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+export function bookingAnswer(row: BookingRow, ledger: LedgerRow[]): Booking {
+  const totals = totalsOf(row.total, row.paidTotal, row.refundedTotal);
+  const info = row.reservationInfo;
+  return {
+    id: row.id,
+    productId: row.productId,
+    status: row.status,
+    presenceStatus: row.presenceStatus,
+    source: row.source,
+    date: row.date,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    slotIds: row.slotIds,
+    resourceIds: row.resourceIds,
+    playersCount: row.playersCount,
+    reservationInfo: {
+      firstName: info.firstName ?? '',
+      lastName: info.lastName ?? '',
+      email: info.email ?? '',
+      phone: info.phone ?? '',
+      note: info.note ?? '',
+    },
+    registrationCode: row.registrationCode,
+    bookingReference: row.bookingReference,
+    isWarning: row.isWarning,
+    isSaved: row.isSaved,
+    isRefunded: row.isRefunded,
+    isWalkIn: row.isWalkIn,
+    isFullFirstPayment: row.isFullFirstPayment,
+    isConfirmationEmail: row.isConfirmationEmail,
+    typeOfPricing: row.typeOfPricing,
+    selectedGroupId: row.selectedGroupId,
+    affiliateId: row.affiliateId,
+    appliedPromocode: row.appliedPromocode,
+    customFields: row.customFields,
+    upsellItems: row.upsellItems,
+    quote: row.quote,
+    customPrice: row.customPrice,
+    total: row.total,
+    deposit: row.deposit,
+    ...totals,
+    numberOfSignedWaivers: row.numberOfSignedWaivers,
+    checkoutInfo: {
+      payments: paymentsOf(ledger).map((p) => ({ ...p, date: p.date.toISOString() })),
+    },
+    canceledAt: row.canceledAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function ledgerOf(tx: Db | Tx, venueId: string, bookingId: string): Promise<LedgerRow[]> {
+  return forVenue(tx, venueId).select(bookingPayments, eq(bookingPayments.bookingId, bookingId), {
+    orderBy: [asc(bookingPayments.createdAt), asc(bookingPayments.id)],
+  });
+}
+
+/** The booking, locked for a change (FOR UPDATE) when `lock`; another venue's is a 404 like a missing one. */
+export async function bookingOrNotFound(tx: Db | Tx, venueId: string, bookingId: string, { lock = false } = {}): Promise<BookingRow> {
+  const venue = forVenue(tx, venueId);
+  const [row] = lock ? await venue.lock(bookings, eq(bookings.id, bookingId)) : await venue.select(bookings, eq(bookings.id, bookingId));
+  if (!row) throw notFound('Booking');
+  return row;
+}
+
+export async function bookingWithLedger(tx: Db | Tx, venueId: string, row: BookingRow): Promise<Booking> {
+  return bookingAnswer(row, await ledgerOf(tx, venueId, row.id));
+}
+
+export async function bookingDetail(tx: Db | Tx, venueId: string, bookingId: string): Promise<BookingDetail> {
+  const row = await bookingOrNotFound(tx, venueId, bookingId);
+  const logs = await forVenue(tx, venueId).select(bookingLogs, eq(bookingLogs.bookingId, bookingId), {
+    orderBy: [desc(bookingLogs.createdAt), desc(bookingLogs.id)],
+  });
+  return {
+    ...(await bookingWithLedger(tx, venueId, row)),
+    logs: logs.map((l) => ({ id: l.id, type: l.type, text: l.text, timestamp: l.createdAt.toISOString(), userName: l.userName })),
+  };
+}
+
+/** Every change to a booking writes one log entry, in the change's transaction. */
+export async function writeLog(tx: Tx, venueId: string, bookingId: string, type: BookingLogType, text: string, userName: string) {
+  await forVenue(tx, venueId).insert(bookingLogs, { id: crypto.randomUUID(), bookingId, type, text, userName });
+}
+export type BookingLogType = (typeof bookingLogs.$inferInsert)['type'];

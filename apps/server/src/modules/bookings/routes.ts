@@ -1,0 +1,316 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { noContentSchema, type PermissionKey } from '@lanebook/core';
+import {
+  bookingCreateSchema,
+  bookingDetailSchema,
+  bookingListAnswerSchema,
+  bookingListQuerySchema,
+  bookingSchema,
+  checkoutBodySchema,
+  noteBodySchema,
+  paymentMethodsAnswerSchema,
+  presenceBodySchema,
+  publicBookingCreateSchema,
+  publicBookingSchema,
+  refundAnswerSchema,
+  refundBodySchema,
+  reservationInfoSchema,
+  type Booking,
+} from '@lanebook/core/booking-schemas';
+import type { ModuleDeps } from '../../platform/module.js';
+import { hasPermission, identityOf, venueOf } from '../../platform/access.js';
+import { notFound } from '../../platform/errors.js';
+import { errorResponses, idParams } from '../../platform/http.js';
+import { withTransaction } from '../../platform/locking.js';
+import { productForCalendar } from '../products/service.js';
+import {
+  addNote,
+  assertCustomerMayCancel,
+  cancelBooking,
+  collectPayment,
+  deleteBooking,
+  refundPayment,
+  setPresence,
+  setSaved,
+  type Actor,
+} from './actions.js';
+import { createBooking } from './create.js';
+import { listBookings } from './list.js';
+import { bookingDetail, bookingOrNotFound, bookingWithLedger, writeLog } from './records.js';
+import { bookingIdOfReference, bookingReferenceVenueId } from './service.js';
+import { forVenue } from '../../platform/venue-scope.js';
+import { bookings } from './schema.js';
+import { eq } from 'drizzle-orm';
+
+const tags = ['bookings'];
+
+/** A customer's view of their own booking: only what publicBookingSchema lets through. */
+const publicView = (booking: Booking) => publicBookingSchema.parse(booking);
+
+export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const PUBLIC_RATE_LIMIT = { max: deps.config.publicPerMinute ?? 300, timeWindow: 60_000 };
+  deps.access.setPublicVenueLookup('booking', (reference) => bookingReferenceVenueId(db, reference));
+
+  const actorOf = (request: FastifyRequest): Actor => {
+    const identity = identityOf(request);
+    return { userName: identity.name || identity.email, moneyFormat: venueOf(request).row.moneyFormat };
+  };
+  const customer = (request: FastifyRequest): Actor => ({ userName: 'Customer', moneyFormat: venueOf(request).row.moneyFormat });
+
+  // ---- Staff ----
+
+  app.post(
+    '/api/private/booking',
+    {
+      config: { access: { permission: 'bookings.create' } },
+      schema: {
+        tags,
+        description:
+          'Creates a booking (Phone, or Walk-in with isWalkIn): consecutive slots of the product, lanes chosen (or the fewest free ones that fit), priced by the pricing engine. A lane taken meanwhile is a 409 slot_unavailable.',
+        body: bookingCreateSchema,
+        response: { 201: bookingSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const venue = venueOf(request);
+      const canSetCustomPrice = hasPermission(request, 'bookings.setCustomPrice');
+      const booking = await withTransaction(db, (tx) =>
+        createBooking(tx, venue.row, request.body, { kind: 'staff', userName: actorOf(request).userName, canSetCustomPrice }),
+      );
+      return reply.code(201).send(booking);
+    },
+  );
+
+  app.get(
+    '/api/private/booking/detailed',
+    {
+      config: { access: { auth: 'venue' } },
+      schema: {
+        tags,
+        description:
+          'The booking list: search as field:query (registrationCode, phone, email, firstName, lastName, bookingReference), activeFilter, productId, affiliateId, a date range in the venue zone (dateRange, or from and to) on createdAt or date, sort new, old, az or za, paged.',
+        querystring: bookingListQuerySchema,
+        response: { 200: bookingListAnswerSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const venue = venueOf(request).row;
+      return listBookings(db, { id: venue.id, timezone: venue.timezone, firstDayOfWeek: venue.firstDayOfWeek }, request.query);
+    },
+  );
+
+  app.get(
+    '/api/private/booking/:id',
+    {
+      config: { access: { auth: 'venue' } },
+      schema: {
+        tags,
+        description: 'A booking with its payments (checkoutInfo.payments) and its log, newest first.',
+        params: idParams,
+        response: { 200: bookingDetailSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => bookingDetail(db, venueOf(request).id, request.params.id),
+  );
+
+  app.get(
+    '/api/private/booking/:id/payment-methods',
+    {
+      config: { access: { auth: 'venue' } },
+      schema: {
+        tags,
+        description: "The venue's payment methods a booking can be paid with at the desk.",
+        params: idParams,
+        response: { 200: paymentMethodsAnswerSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const venue = venueOf(request);
+      await bookingOrNotFound(db, venue.id, request.params.id);
+      return { items: venue.row.paymentMethods };
+    },
+  );
+
+  const action = <B>(
+    path: string,
+    permission: PermissionKey,
+    description: string,
+    body: import('zod').ZodType<B> | null,
+    run: (request: FastifyRequest<{ Params: { id: string }; Body: B }>, tx: import('../../db/client.js').Tx) => Promise<unknown>,
+    response = bookingSchema as import('zod').ZodType,
+  ) =>
+    app.post(
+      `/api/private/booking/:id/${path}`,
+      {
+        config: { access: { permission } },
+        schema: {
+          tags,
+          description,
+          params: idParams,
+          ...(body ? { body } : {}),
+          response: { 200: response, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => withTransaction(db, (tx) => run(request as never, tx)),
+    );
+
+  action('cancel', 'bookings.cancel', 'Cancels the booking: its lanes are free at once.', null, (request, tx) =>
+    cancelBooking(tx, venueOf(request).id, request.params.id, actorOf(request)),
+  );
+  action('presence', 'bookings.changePresenceStatus', 'No show, Partially Checked In or Checked In.', presenceBodySchema, (request, tx) =>
+    setPresence(tx, venueOf(request).id, request.params.id, request.body.presenceStatus, actorOf(request)),
+  );
+  action('notes', 'bookings.addNote', "Adds a note to the booking's log.", noteBodySchema, (request, tx) =>
+    addNote(tx, venueOf(request).id, request.params.id, request.body.text, actorOf(request)),
+  );
+  action('save', 'bookings.save', 'Adds the booking to Saved Bookings.', null, (request, tx) =>
+    setSaved(tx, venueOf(request).id, request.params.id, true, actorOf(request)),
+  );
+  action('unsave', 'bookings.save', 'Takes the booking out of Saved Bookings.', null, (request, tx) =>
+    setSaved(tx, venueOf(request).id, request.params.id, false, actorOf(request)),
+  );
+  action(
+    'checkout',
+    'bookings.collect',
+    "Collects an amount with one of the venue's payment methods (Cash, a POS terminal); the booking is paid when nothing is due.",
+    checkoutBodySchema,
+    (request, tx) => {
+      const venue = venueOf(request);
+      return collectPayment(tx, venue.id, request.params.id, request.body, venue.row.paymentMethods, actorOf(request));
+    },
+  );
+  action(
+    'refund',
+    'bookings.refund',
+    'Refunds an amount, newest payment first, never more than was paid and not yet refunded; answers each refund for the Done! dialog.',
+    refundBodySchema,
+    (request, tx) => refundPayment(tx, venueOf(request).id, request.params.id, request.body.amount, actorOf(request)),
+    refundAnswerSchema,
+  );
+
+  app.delete(
+    '/api/private/booking/:id',
+    {
+      config: { access: { permission: 'bookings.delete' } },
+      schema: {
+        tags,
+        description: 'Deletes the booking with its lanes, log and payments.',
+        params: idParams,
+        response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await withTransaction(db, (tx) => deleteBooking(tx, venueOf(request).id, request.params.id));
+      return reply.code(204).send();
+    },
+  );
+
+  // ---- Public: the widget's calls; a booking is named by its reference ----
+
+  app.post(
+    '/api/public/booking',
+    {
+      config: { access: { public: true }, rateLimit: PUBLIC_RATE_LIMIT },
+      schema: {
+        tags,
+        description:
+          'Books online: the booking form with productId and the slot ids of the slots call. Answers the booking (wait_for_payment) with its bookingReference, the key of the other public calls. A lane taken meanwhile is a 409 slot_unavailable.',
+        body: publicBookingCreateSchema,
+        response: { 201: publicBookingSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      // The venue comes from the product, as for the product's public calls (decision 012).
+      const venue = await deps.access.resolvePublic('product', request.body.productId);
+      const booking = await withTransaction(db, (tx) =>
+        createBooking(tx, venue.row, request.body, { kind: 'public', userName: 'Customer' }),
+      );
+      return reply.code(201).send(publicView(booking));
+    },
+  );
+
+  const referenced = async (request: FastifyRequest) => {
+    const venueId = venueOf(request).id;
+    const bookingId = await bookingIdOfReference(db, venueId, (request.params as { id: string }).id);
+    if (!bookingId) throw notFound('Booking');
+    return { venueId, bookingId };
+  };
+
+  app.get(
+    '/api/public/booking/:id',
+    {
+      config: { access: { public: 'booking' }, rateLimit: PUBLIC_RATE_LIMIT },
+      schema: {
+        tags,
+        description: "The customer's own booking, by its booking reference.",
+        params: idParams,
+        response: { 200: publicBookingSchema, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request) => {
+      const { venueId, bookingId } = await referenced(request);
+      return publicView(await bookingWithLedger(db, venueId, await bookingOrNotFound(db, venueId, bookingId)));
+    },
+  );
+
+  app.patch(
+    '/api/public/booking/:id/reservationInfo',
+    {
+      // The body is checked before the reference is looked up, as for the public create.
+      config: { access: { public: true }, rateLimit: PUBLIC_RATE_LIMIT },
+      schema: {
+        tags,
+        description: 'The customer corrects their name, email, phone or note, by booking reference.',
+        params: idParams,
+        body: reservationInfoSchema,
+        response: { 200: publicBookingSchema, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request) => {
+      request.venue = await deps.access.resolvePublic('booking', request.params.id);
+      const { venueId, bookingId } = await referenced(request);
+      const info = request.body;
+      return withTransaction(db, async (tx) => {
+        await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
+        const [row] = await forVenue(tx, venueId)
+          .update(bookings, eq(bookings.id, bookingId), {
+            reservationInfo: info,
+            firstName: info.firstName,
+            lastName: info.lastName,
+            email: info.email.toLowerCase(),
+            phone: info.phone,
+            updatedAt: new Date(),
+          })
+          .returning();
+        await writeLog(tx, venueId, bookingId, 'update', 'The customer changed the personal info', 'Customer');
+        return publicView(await bookingWithLedger(tx, venueId, row));
+      });
+    },
+  );
+
+  app.post(
+    '/api/public/booking/:id/cancel',
+    {
+      config: { access: { public: 'booking' }, rateLimit: PUBLIC_RATE_LIMIT },
+      schema: {
+        tags,
+        description:
+          "The customer cancels, by booking reference, up to the product's cancellation period (24 hours unless set) before the start.",
+        params: idParams,
+        response: { 200: publicBookingSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const { venueId, bookingId } = await referenced(request);
+      return withTransaction(db, async (tx) => {
+        const row = await bookingOrNotFound(tx, venueId, bookingId);
+        const product = await productForCalendar(tx, venueId, row.productId);
+        assertCustomerMayCancel(row, { amount: product?.cancellationPeriodAmount ?? 24, unit: product?.cancellationPeriodUnit ?? 'hours' });
+        return publicView(await cancelBooking(tx, venueId, bookingId, customer(request)));
+      });
+    },
+  );
+};

@@ -1,0 +1,74 @@
+import { priceBooking, type Quote } from '@lanebook/core';
+import type { Db, Tx } from '../../db/client.js';
+import { activeAffiliate, type Affiliate } from '../affiliates/service.js';
+import type { CalendarProduct } from '../products/service.js';
+import { usablePromocode, type Promocode } from '../promocodes/service.js';
+import { taxesByIds } from '../taxes/service.js';
+import { upsellItemsOnSale } from '../upsell-items/service.js';
+import { priceOrBadRequest } from './availability.js';
+import { fieldError } from './service.js';
+
+export interface QuoteRequest {
+  playersCount: number;
+  promocode?: string | null;
+  affiliateId?: string | null;
+  upsellItems: { id: string; quantity: number }[];
+  payInFull?: boolean;
+}
+
+export interface QuoteResult {
+  quote: Quote;
+  promocode: Promocode | null;
+  affiliate: Affiliate | null;
+  upsellItems: { id: string; name: string; price: number; quantity: number }[];
+}
+
+/**
+ * The priced quote of a product's slots (decision 013): the price call's answer and a booking's
+ * price come from here. An unknown, inactive or used-up promocode is a 400 naming `promocode`;
+ * an affiliate or upsell item that is not active, a 400 naming its field.
+ */
+export async function quoteFor(
+  db: Db | Tx,
+  venueId: string,
+  product: CalendarProduct,
+  slots: { id: string; price: number | null; fixedPrice: number | null; groupsBasedPrice: unknown }[],
+  request: QuoteRequest,
+): Promise<QuoteResult> {
+  const promocode = request.promocode ? await usablePromocode(db, venueId, request.promocode) : null;
+  if (request.promocode && !promocode) throw fieldError('This promocode is unknown, inactive or used up', 'promocode');
+  const affiliate = request.affiliateId ? await activeAffiliate(db, venueId, request.affiliateId) : null;
+  if (request.affiliateId && !affiliate) throw fieldError('Unknown affiliate', 'affiliateId');
+  const onSale = await upsellItemsOnSale(
+    db,
+    venueId,
+    request.upsellItems.map((i) => i.id),
+  );
+  const upsellItems = request.upsellItems.map((wanted) => {
+    const item = onSale.find((i) => i.id === wanted.id);
+    if (!item) throw fieldError(`Upsell item '${wanted.id}' is not on sale`, 'upsellItems');
+    return { ...item, quantity: wanted.quantity };
+  });
+  const taxes = await taxesByIds(db, venueId, product.taxes);
+  const quote = priceOrBadRequest(() =>
+    priceBooking({
+      product: {
+        id: product.id,
+        typeOfPricing: product.typeOfPricing,
+        price: product.price,
+        fixedPrice: product.fixedPrice,
+        groups: product.groups,
+        isDeposit: product.isDeposit,
+        deposit: product.deposit,
+      },
+      slots: slots.map((s) => ({ id: s.id, price: s.price, fixedPrice: s.fixedPrice, groupsBasedPrice: s.groupsBasedPrice as never })),
+      playersCount: request.playersCount,
+      taxes,
+      upsellItems,
+      promocode,
+      affiliate,
+      payInFull: request.payInFull,
+    }),
+  );
+  return { quote, promocode, affiliate, upsellItems };
+}

@@ -1,0 +1,270 @@
+import { z } from './zod.js';
+import { instantSchema } from './api-schemas.js';
+import { BOOKING_STATUSES } from './bookings.js';
+import { normalizePhone } from './format.js';
+import { quoteSchema } from './calendar-schemas.js';
+
+/**
+ * The bookings API's bodies and answers, shared by the server (validation, serialization) and
+ * the console and widget (types). Money in integer cents.
+ */
+
+const id = z.string().trim().min(1).max(100);
+const cents = z.number().int('Amounts are whole cents').min(0).max(100_000_000);
+
+export const reservationInfoSchema = z
+  .object({
+    firstName: z.string().trim().min(1, 'First name is required').max(80),
+    lastName: z.string().trim().min(1, 'Last name is required').max(80),
+    email: z.email('Enter a valid email address').trim().max(200),
+    phone: z
+      .string()
+      .trim()
+      .max(40)
+      .transform(normalizePhone)
+      .refine((p) => p === '' || /^\+?\d{7,15}$/.test(p), 'Enter a phone number of 7 to 15 digits'),
+    note: z.string().trim().max(2000).default(''),
+  })
+  .strict();
+export type ReservationInfo = z.infer<typeof reservationInfoSchema>;
+
+const upsellChoice = z.object({ id, quantity: z.number().int().min(1).max(1000) });
+
+/** The booking form (the widget's and the front desk's): slots are ids from the slots call, consecutive. */
+export const publicBookingCreateSchema = z
+  .object({
+    productId: id,
+    /** The venue date of the first slot, when the form sends it: it must be the slots' date. */
+    date: z.iso.date('Use a date as YYYY-MM-DD').optional(),
+    slots: z.array(id).min(1, 'Choose at least one slot').max(48),
+    playersCount: z.number().int().min(1).max(10_000),
+    reservationInfo: reservationInfoSchema,
+    typeOfPricing: z.enum(['person', 'group-range']).optional(),
+    selectedGroupId: z.string().max(100).nullable().optional(),
+    isSpecifyGroupSize: z.boolean().default(false),
+    isFullFirstPayment: z.boolean().default(false),
+    isConfirmationEmail: z.boolean().default(true),
+    affiliateId: id.nullable().optional(),
+    promocode: z.string().trim().min(1).max(100).nullable().optional(),
+    upsellItems: z.array(upsellChoice).max(50).default([]),
+    customFields: z
+      .record(z.string().max(200), z.union([z.string().max(2000), z.number(), z.boolean(), z.array(z.string().max(200)).max(50)]))
+      .default({}),
+    /** Only staff book walk-ins: the public call takes the field and books online. */
+    isWalkIn: z.boolean().default(false),
+  })
+  .strict();
+export type PublicBookingCreate = z.infer<typeof publicBookingCreateSchema>;
+
+/** Staff add the lanes (else the smallest set that fits), the walk-in flag and a custom price. */
+export const bookingCreateSchema = publicBookingCreateSchema.extend({
+  resourceIds: z.array(id).min(1).max(100).optional(),
+  customPrice: cents.nullable().optional(),
+});
+export type BookingCreate = z.infer<typeof bookingCreateSchema>;
+
+export const PRESENCE_STATUSES = ['no', 'partially', 'fully'] as const;
+export const PRESENCE_LABELS = { no: 'No show', partially: 'Partially Checked In', fully: 'Checked In' } as const;
+export const BOOKING_SOURCES = ['online', 'phone', 'walk_in'] as const;
+export const BOOKING_SOURCE_LABELS = { online: 'Online', phone: 'Phone', walk_in: 'Walk-in' } as const;
+export const LOG_TYPES = ['refund', 'cancel', 'custom', 'update', 'paid', 'create', 'warning', 'abandoned'] as const;
+
+/** One payment as checkoutInfo shows it: what it took, what went back, when and how. */
+export const bookingPaymentSchema = z.object({
+  id: z.string(),
+  paid: z.number().int(),
+  refunded: z.number().int(),
+  date: instantSchema,
+  paymentIntentId: z.string().nullable(),
+  paymentMethodAlias: z.string(),
+});
+
+export const bookingSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  presenceStatus: z.enum(PRESENCE_STATUSES),
+  source: z.enum(BOOKING_SOURCES),
+  date: z.string().nullable(),
+  startsAt: instantSchema,
+  endsAt: instantSchema,
+  slotIds: z.array(z.string()),
+  resourceIds: z.array(z.string()),
+  playersCount: z.number().int(),
+  reservationInfo: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    note: z.string(),
+  }),
+  registrationCode: z.string().nullable(),
+  bookingReference: z.string().nullable(),
+  isWarning: z.boolean(),
+  isSaved: z.boolean(),
+  isRefunded: z.boolean(),
+  isWalkIn: z.boolean(),
+  isFullFirstPayment: z.boolean(),
+  isConfirmationEmail: z.boolean(),
+  typeOfPricing: z.enum(['person', 'group-range']),
+  selectedGroupId: z.string().nullable(),
+  affiliateId: z.string().nullable(),
+  appliedPromocode: z.string().nullable(),
+  customFields: z.record(z.string(), z.unknown()),
+  upsellItems: z.array(z.object({ id: z.string(), name: z.string(), price: z.number().int(), quantity: z.number().int() })),
+  quote: quoteSchema.nullable(),
+  customPrice: z.number().int().nullable(),
+  /** What the booking costs: the custom price when set, else the quote's total. */
+  total: z.number().int(),
+  deposit: z.number().int(),
+  paid: z.number().int(),
+  refunded: z.number().int(),
+  /** total − (paid − refunded), never below 0. */
+  due: z.number().int(),
+  numberOfSignedWaivers: z.number().int(),
+  checkoutInfo: z.object({ payments: z.array(bookingPaymentSchema) }),
+  canceledAt: instantSchema.nullable(),
+  createdAt: instantSchema,
+  updatedAt: instantSchema,
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+export const bookingLogSchema = z.object({
+  id: z.string(),
+  type: z.enum(LOG_TYPES),
+  text: z.string(),
+  timestamp: instantSchema,
+  userName: z.string(),
+});
+export type BookingLog = z.infer<typeof bookingLogSchema>;
+
+/** GET /api/private/booking/{id}: the booking with its log, newest first. */
+export const bookingDetailSchema = bookingSchema.extend({ logs: z.array(bookingLogSchema) });
+export type BookingDetail = z.infer<typeof bookingDetailSchema>;
+
+/** What the public calls show a customer of their own booking, by its reference. */
+export const publicBookingSchema = bookingSchema.pick({
+  id: true,
+  productId: true,
+  status: true,
+  date: true,
+  startsAt: true,
+  endsAt: true,
+  slotIds: true,
+  playersCount: true,
+  reservationInfo: true,
+  registrationCode: true,
+  bookingReference: true,
+  upsellItems: true,
+  quote: true,
+  total: true,
+  deposit: true,
+  paid: true,
+  due: true,
+});
+export type PublicBooking = z.infer<typeof publicBookingSchema>;
+
+export const presenceBodySchema = z.object({ presenceStatus: z.enum(PRESENCE_STATUSES) }).strict();
+export const noteBodySchema = z.object({ text: z.string().trim().min(1, 'Write the note').max(2000) }).strict();
+export const checkoutBodySchema = z
+  .object({
+    amount: cents.min(1, 'The amount must be at least one cent'),
+    paymentMethod: z.string().trim().min(1, 'Choose a payment method').max(60),
+  })
+  .strict();
+export const refundBodySchema = z.object({ amount: cents.min(1, 'The amount must be at least one cent') }).strict();
+
+/** The refund's answer: each payment given back, for the "Done!" dialog. */
+export const refundAnswerSchema = z.object({
+  booking: bookingSchema,
+  refunds: z.array(z.object({ amount: z.number().int(), paymentMethodAlias: z.string(), date: instantSchema })),
+});
+
+export const paymentMethodsAnswerSchema = z.object({ items: z.array(z.string()) });
+
+// ---- The booking list ----
+
+export const BOOKING_FILTERS = [
+  'wait_for_payment',
+  'paid',
+  'abandoned',
+  'upcoming',
+  'saved',
+  'ended',
+  'canceled',
+  'warning',
+  'refunded',
+] as const;
+export type BookingFilter = (typeof BOOKING_FILTERS)[number];
+export const DATE_RANGES = [
+  'yesterday',
+  'today',
+  'tomorrow',
+  'thisWeek',
+  'week',
+  'thisMonth',
+  'month',
+  'thisYear',
+  'year',
+  'custom',
+] as const;
+export type DateRangeName = (typeof DATE_RANGES)[number];
+export const SEARCH_FIELDS = ['registrationCode', 'phone', 'email', 'firstName', 'lastName', 'bookingReference'] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
+/** The shortest query each search field takes (phone: digits of a full number in the venue's mask). */
+export const SEARCH_MINIMUMS: Record<SearchField, number> = {
+  registrationCode: 1,
+  phone: 10,
+  email: 4,
+  firstName: 1,
+  lastName: 1,
+  bookingReference: 3,
+};
+
+const isoDate = z.iso.date('Use a date as YYYY-MM-DD');
+
+export const bookingListQuerySchema = z
+  .object({
+    search: z
+      .string()
+      .max(200)
+      .optional()
+      .transform((value, ctx) => {
+        if (!value) return undefined;
+        const at = value.indexOf(':');
+        const field = value.slice(0, at) as SearchField;
+        const raw = value.slice(at + 1).trim();
+        if (at < 0 || !SEARCH_FIELDS.includes(field)) {
+          ctx.addIssue({ code: 'custom', message: `Search as field:query, the field one of ${SEARCH_FIELDS.join(', ')}` });
+          return z.NEVER;
+        }
+        const query = field === 'phone' ? normalizePhone(raw) : raw;
+        if (query.replace(/^\+/, '').length < SEARCH_MINIMUMS[field]) {
+          ctx.addIssue({ code: 'custom', message: `Search by ${field} needs at least ${SEARCH_MINIMUMS[field]} characters` });
+          return z.NEVER;
+        }
+        return { field, query };
+      }),
+    productId: id.optional(),
+    affiliateId: id.optional(),
+    activeFilter: z.enum(BOOKING_FILTERS).optional(),
+    dateRange: z.enum(DATE_RANGES).optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    /** Which date the range and the sort apply to: when the booking was made, or its event date. */
+    dateField: z.enum(['createdAt', 'date']).default('createdAt'),
+    sort: z.enum(['new', 'old', 'az', 'za']).default('new'),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  })
+  .superRefine((q, ctx) => {
+    if (q.dateRange === 'custom' && (!q.from || !q.to))
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'A custom range needs from and to' });
+    if (q.from && q.to && q.to < q.from)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The range must end on or after its start' });
+  });
+export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
+
+export const bookingListItemSchema = bookingSchema.omit({ quote: true, customFields: true, upsellItems: true, checkoutInfo: true });
+export const bookingListAnswerSchema = z.object({ items: z.array(bookingListItemSchema), total: z.number().int() });
