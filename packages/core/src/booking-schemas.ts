@@ -63,6 +63,24 @@ export const bookingCreateSchema = publicBookingCreateSchema.extend({
 });
 export type BookingCreate = z.infer<typeof bookingCreateSchema>;
 
+/**
+ * PUT /api/private/booking/{id} (bookings.edit): what staff change. Fields left out stay; the
+ * slots and lanes are checked again, excluding the booking itself, and the price is made again.
+ */
+export const bookingUpdateSchema = z
+  .object({
+    slots: z.array(id).min(1, 'Choose at least one slot').max(48),
+    playersCount: z.number().int().min(1).max(10_000),
+    resourceIds: z.array(id).min(1).max(100),
+    reservationInfo: reservationInfoSchema,
+    upsellItems: z.array(upsellChoice).max(50),
+    customFields: publicBookingCreateSchema.shape.customFields,
+    customPrice: cents.nullable(),
+  })
+  .partial()
+  .strict();
+export type BookingUpdate = z.infer<typeof bookingUpdateSchema>;
+
 export const PRESENCE_STATUSES = ['no', 'partially', 'fully'] as const;
 export const PRESENCE_LABELS = { no: 'No show', partially: 'Partially Checked In', fully: 'Checked In' } as const;
 export const BOOKING_SOURCES = ['online', 'phone', 'walk_in'] as const;
@@ -121,6 +139,8 @@ export const bookingSchema = z.object({
   refunded: z.number().int(),
   /** total − (paid − refunded), never below 0. */
   due: z.number().int(),
+  /** (paid − refunded) − total, never below 0: what to give back after the booking got cheaper. */
+  overpaid: z.number().int(),
   numberOfSignedWaivers: z.number().int(),
   checkoutInfo: z.object({ payments: z.array(bookingPaymentSchema) }),
   canceledAt: instantSchema.nullable(),

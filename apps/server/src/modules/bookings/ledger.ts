@@ -46,10 +46,13 @@ export interface Totals {
   refunded: number;
   /** What is still to collect: total − (paid − refunded), never below 0. */
   due: number;
+  /** What was taken beyond the total (after the booking got cheaper), never below 0. */
+  overpaid: number;
 }
 
 export function totalsOf(total: number, paid: number, refunded: number): Totals {
-  return { paid, refunded, due: Math.max(0, total - (paid - refunded)) };
+  const kept = paid - refunded;
+  return { paid, refunded, due: Math.max(0, total - kept), overpaid: Math.max(0, kept - total) };
 }
 
 export function sumsOf(rows: LedgerRow[]): { paid: number; refunded: number } {

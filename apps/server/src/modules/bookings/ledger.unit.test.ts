@@ -33,8 +33,8 @@ describe('the payments ledger', () => {
 
   it('sums paid and refunded; due is what is left of the total, never negative', () => {
     expect(sumsOf(rows)).toEqual({ paid: 5000, refunded: 500 });
-    expect(totalsOf(6000, 5000, 500)).toEqual({ paid: 5000, refunded: 500, due: 1500 });
-    expect(totalsOf(4000, 5000, 0).due).toBe(0);
+    expect(totalsOf(6000, 5000, 500)).toEqual({ paid: 5000, refunded: 500, due: 1500, overpaid: 0 });
+    expect(totalsOf(4000, 5000, 0)).toMatchObject({ due: 0, overpaid: 1000 });
   });
 
   it('spreads a refund over the payments newest first, each at most what is left of it', () => {
