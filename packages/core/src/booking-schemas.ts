@@ -28,6 +28,12 @@ export const reservationInfoSchema = z
   .strict();
 export type ReservationInfo = z.infer<typeof reservationInfoSchema>;
 
+/** The product's custom fields as filled in, by label. */
+const customFieldValuesSchema = z.record(
+  z.string().max(200),
+  z.union([z.string().max(2000), z.number(), z.boolean(), z.array(z.string().max(200)).max(50)]),
+);
+
 const upsellChoice = z.object({ id, quantity: z.number().int().min(1).max(1000) });
 
 /** The booking form (the widget's and the front desk's): slots are ids from the slots call, consecutive. */
@@ -47,9 +53,7 @@ export const publicBookingCreateSchema = z
     affiliateId: id.nullable().optional(),
     promocode: z.string().trim().min(1).max(100).nullable().optional(),
     upsellItems: z.array(upsellChoice).max(50).default([]),
-    customFields: z
-      .record(z.string().max(200), z.union([z.string().max(2000), z.number(), z.boolean(), z.array(z.string().max(200)).max(50)]))
-      .default({}),
+    customFields: customFieldValuesSchema.default({}),
     /** Only staff book walk-ins: the public call takes the field and books online. */
     isWalkIn: z.boolean().default(false),
   })
@@ -74,7 +78,7 @@ export const bookingUpdateSchema = z
     resourceIds: z.array(id).min(1).max(100),
     reservationInfo: reservationInfoSchema,
     upsellItems: z.array(upsellChoice).max(50),
-    customFields: publicBookingCreateSchema.shape.customFields,
+    customFields: customFieldValuesSchema,
     customPrice: cents.nullable(),
   })
   .partial()

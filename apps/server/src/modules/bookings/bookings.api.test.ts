@@ -284,4 +284,35 @@ describeEachDatabase('bookings', (t) => {
     const after = (await venue.staff.get(`/api/private/booking/${booking.id}`)).json<Booking>();
     expect(after).toMatchObject({ paid: 5000, refunded: 5000 });
   });
+
+  it('staff move a booking and change its players: lanes checked without itself, priced again, what to collect or give back', async () => {
+    const { venue, form, first, second, freeLanes } = await setUp(t);
+    const booking = (await venue.staff.post('/api/private/booking', form({ slots: [first.id], playersCount: 4 }))).json<Booking>();
+    await venue.staff.post(`/api/private/booking/${booking.id}/checkout`, { amount: 4000, paymentMethod: 'Cash' });
+    const url = `/api/private/booking/${booking.id}`;
+    // Its own lane counts as free for itself: moving to both slots keeps L1.
+    const longer = await venue.staff.put(url, { slots: [first.id, second.id] });
+    expect(longer.statusCode, longer.body).toBe(200);
+    expect(longer.json<Booking>()).toMatchObject({ resourceIds: ['L1'], total: 8000, paid: 4000, due: 4000, status: 'wait_for_payment' });
+    expect(await freeLanes(second.id)).toBe(2);
+    // Fewer players and one slot: cheaper than paid, so something to give back.
+    const cheaper = (await venue.staff.put(url, { slots: [second.id], playersCount: 2 })).json<Booking>();
+    expect(cheaper).toMatchObject({ total: 2000, due: 0, overpaid: 2000, status: 'paid', slotIds: [second.id] });
+    expect(await freeLanes(first.id)).toBe(3);
+    // Eight players need two lanes: chosen again.
+    expect((await venue.staff.put(url, { playersCount: 8 })).json<Booking>().resourceIds).toEqual(['L1', 'L2']);
+    // Another booking on L3; asking for L3 is refused and writes nothing.
+    await venue.staff.post('/api/private/booking', form({ slots: [second.id], playersCount: 1, resourceIds: ['L3'] }));
+    await expectNoWrites(t, async () => {
+      expect((await venue.staff.put(url, { resourceIds: ['L2', 'L3'] })).json().code).toBe('slot_unavailable');
+      expectFieldError(await venue.staff.put(url, { resourceIds: ['L2'] }), 'resourceIds');
+      expectFieldError(await venue.staff.put(url, { playersCount: 99 }), 'playersCount');
+      expectFieldError(await venue.staff.put(url, { reservationInfo: { ...info, email: 'x' } }), 'reservationInfo.email');
+      expect((await venue.staff.put(url, { customPrice: 1 })).statusCode).toBe(403);
+    });
+    const renamed = (await venue.staff.put(url, { reservationInfo: { ...info, firstName: 'Augusta' } })).json<Booking>();
+    expect(renamed.reservationInfo.firstName).toBe('Augusta');
+    const logs = (await venue.staff.get(url)).json<BookingDetail>().logs;
+    expect(logs[0]).toMatchObject({ type: 'update', text: 'Changed: personal info' });
+  });
 });

@@ -7,6 +7,7 @@ import {
   bookingListAnswerSchema,
   bookingListQuerySchema,
   bookingSchema,
+  bookingUpdateSchema,
   checkoutBodySchema,
   noteBodySchema,
   paymentMethodsAnswerSchema,
@@ -36,6 +37,7 @@ import {
   type Actor,
 } from './actions.js';
 import { createBooking } from './create.js';
+import { updateBooking } from './edit.js';
 import { listBookings } from './list.js';
 import { bookingDetail, bookingOrNotFound, bookingWithLedger, writeLog } from './records.js';
 import { bookingIdOfReference, bookingReferenceVenueId } from './service.js';
@@ -114,6 +116,25 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       },
     },
     async (request) => bookingDetail(db, venueOf(request).id, request.params.id),
+  );
+
+  app.put(
+    '/api/private/booking/:id',
+    {
+      config: { access: { permission: 'bookings.edit' } },
+      schema: {
+        tags,
+        description:
+          'Changes a booking: slots, players, lanes, upsell items, custom price, reservation info. Availability is checked again without the booking itself and the price made again; due and overpaid say what to collect or give back.',
+        params: idParams,
+        body: bookingUpdateSchema,
+        response: { 200: bookingSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const actor = { ...actorOf(request), canSetCustomPrice: hasPermission(request, 'bookings.setCustomPrice') };
+      return withTransaction(db, (tx) => updateBooking(tx, venueOf(request).id, request.params.id, request.body, actor));
+    },
   );
 
   app.get(

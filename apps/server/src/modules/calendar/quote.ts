@@ -2,7 +2,7 @@ import { priceBooking, type Quote } from '@lanebook/core';
 import type { Db, Tx } from '../../db/client.js';
 import { activeAffiliate, type Affiliate } from '../affiliates/service.js';
 import type { CalendarProduct } from '../products/service.js';
-import { usablePromocode, type Promocode } from '../promocodes/service.js';
+import { promocodeByCode, usablePromocode, type Promocode } from '../promocodes/service.js';
 import { taxesByIds } from '../taxes/service.js';
 import { upsellItemsOnSale } from '../upsell-items/service.js';
 import { priceOrBadRequest } from './availability.js';
@@ -14,6 +14,8 @@ export interface QuoteRequest {
   affiliateId?: string | null;
   upsellItems: { id: string; quantity: number }[];
   payInFull?: boolean;
+  /** The booking being edited took this promocode already: it keeps it, used up or not. */
+  promocodeTaken?: boolean;
 }
 
 export interface QuoteResult {
@@ -35,7 +37,8 @@ export async function quoteFor(
   slots: { id: string; price: number | null; fixedPrice: number | null; groupsBasedPrice: unknown }[],
   request: QuoteRequest,
 ): Promise<QuoteResult> {
-  const promocode = request.promocode ? await usablePromocode(db, venueId, request.promocode) : null;
+  const findPromocode = request.promocodeTaken ? promocodeByCode : usablePromocode;
+  const promocode = request.promocode ? await findPromocode(db, venueId, request.promocode) : null;
   if (request.promocode && !promocode) throw fieldError('This promocode is unknown, inactive or used up', 'promocode');
   const affiliate = request.affiliateId ? await activeAffiliate(db, venueId, request.affiliateId) : null;
   if (request.affiliateId && !affiliate) throw fieldError('Unknown affiliate', 'affiliateId');

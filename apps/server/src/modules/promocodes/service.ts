@@ -5,9 +5,14 @@ import { promocodes } from './schema.js';
 
 export type Promocode = typeof promocodes.$inferSelect;
 
+/** The venue's promocode of this code (any case), used up or not: a booking that took it keeps it when it is edited. */
+export async function promocodeByCode(tx: Db | Tx, venueId: string, code: string): Promise<Promocode | null> {
+  return (await forVenue(tx, venueId).first(promocodes, eq(sql`lower(${promocodes.code})`, code.toLowerCase()))) ?? null;
+}
+
 /** A promocode a customer may use now: its code (any case), active, not used up. Null otherwise. */
 export async function usablePromocode(tx: Db | Tx, venueId: string, code: string): Promise<Promocode | null> {
-  const found = await forVenue(tx, venueId).first(promocodes, eq(sql`lower(${promocodes.code})`, code.toLowerCase()));
+  const found = await promocodeByCode(tx, venueId, code);
   if (!found || !found.isActive || found.useCount >= found.maxUseNumber) return null;
   return found;
 }
