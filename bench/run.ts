@@ -16,12 +16,13 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { api } from './api.js';
+import { bookings } from './bookings.js';
 import { calendar } from './calendar.js';
 import { consoleSize } from './console.js';
 import { isOverBudget, type Benchmark, type Figure } from './lib/benchmark.js';
 import { chooseDatabase } from './lib/database.js';
 
-const benchmarks: Benchmark[] = [api, calendar, consoleSize];
+const benchmarks: Benchmark[] = [api, calendar, bookings, consoleSize];
 
 interface Row extends Figure {
   benchmark: string;

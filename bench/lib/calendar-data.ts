@@ -6,8 +6,8 @@ import type { Database } from '../../apps/server/src/db/client.js';
  * A busy venue for the calendar and booking benchmarks: `lanes` lanes shared by 5 products, each
  * product with hourly slots from 10:00 to 22:00 every day for two years from `startDate`, and up
  * to `bookings` bookings of one slot on one lane, spread evenly over the two years and the lanes
- * (never two on one lane at once). Written in a few set-based statements, so a 100k-booking
- * venue takes seconds.
+ * (never two on one lane at once), with customers, codes, statuses and money as the booking
+ * list shows them. Written in a few set-based statements, so a 100k-booking venue takes seconds.
  */
 export interface CalendarData {
   venueId: string;
@@ -53,17 +53,30 @@ export async function generateCalendarData(
       select i, cell % ${lanes}::int as lane, (cell / ${lanes}::int) % ${HOURS} as hour, cell / ${lanes * HOURS}::int as d, 1 + i % ${PRODUCTS}::int as p
       from cells
     )
-    insert into bookings (venue_id, id, product_id, status, starts_at, ends_at, resource_ids, slot_ids, players_count)
-    select ${venueId}, 'b-' || i, 'product-' || p, 'paid',
-           ((${startDate}::date + d::int)::timestamp + make_interval(hours => ${FIRST_HOUR}::int + hour::int)) at time zone ${BENCH_TIME_ZONE}::text,
-           ((${startDate}::date + d::int)::timestamp + make_interval(hours => ${FIRST_HOUR}::int + hour::int + 1)) at time zone ${BENCH_TIME_ZONE}::text,
+    insert into bookings (venue_id, id, product_id, status, starts_at, ends_at, resource_ids, slot_ids, players_count,
+                          date, created_at, first_name, last_name, email, phone, reservation_info, registration_code,
+                          booking_reference, source, is_saved, is_refunded, total, paid_total, refunded_total)
+    select ${venueId}, 'b-' || i, 'product-' || p,
+           case when i % 20 = 0 then 'canceled' when i % 20 = 1 then 'abandoned' when i % 20 in (2, 3) then 'wait_for_payment' else 'paid' end,
+           starts, starts + interval '1 hour',
            jsonb_build_array('lane-' || lpad((lane + 1)::text, 3, '0')),
            jsonb_build_array('s-' || p || '-' || d || '-' || (${FIRST_HOUR}::int + hour)),
-           4
-    from placed`);
+           4, day, starts - make_interval(days => (i % 30)::int, mins => (i % 1440)::int),
+           first_name, last_name, email, phone,
+           jsonb_build_object('firstName', first_name, 'lastName', last_name, 'email', email, 'phone', phone, 'note', ''),
+           'BEN' || lpad(i::text, 7, '0'), upper(substr(md5(i::text), 1, 10)),
+           case when i % 3 = 0 then 'online' else 'phone' end,
+           i % 50 = 0, i % 25 = 0, 10000, case when i % 20 >= 4 then 10000 else 0 end, case when i % 25 = 0 then 5000 else 0 end
+    from placed,
+         lateral (select (${startDate}::date + d::int) as day) dd,
+         lateral (select (day::timestamp + make_interval(hours => ${FIRST_HOUR}::int + hour::int)) at time zone ${BENCH_TIME_ZONE}::text as starts) st,
+         lateral (select (array['Ava','Liam','Maya','Noah','Zoe','Ethan','Chloe','Lucas','Isla','Owen','Ruby','Caleb','Nora','Eli','Hazel','Jack'])[1 + i % 16] as first_name,
+                         (array['Garcia','Nguyen','Patel','Kim','Okafor','Rossi','Schmidt','Dubois','Cohen','Silva','Murphy','Novak','Haddad','Larsen'])[1 + (i / 16) % 14] as last_name) n,
+         lateral (select lower(first_name || '.' || last_name || i) || '@example.test' as email,
+                         '+1555' || lpad(((i::bigint * 7919) % 10000000)::text, 7, '0') as phone) c`);
   await db.execute(sql`
     insert into booking_lanes (venue_id, booking_id, resource_id, starts_at, blocked_until, holds)
-    select venue_id, id, resource_ids ->> 0, starts_at, ends_at, true from bookings where venue_id = ${venueId}`);
+    select venue_id, id, resource_ids ->> 0, starts_at, ends_at, status in ('new', 'wait_for_payment', 'paid') from bookings where venue_id = ${venueId}`);
   // Slot (product p, day d, hour h) has id s-p-d-h; its instants come from the venue's zone. The
   // slots come after the lane holds: the occupancy trigger counts each slot's holds as it is made,
   // one index probe a slot, cheaper than recounting slots for each of 100k holds.

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { DEFAULT_PERMISSIONS, type VenueRole } from '@lanebook/core';
 import type { Db } from './db/client.js';
 import { account, user, venueMembers, venues } from './db/schema.js';
 import type { Auth } from './platform/auth.js';
+import { seedBookings } from './seed-bookings.js';
 import { DEMO_CATALOGS, seedCatalog } from './seed-catalog.js';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -79,6 +80,13 @@ export async function seedDemo(db: Db, auth: Auth): Promise<boolean> {
       const venue = DEMO_VENUES.find((v) => v.id === catalog.venueId)!;
       await seedCatalog(tx, catalog, venue.timezone);
     }
+    const [axe, bowl] = await tx
+      .select()
+      .from(venues)
+      .where(inArray(venues.id, ['demo-axe', 'demo-bowl']))
+      .orderBy(venues.id);
+    await seedBookings(tx, axe, 40);
+    await seedBookings(tx, bowl, 15);
   });
   return true;
 }

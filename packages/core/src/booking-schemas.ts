@@ -291,4 +291,9 @@ export const bookingListQuerySchema = z
 export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 
 export const bookingListItemSchema = bookingSchema.omit({ quote: true, customFields: true, upsellItems: true, checkoutInfo: true });
-export const bookingListAnswerSchema = z.object({ items: z.array(bookingListItemSchema), total: z.number().int() });
+/** `total` counts up to 10,000 matches; `totalCapped` says there are more (the console shows "10,000+"). */
+export const bookingListAnswerSchema = z.object({
+  items: z.array(bookingListItemSchema),
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+});

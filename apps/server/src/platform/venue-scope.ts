@@ -106,6 +106,21 @@ export class VenueScope {
   }
 
   /**
+   * How many rows match, counting no further than `cap`: a list over a million rows says
+   * "10,000+" rather than count them all on every page.
+   */
+  async countUpTo(table: VenueOwnedTable, where: SQL | undefined, cap: number): Promise<number> {
+    const matching = this.handle
+      .select({ one: sql`1` })
+      .from(table as PgTable)
+      .where(this.scope(table, where))
+      .limit(cap)
+      .as('matching');
+    const [{ total }] = await this.handle.select({ total: count() }).from(matching);
+    return total;
+  }
+
+  /**
    * A page of rows and the number of all that match, in one round trip (the total rides along
    * each row); a page past the end asks for the total on its own.
    */

@@ -68,8 +68,14 @@ CREATE INDEX "booking_payments_booking_idx" ON "booking_payments" USING btree ("
 CREATE UNIQUE INDEX "bookings_registration_code" ON "bookings" USING btree ("venue_id","registration_code");--> statement-breakpoint
 CREATE UNIQUE INDEX "bookings_reference" ON "bookings" USING btree ("booking_reference");--> statement-breakpoint
 CREATE INDEX "bookings_created_idx" ON "bookings" USING btree ("venue_id","created_at");--> statement-breakpoint
+CREATE INDEX "bookings_starts_idx" ON "bookings" USING btree ("venue_id","starts_at");--> statement-breakpoint
 CREATE INDEX "bookings_date_idx" ON "bookings" USING btree ("venue_id","date");--> statement-breakpoint
-CREATE INDEX "bookings_email_idx" ON "bookings" USING btree ("venue_id","email");--> statement-breakpoint
-CREATE INDEX "bookings_phone_idx" ON "bookings" USING btree ("venue_id","phone");--> statement-breakpoint
-CREATE INDEX "bookings_first_name_idx" ON "bookings" USING btree ("venue_id",lower("first_name"));--> statement-breakpoint
-CREATE INDEX "bookings_last_name_idx" ON "bookings" USING btree ("venue_id",lower("last_name"));
+CREATE INDEX "bookings_email_search" ON "bookings" USING btree ("venue_id","email" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "bookings_phone_search" ON "bookings" USING btree ("venue_id",reverse("phone") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "bookings_first_name_search" ON "bookings" USING btree ("venue_id",lower("first_name") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "bookings_last_name_search" ON "bookings" USING btree ("venue_id",lower("last_name") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "bookings_code_search" ON "bookings" USING btree ("venue_id",upper("registration_code") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "bookings_reference_search" ON "bookings" USING btree ("venue_id","booking_reference" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "bookings_saved_idx" ON "bookings" USING btree ("venue_id","created_at") WHERE "bookings"."is_saved";--> statement-breakpoint
+CREATE INDEX "bookings_warning_idx" ON "bookings" USING btree ("venue_id","created_at") WHERE "bookings"."is_warning";--> statement-breakpoint
+CREATE INDEX "bookings_refunded_idx" ON "bookings" USING btree ("venue_id","created_at") WHERE "bookings"."is_refunded";

@@ -8,6 +8,9 @@ import { LANE_HOLDING_STATUSES } from './predicates.js';
 import { bookingAnswer } from './records.js';
 import { bookings } from './schema.js';
 
+/** The list counts its matches up to this many; past it the answer says so (decision 017). */
+export const TOTAL_CAP = 10_000;
+
 /** A prefix pattern for LIKE, with % and _ matching themselves (an index serves it). */
 const prefix = (text: string) => likePattern(text).slice(1);
 
@@ -48,9 +51,12 @@ function searchOf(search: BookingListQuery['search']): SQL | undefined {
       return like(sql`lower(${bookings.firstName})`, prefix(query.toLowerCase()));
     case 'lastName':
       return like(sql`lower(${bookings.lastName})`, prefix(query.toLowerCase()));
-    case 'phone':
-      // Saved with the country code or without: the digits typed are the number's end.
-      return like(bookings.phone, likePattern(query.replace(/^\+/, '')).replace(/%$/, ''));
+    case 'phone': {
+      // Saved with the country code or without: the digits typed are the number's end, found
+      // from the start of the reversed number (an index serves it).
+      const digits = query.replace(/^\+/, '');
+      return like(sql`reverse(${bookings.phone})`, prefix([...digits].reverse().join('')));
+    }
   }
 }
 
@@ -85,12 +91,15 @@ export async function listBookings(db: Db, venue: { id: string; timezone: string
     query.affiliateId ? eq(bookings.affiliateId, query.affiliateId) : undefined,
     dateConditions(query, venue.timezone, venue.firstDayOfWeek),
   );
-  const { rows, total } = await forVenue(db, venue.id).page(bookings, where, { orderBy, limit: query.limit, offset: query.offset });
+  const scoped = forVenue(db, venue.id);
+  const rows = await scoped.select(bookings, where, { orderBy, limit: query.limit, offset: query.offset });
+  const total = await scoped.countUpTo(bookings, where, TOTAL_CAP + 1);
   return {
+    totalCapped: total > TOTAL_CAP,
     items: rows.map((row) => {
       const { quote: _quote, customFields: _fields, upsellItems: _items, checkoutInfo: _payments, ...item } = bookingAnswer(row, []);
       return item;
     }),
-    total,
+    total: Math.min(total, TOTAL_CAP),
   };
 }

@@ -93,12 +93,27 @@ export const bookings = pgTable(
     uniqueIndex('bookings_registration_code').on(t.venueId, t.registrationCode),
     // The customer's key in the public calls, unique across venues: it finds the venue (decision 012).
     uniqueIndex('bookings_reference').on(t.bookingReference),
+    // The booking list (decision 017): newest first, by event date, and each search field from
+    // its start (text_pattern_ops serves LIKE 'abc%' whatever the collation; phones from their end).
     index('bookings_created_idx').on(t.venueId, t.createdAt),
+    index('bookings_starts_idx').on(t.venueId, t.startsAt),
     index('bookings_date_idx').on(t.venueId, t.date),
-    index('bookings_email_idx').on(t.venueId, t.email),
-    index('bookings_phone_idx').on(t.venueId, t.phone),
-    index('bookings_first_name_idx').on(t.venueId, sql`lower(${t.firstName})`),
-    index('bookings_last_name_idx').on(t.venueId, sql`lower(${t.lastName})`),
+    index('bookings_email_search').on(t.venueId, t.email.op('text_pattern_ops')),
+    index('bookings_phone_search').on(t.venueId, sql`reverse(${t.phone}) text_pattern_ops`),
+    index('bookings_first_name_search').on(t.venueId, sql`lower(${t.firstName}) text_pattern_ops`),
+    index('bookings_last_name_search').on(t.venueId, sql`lower(${t.lastName}) text_pattern_ops`),
+    index('bookings_code_search').on(t.venueId, sql`upper(${t.registrationCode}) text_pattern_ops`),
+    index('bookings_reference_search').on(t.venueId, t.bookingReference.op('text_pattern_ops')),
+    // The rare flags the list filters on, newest first.
+    index('bookings_saved_idx')
+      .on(t.venueId, t.createdAt)
+      .where(sql`${t.isSaved}`),
+    index('bookings_warning_idx')
+      .on(t.venueId, t.createdAt)
+      .where(sql`${t.isWarning}`),
+    index('bookings_refunded_idx')
+      .on(t.venueId, t.createdAt)
+      .where(sql`${t.isRefunded}`),
   ],
 );
 

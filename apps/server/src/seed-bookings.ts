@@ -1,0 +1,173 @@
+import { and, eq } from 'drizzle-orm';
+import { addDays, venueToday } from '@lanebook/core';
+import { bookingCreateSchema, type Booking } from '@lanebook/core/booking-schemas';
+import { slotCreateSchema } from '@lanebook/core/calendar-schemas';
+import type { Tx } from './db/client.js';
+import { cancelBooking, collectPayment, refundPayment, setPresence, setSaved, type Actor } from './modules/bookings/actions.js';
+import { createBooking } from './modules/bookings/create.js';
+import { createSlot, slotsBetween } from './modules/calendar/service.js';
+import { bookingLanes, bookings, products } from './db/schema.js';
+
+/**
+ * Demo bookings: a realistic spread over the last two weeks and the next two, in every status
+ * and presence, made through the same services as the front desk's, so the list, the calendar
+ * and the lane day view look like a working venue on a new install.
+ */
+
+const FIRST = [
+  'Ava',
+  'Liam',
+  'Maya',
+  'Noah',
+  'Zoe',
+  'Ethan',
+  'Chloe',
+  'Lucas',
+  'Isla',
+  'Owen',
+  'Ruby',
+  'Caleb',
+  'Nora',
+  'Eli',
+  'Hazel',
+  'Jack',
+];
+const LAST = [
+  'Garcia',
+  'Nguyen',
+  'Patel',
+  'Kim',
+  'Okafor',
+  'Rossi',
+  'Schmidt',
+  'Dubois',
+  'Cohen',
+  'Silva',
+  'Murphy',
+  'Novak',
+  'Haddad',
+  'Larsen',
+];
+
+/** A small deterministic generator: the demo is the same on every install. */
+function sequence(seed: number) {
+  let state = seed;
+  return (n: number) => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state % n;
+  };
+}
+
+interface DemoVenue {
+  id: string;
+  timezone: string;
+  registrationCodePrefix: string;
+  paymentMethods: string[];
+}
+
+export async function seedBookings(tx: Tx, venue: DemoVenue, count: number) {
+  const next = sequence(venue.id.length * 7919);
+  const actor: Actor = { userName: 'Demo front desk', moneyFormat: '${{amount}}' };
+  const today = venueToday(venue.timezone);
+  const productRows = await tx.select().from(products).where(eq(products.venueId, venue.id));
+  const person = (i: number) => {
+    const firstName = FIRST[(i * 7 + next(FIRST.length)) % FIRST.length];
+    const lastName = LAST[next(LAST.length)];
+    return {
+      firstName,
+      lastName,
+      email: `${firstName}.${lastName}${i}@example.test`.toLowerCase(),
+      phone: `+1555${String(1000000 + next(8999999)).slice(0, 7)}`,
+      note: i % 5 === 0 ? 'Birthday group' : '',
+    };
+  };
+
+  // Past evenings: slots made by hand (populate never makes past dates), booked, played or not.
+  for (let daysAgo = 14; daysAgo >= 1; daysAgo -= 2) {
+    const product = productRows[daysAgo % productRows.length];
+    const date = addDays(today, -daysAgo);
+    const slot = await createSlot(tx, venue.id, venue.timezone, product.id, slotCreateSchema.parse({ date, from: '18:00', to: '19:00' }));
+    const i = daysAgo;
+    // Made by staff: the public cannot book past slots.
+    const booking = await book(tx, venue, product, [slot.id], person(i), 2 + next(4), actor, {});
+    if (i % 7 === 0) {
+      // An online booking nobody paid: abandoned, its lanes free again (what the abandon job does).
+      await tx
+        .update(bookingLanes)
+        .set({ holds: false })
+        .where(and(eq(bookingLanes.venueId, venue.id), eq(bookingLanes.bookingId, booking.id)));
+      await tx
+        .update(bookings)
+        .set({ status: 'abandoned' })
+        .where(and(eq(bookings.venueId, venue.id), eq(bookings.id, booking.id)));
+      continue;
+    }
+    await collectPayment(
+      tx,
+      venue.id,
+      booking.id,
+      { amount: booking.due, paymentMethod: venue.paymentMethods[i % venue.paymentMethods.length] },
+      venue.paymentMethods,
+      actor,
+    );
+    await setPresence(tx, venue.id, booking.id, i % 4 === 0 ? 'no' : i % 5 === 0 ? 'partially' : 'fully', actor);
+    if (i % 4 === 0) await refundPayment(tx, venue.id, booking.id, Math.round(booking.total / 2), actor);
+  }
+
+  // The next two weeks, on the populated slots.
+  const upcoming = await slotsBetween(tx, venue.id, today, addDays(today, 14), undefined, 5000);
+  const afterNow = upcoming.filter((slot) => slot.startsAt.getTime() > Date.now() + 2 * 3600_000);
+  for (let i = 0; i < count && afterNow.length > 0; i++) {
+    const slot = afterNow[(i * 37 + next(afterNow.length)) % afterNow.length];
+    const product = productRows.find((p) => p.id === slot.productId)!;
+    const players = Math.min(product.maxPlayers, 2 + next(6));
+    let booking: Booking;
+    try {
+      booking = await book(tx, venue, product, [slot.id], person(100 + i), players, actor, { online: i % 3 === 1, walkIn: i % 11 === 4 });
+    } catch {
+      continue; // That slot filled up already: the demo takes the next.
+    }
+    const kind = i % 8;
+    const method = venue.paymentMethods[i % venue.paymentMethods.length];
+    if (kind === 0 || kind === 1)
+      await collectPayment(tx, venue.id, booking.id, { amount: booking.due, paymentMethod: method }, venue.paymentMethods, actor);
+    if (kind === 2)
+      await collectPayment(
+        tx,
+        venue.id,
+        booking.id,
+        { amount: Math.ceil(booking.due / 4), paymentMethod: method },
+        venue.paymentMethods,
+        actor,
+      );
+    if (kind === 3) await cancelBooking(tx, venue.id, booking.id, actor);
+    if (kind === 4) {
+      await collectPayment(tx, venue.id, booking.id, { amount: booking.due, paymentMethod: method }, venue.paymentMethods, actor);
+      await refundPayment(tx, venue.id, booking.id, booking.total, actor);
+      await cancelBooking(tx, venue.id, booking.id, actor);
+    }
+    if (kind === 5) await setSaved(tx, venue.id, booking.id, true, actor);
+    if (kind === 6) {
+      // A booking flagged for the desk's attention (a warning shows in the list).
+      await tx
+        .update(bookings)
+        .set({ isWarning: true })
+        .where(and(eq(bookings.venueId, venue.id), eq(bookings.id, booking.id)));
+    }
+  }
+}
+
+async function book(
+  tx: Tx,
+  venue: DemoVenue,
+  product: { id: string; minPlayers: number; maxPlayers: number },
+  slots: string[],
+  reservationInfo: Record<string, string>,
+  players: number,
+  actor: Actor,
+  how: { online?: boolean; walkIn?: boolean },
+) {
+  const playersCount = Math.max(product.minPlayers, Math.min(product.maxPlayers, players));
+  const body = bookingCreateSchema.parse({ productId: product.id, slots, playersCount, reservationInfo, isWalkIn: how.walkIn ?? false });
+  return createBooking(tx, venue, body, { kind: how.online ? 'public' : 'staff', userName: how.online ? 'Customer' : actor.userName });
+}
