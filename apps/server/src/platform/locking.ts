@@ -43,11 +43,12 @@ async function setLockTimeout(tx: Tx, timeout: string) {
  */
 export async function lockKeys(tx: Db | Tx, keys: string[], options: { timeout?: string; shared?: boolean } = {}): Promise<void> {
   assertTransaction(tx, 'lockKeys');
-  await setLockTimeout(tx, options.timeout ?? LOCK_TIMEOUT);
-  for (const key of [...new Set(keys)].sort()) {
-    if (options.shared) await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext(${key}))`);
-    else await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-  }
+  const lock = options.shared ? sql.raw('pg_advisory_xact_lock_shared') : sql.raw('pg_advisory_xact_lock');
+  const locks = [...new Set(keys)].sort().map((key) => sql`${lock}(hashtext(${key}))`);
+  // One round trip: the timeout first (select items are evaluated in order), then each lock.
+  const timeout = timed.has(tx) ? [] : [sql`set_config('lock_timeout', ${options.timeout ?? LOCK_TIMEOUT}, true)`];
+  await tx.execute(sql`select ${sql.join([...timeout, ...locks], sql`, `)}`);
+  timed.add(tx);
 }
 
 /**

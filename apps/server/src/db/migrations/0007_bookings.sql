@@ -76,6 +76,9 @@ CREATE INDEX "bookings_first_name_search" ON "bookings" USING btree ("venue_id",
 CREATE INDEX "bookings_last_name_search" ON "bookings" USING btree ("venue_id",lower("last_name") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "bookings_code_search" ON "bookings" USING btree ("venue_id",upper("registration_code") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "bookings_reference_search" ON "bookings" USING btree ("venue_id","booking_reference" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "bookings_status_idx" ON "bookings" USING btree ("venue_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "bookings_name_sort" ON "bookings" USING btree ("venue_id",lower("last_name"),lower("first_name"),"id");--> statement-breakpoint
+CREATE INDEX "bookings_live_created_idx" ON "bookings" USING btree ("venue_id","created_at","ends_at") WHERE "bookings"."status" in ('new', 'wait_for_payment', 'paid');--> statement-breakpoint
 CREATE INDEX "bookings_saved_idx" ON "bookings" USING btree ("venue_id","created_at") WHERE "bookings"."is_saved";--> statement-breakpoint
 CREATE INDEX "bookings_warning_idx" ON "bookings" USING btree ("venue_id","created_at") WHERE "bookings"."is_warning";--> statement-breakpoint
 CREATE INDEX "bookings_refunded_idx" ON "bookings" USING btree ("venue_id","created_at") WHERE "bookings"."is_refunded";

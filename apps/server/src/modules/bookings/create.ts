@@ -12,7 +12,7 @@ import { fieldError } from '../calendar/service.js';
 import { productForCalendar } from '../products/service.js';
 import { usePromocode } from '../promocodes/service.js';
 import { lanesByIds } from '../resources/service.js';
-import { bookingAnswer, writeLog } from './records.js';
+import { bookingAnswer, writeLog, type BookingRow } from './records.js';
 import { bookingCounters, bookingLanes, bookings } from './schema.js';
 
 /** The customer's message when the lanes went to someone else (409 slot_unavailable). */
@@ -24,6 +24,21 @@ export interface Booker {
   kind: 'public' | 'staff';
   userName: string;
   canSetCustomPrice?: boolean;
+}
+
+/**
+ * Gives the booking the venue's next registration number (`AXE0042`: the venue's prefix, at
+ * least four digits). Called last, so the counter's row stays locked only until commit.
+ */
+async function numberBooking(tx: Tx, venue: { id: string; registrationCodePrefix: string }, bookingId: string): Promise<BookingRow> {
+  const scoped = forVenue(tx, venue.id);
+  const [{ lastNumber }] = await scoped
+    .insert(bookingCounters, { lastNumber: 1 })
+    .onConflictDoUpdate({ target: bookingCounters.venueId, set: { lastNumber: sql`${bookingCounters.lastNumber} + 1` } })
+    .returning({ lastNumber: bookingCounters.lastNumber });
+  const registrationCode = `${venue.registrationCodePrefix}${String(lastNumber).padStart(4, '0')}`;
+  const [row] = await scoped.update(bookings, eq(bookings.id, bookingId), { registrationCode }).returning();
+  return row;
 }
 
 /** Booking references: 10 characters without look-alikes (0/O, 1/I/L), about 50 bits of chance. */
@@ -136,14 +151,8 @@ export async function createBooking(
   if (promocode && !(await usePromocode(tx, venueId, promocode.id)))
     throw fieldError('This promocode is unknown, inactive or used up', 'promocode');
 
-  // Last, so the venue's counter row is locked only for the rest of this transaction.
-  const [{ lastNumber }] = await scoped
-    .insert(bookingCounters, { lastNumber: 1 })
-    .onConflictDoUpdate({ target: bookingCounters.venueId, set: { lastNumber: sql`${bookingCounters.lastNumber} + 1` } })
-    .returning({ lastNumber: bookingCounters.lastNumber });
-  const registrationCode = `${venue.registrationCodePrefix}${String(lastNumber).padStart(4, '0')}`;
-  const [numbered] = await scoped.update(bookings, eq(bookings.id, id), { registrationCode }).returning();
   const how = { online: 'online', phone: 'by phone', walk_in: 'as a walk-in' }[row.source];
-  await writeLog(tx, venueId, id, 'create', `Booking ${registrationCode} created ${how} for ${body.playersCount} players`, booker.userName);
+  await writeLog(tx, venueId, id, 'create', `Booking created ${how} for ${body.playersCount} players`, booker.userName);
+  const numbered = await numberBooking(tx, venue, id);
   return bookingAnswer(numbered, []);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, like, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, like, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { addDays, dateRangeOf, instantOf, venueToday } from '@lanebook/core';
 import type { BookingListQuery } from '@lanebook/core/booking-schemas';
 import type { Db } from '../../db/client.js';
@@ -25,7 +25,8 @@ function filterOf(filter: BookingListQuery['activeFilter']): SQL | undefined {
     case 'upcoming':
       return and(gt(bookings.startsAt, now), inArray(bookings.status, [...LANE_HOLDING_STATUSES]));
     case 'ended':
-      return and(lte(bookings.endsAt, now), notInArray(bookings.status, ['canceled', 'abandoned']));
+      // Written as the partial index bookings_live_created_idx is, so it serves this filter.
+      return and(lte(bookings.endsAt, now), inArray(bookings.status, [...LANE_HOLDING_STATUSES]));
     case 'saved':
       return eq(bookings.isSaved, true);
     case 'warning':
@@ -68,11 +69,12 @@ function rangeOf(query: BookingListQuery, timeZone: string, firstDayOfWeek: numb
 
 function dateConditions(query: BookingListQuery, timeZone: string, firstDayOfWeek: number): SQL | undefined {
   const { from, to } = rangeOf(query, timeZone, firstDayOfWeek);
-  if (query.dateField === 'date') return and(from ? gte(bookings.date, from) : undefined, to ? lte(bookings.date, to) : undefined);
-  // Creation instants between the venue's midnights.
+  // Instants between the venue's midnights: when the booking was made, or when it starts (its
+  // event date is the venue date of its start), on the index its sort uses.
+  const column = query.dateField === 'date' ? bookings.startsAt : bookings.createdAt;
   const start = from ? instantOf(from, '00:00', timeZone) : null;
   const end = to ? instantOf(addDays(to, 1), '00:00', timeZone) : null;
-  return and(start ? gte(bookings.createdAt, start) : undefined, end ? lt(bookings.createdAt, end) : undefined);
+  return and(start ? gte(column, start) : undefined, end ? lt(column, end) : undefined);
 }
 
 /** GET /api/private/booking/detailed: filters, search, date range, sort and paging, in SQL. */
@@ -81,6 +83,7 @@ export async function listBookings(db: Db, venue: { id: string; timezone: string
   const orderBy = {
     new: [desc(sortColumn), desc(bookings.id)],
     old: [asc(sortColumn), asc(bookings.id)],
+    // As the index bookings_name_sort is.
     az: [asc(sql`lower(${bookings.lastName})`), asc(sql`lower(${bookings.firstName})`), asc(bookings.id)],
     za: [desc(sql`lower(${bookings.lastName})`), desc(sql`lower(${bookings.firstName})`), desc(bookings.id)],
   }[query.sort];

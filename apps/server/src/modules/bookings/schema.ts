@@ -104,6 +104,13 @@ export const bookings = pgTable(
     index('bookings_last_name_search').on(t.venueId, sql`lower(${t.lastName}) text_pattern_ops`),
     index('bookings_code_search').on(t.venueId, sql`upper(${t.registrationCode}) text_pattern_ops`),
     index('bookings_reference_search').on(t.venueId, t.bookingReference.op('text_pattern_ops')),
+    // A status newest first (and its count), the A-Z sort, and ended bookings newest first with
+    // their end checked inside the index.
+    index('bookings_status_idx').on(t.venueId, t.status, t.createdAt),
+    index('bookings_name_sort').on(t.venueId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+    index('bookings_live_created_idx')
+      .on(t.venueId, t.createdAt, t.endsAt)
+      .where(sql`${t.status} in ('new', 'wait_for_payment', 'paid')`),
     // The rare flags the list filters on, newest first.
     index('bookings_saved_idx')
       .on(t.venueId, t.createdAt)
