@@ -1,44 +1,48 @@
 /**
- * Child process of bench/bookings.ts: `clients` loops at once, each creating bookings one after
- * another on its own slots for `seconds`, through HTTP. Sends back how many were created, how
- * many were refused and the latencies. A process of its own, so it takes no CPU from the server.
+ * Child process of bench/bookings.ts: autocannon with `clients` connections creating bookings
+ * through HTTP for `seconds`, each request on the next slot of the list (so requests in flight
+ * are on different slots). Sends back how many were created and refused, and the latencies. A
+ * process of its own, so it takes no CPU from the server's event loop.
  */
+import autocannon from 'autocannon';
+
 interface CreateRequest {
   url: string;
   headers: Record<string, string>;
   productId: string;
-  /** Slot ids per client: no two clients book the same slot. */
-  slotsByClient: string[][];
+  slots: string[];
+  clients: number;
   seconds: number;
 }
 
 const request = JSON.parse(process.argv[2]) as CreateRequest;
-const until = Date.now() + request.seconds * 1000;
-const latencies: number[] = [];
-let created = 0;
-let refused = 0;
-await Promise.all(
-  request.slotsByClient.map(async (slots, client) => {
-    for (let n = 0; Date.now() < until && n < slots.length * 20; n++) {
-      const started = performance.now();
-      const response = await fetch(request.url, {
-        method: 'POST',
-        headers: { ...request.headers, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          productId: request.productId,
-          slots: [slots[n % slots.length]],
-          playersCount: 2,
-          reservationInfo: { firstName: 'Load', lastName: `Client ${client}`, email: `load${client}@example.test`, phone: '' },
-          isConfirmationEmail: false,
-        }),
-      });
-      await response.arrayBuffer();
-      latencies.push(performance.now() - started);
-      if (response.status === 201) created++;
-      else refused++;
-    }
-  }),
+let next = 0;
+const result = await autocannon({
+  url: request.url,
+  connections: request.clients,
+  duration: request.seconds,
+  requests: [
+    {
+      method: 'POST',
+      headers: { ...request.headers, 'content-type': 'application/json' },
+      setupRequest: (req) => {
+        const n = next++;
+        return {
+          ...req,
+          body: JSON.stringify({
+            productId: request.productId,
+            slots: [request.slots[n % request.slots.length]],
+            playersCount: 2,
+            reservationInfo: { firstName: 'Load', lastName: `Client ${n % request.clients}`, email: `load${n}@example.test`, phone: '' },
+            isConfirmationEmail: false,
+          }),
+        };
+      },
+    },
+  ],
+});
+const created = result['2xx'];
+process.send!(
+  { created, refused: result.non2xx, errors: result.errors, seconds: request.seconds, p50: result.latency.p50, p95: result.latency.p97_5 },
+  () => process.exit(0),
 );
-latencies.sort((a, b) => a - b);
-const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-process.send!({ created, refused, seconds: request.seconds, p50: at(0.5), p95: at(0.95) }, () => process.exit(0));

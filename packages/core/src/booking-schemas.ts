@@ -291,7 +291,7 @@ export const bookingListQuerySchema = z
 export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 
 export const bookingListItemSchema = bookingSchema.omit({ quote: true, customFields: true, upsellItems: true, checkoutInfo: true });
-/** `total` counts up to 10,000 matches; `totalCapped` says there are more (the console shows "10,000+"). */
+/** `total` counts up to 1,000 matches; `totalCapped` says there are more (the console shows "1,000+"). */
 export const bookingListAnswerSchema = z.object({
   items: z.array(bookingListItemSchema),
   total: z.number().int(),

@@ -4,7 +4,6 @@ import { chooseLanes, lanesByCapacity } from '@lanebook/core';
 import type { Booking, BookingCreate } from '@lanebook/core/booking-schemas';
 import type { Tx } from '../../db/client.js';
 import { AppError, forbidden, notFound, pgErrorCode } from '../../platform/errors.js';
-import { lockKeys, slotOccupancyKey } from '../../platform/locking.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { assertPlayersCount, lanesHeldDuring, slotsById } from '../calendar/availability.js';
 import { quoteFor } from '../calendar/quote.js';
@@ -12,7 +11,7 @@ import { fieldError } from '../calendar/service.js';
 import { productForCalendar } from '../products/service.js';
 import { usePromocode } from '../promocodes/service.js';
 import { lanesByIds } from '../resources/service.js';
-import { bookingAnswer, writeLog, type BookingRow } from './records.js';
+import { bookingAnswer, writeLog } from './records.js';
 import { bookingCounters, bookingLanes, bookings } from './schema.js';
 
 /** The customer's message when the lanes went to someone else (409 slot_unavailable). */
@@ -30,15 +29,15 @@ export interface Booker {
  * Gives the booking the venue's next registration number (`AXE0042`: the venue's prefix, at
  * least four digits). Called last, so the counter's row stays locked only until commit.
  */
-async function numberBooking(tx: Tx, venue: { id: string; registrationCodePrefix: string }, bookingId: string): Promise<BookingRow> {
+async function numberBooking(tx: Tx, venue: { id: string; registrationCodePrefix: string }, bookingId: string): Promise<string> {
   const scoped = forVenue(tx, venue.id);
   const [{ lastNumber }] = await scoped
     .insert(bookingCounters, { lastNumber: 1 })
     .onConflictDoUpdate({ target: bookingCounters.venueId, set: { lastNumber: sql`${bookingCounters.lastNumber} + 1` } })
     .returning({ lastNumber: bookingCounters.lastNumber });
   const registrationCode = `${venue.registrationCodePrefix}${String(lastNumber).padStart(4, '0')}`;
-  const [row] = await scoped.update(bookings, eq(bookings.id, bookingId), { registrationCode }).returning();
-  return row;
+  await scoped.update(bookings, eq(bookings.id, bookingId), { registrationCode });
+  return registrationCode;
 }
 
 /** Booking references: 10 characters without look-alikes (0/O, 1/I/L), about 50 bits of chance. */
@@ -62,8 +61,8 @@ export async function createBooking(
 ): Promise<Booking> {
   const venueId = venue.id;
   const staff = booker.kind === 'staff';
-  // Shared: bookings never wait for each other here, only for a slot being moved (decision 015).
-  await lockKeys(tx, [slotOccupancyKey(venueId)], { shared: true });
+  // No lock here: this transaction locks no slot or booking row before its lane holds, whose
+  // trigger takes the venue's occupancy key (shared) itself (decision 015).
   const product = await productForCalendar(tx, venueId, body.productId);
   if (!product || product.isDeleted || (!staff && product.isPaused)) throw notFound('Product');
   assertPlayersCount(product, body.playersCount);
@@ -153,6 +152,6 @@ export async function createBooking(
 
   const how = { online: 'online', phone: 'by phone', walk_in: 'as a walk-in' }[row.source];
   await writeLog(tx, venueId, id, 'create', `Booking created ${how} for ${body.playersCount} players`, booker.userName);
-  const numbered = await numberBooking(tx, venue, id);
-  return bookingAnswer(numbered, []);
+  const registrationCode = await numberBooking(tx, venue, id);
+  return bookingAnswer({ ...row, registrationCode }, []);
 }

@@ -26,6 +26,10 @@ export async function lanesByIds(
   laneIds: string[],
 ): Promise<{ id: string; capacity: number; minCapacity: number; isPaused: boolean }[]> {
   if (laneIds.length === 0) return [];
-  const rows = await forVenue(tx, venueId).select(resources, inArray(resources.id, laneIds));
-  return rows.map((r) => ({ id: r.id, capacity: r.capacity, minCapacity: r.minCapacity, isPaused: r.isPaused }));
+  // Only these columns: a product may have a hundred lanes, and every booking reads them.
+  return forVenue(tx, venueId).selectFields(
+    resources,
+    { id: resources.id, capacity: resources.capacity, minCapacity: resources.minCapacity, isPaused: resources.isPaused },
+    inArray(resources.id, laneIds),
+  );
 }
