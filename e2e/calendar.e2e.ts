@@ -154,10 +154,37 @@ describe('calendar (issue 9)', () => {
     await admin.context.close();
     await page.keyboard.press('Escape');
 
-    // The lane day view: the product's lane is a row.
+    // The lane day view: the product's lane is a row, and today's booking on it a block naming the customer.
+    const todays = await apiAs(
+      page,
+      'GET',
+      `/api/private/product/calendar?from=${today}&to=${today}&productIds=${productId}`,
+      undefined,
+      VENUE,
+    );
+    const customer = `Lane Viewer ${stamp}`;
+    const booked = await apiAs(
+      page,
+      'POST',
+      '/api/private/booking',
+      {
+        productId,
+        slots: [todays.body.days[0].slots[0].id],
+        playersCount: 2,
+        reservationInfo: { firstName: 'Lane', lastName: `Viewer ${stamp}`, email: 'lane.viewer@example.test', phone: '' },
+      },
+      VENUE,
+    );
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    await page.reload();
+    await visible(page.locator('.ec'));
     await page.getByText('Lane day view', { exact: true }).click();
     await visible(page.getByTestId('lane-view'));
     await visible(page.getByTestId('lane-view').getByText(lane, { exact: true }));
+    // "today" is the venue's today, whatever the browser's date.
+    await page.getByRole('button', { name: 'Next day' }).click();
+    await page.locator('.ec-toolbar button', { hasText: 'today' }).click();
+    await visible(page.getByTestId('lane-view').getByText(`${customer} · 2 players · Wait For Payment`, { exact: false }));
     await screenshot(page, 'calendar-lanes');
 
     // Other browser tests share the venue: it works on that day again.

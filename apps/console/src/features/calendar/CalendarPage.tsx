@@ -124,7 +124,11 @@ export default function CalendarPage() {
     () => ({ hour: 'numeric', minute: '2-digit', hour12: timeFormat === 12 }),
     [timeFormat],
   );
-  const toolbar = useMemo(() => ({ start: 'prev,next today', center: 'title', end: mode === 'lanes' ? '' : SLOT_VIEWS }), [mode]);
+  const toolbar = useMemo(() => ({ start: 'prev,next venueToday', center: 'title', end: mode === 'lanes' ? '' : SLOT_VIEWS }), [mode]);
+  // The calendar's own "today" is the browser's date; the venue's may differ (late evening in New
+  // York is already tomorrow in UTC), so "today" goes to the venue's today.
+  const [shownDate, setShownDate] = useState(today);
+  const customButtons = useMemo(() => ({ venueToday: { text: 'today', click: () => setShownDate(today) } }), [today]);
   const events = useMemo(
     () => (mode === 'lanes' ? laneEvents : [...closedEvents, ...slotEvents]),
     [mode, laneEvents, closedEvents, slotEvents],
@@ -142,7 +146,8 @@ export default function CalendarPage() {
     headerToolbar: toolbar,
     buttonText: (text) => ({ ...text, timeGridDay: 'Day', timeGridWeek: 'Week', dayGridMonth: 'Month', resourceTimelineDay: 'Lanes' }),
     firstDay: (venue?.firstDayOfWeek ?? 0) as Calendar.dayOfWeek,
-    date: today,
+    date: shownDate,
+    customButtons,
     height: mode === 'lanes' ? 'auto' : '75vh',
     allDaySlot: false,
     // A month cell shows a few slots and "+N more" rather than growing with every product's slots.
@@ -159,6 +164,8 @@ export default function CalendarPage() {
     datesSet: (info) => {
       const next = { from: info.startStr.slice(0, 10), to: lastDayBefore(info.endStr) };
       if (info.view.type !== 'resourceTimelineDay') setViewType(info.view.type);
+      // Follows navigation, so "today" is a change whenever another date is shown.
+      setShownDate(next.from);
       setDates((prev) => (prev && prev.from === next.from && prev.to === next.to ? prev : next));
     },
     eventClick: (info) => {
