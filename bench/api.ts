@@ -5,6 +5,7 @@
  */
 import type { Benchmark, Figure } from './lib/benchmark.js';
 import { startHelloServer } from './lib/hello.js';
+import { startBenchServer } from './lib/server.js';
 import { measure, type LoadResult } from './lib/load.js';
 
 const CONNECTIONS = 20;
@@ -14,31 +15,12 @@ export const api: Benchmark = {
   name: 'api',
   description: 'req/s and p99 of /api/health, /api/private/me and /api/private/resources against a Fastify hello world',
   async run(ctx) {
-    // Imported here, not at the top: a server that does not load fails this benchmark, not the runner.
-    const { buildApp } = await import('../apps/server/src/app.js');
-    const { seedDemo } = await import('../apps/server/src/seed.js');
     const hello = await startHelloServer();
     const database = await ctx.openDatabase();
     try {
-      const { app, auth } = await buildApp(database, {
-        baseUrl: 'http://localhost:3000',
-        authSecret: 'bench-secret-bench-secret-bench-secret!',
-        mailFrom: 'bench@lanebook.local',
-        logLevel: 'silent',
-      });
+      const { app, base, headersFor } = await startBenchServer(database);
       try {
-        await seedDemo(database.db, auth);
-        await app.listen({ port: 0, host: '127.0.0.1' });
-        const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-        const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-          method: 'POST',
-          // Sign-in is protected against cross-site requests: an API client names the console's origin.
-          headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
-          body: JSON.stringify({ email: 'owner@demo.test', password: 'demo-password' }),
-        });
-        const token = signIn.headers.get('set-auth-token');
-        if (!token) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-        const venueHeaders = { authorization: `Bearer ${token}`, 'x-venue-id': 'demo-axe' };
+        const venueHeaders = headersFor('demo-axe');
 
         // Warm up first (JIT, connection pools, caches), so the measurement sees the steady state.
         const load = async (label: string, url: string, headers: Record<string, string> = {}): Promise<LoadResult> => {

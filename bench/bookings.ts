@@ -6,13 +6,12 @@
  * counts overlapping lane holds afterwards (must be 0). Load generators run in their own
  * processes (bench/lib).
  */
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { addDays, venueToday } from '@lanebook/core';
 import type { Benchmark, Figure } from './lib/benchmark.js';
 import { BENCH_TIME_ZONE, generateCalendarData } from './lib/calendar-data.js';
-import { measure } from './lib/load.js';
+import { createBookings, measure } from './lib/load.js';
+import { startBenchServer } from './lib/server.js';
 
 const LANES = 200;
 /** A million on PostgreSQL; PGlite (one WebAssembly session) gets a fifth, said in the notes. */
@@ -23,43 +22,27 @@ export const bookings: Benchmark = {
   name: 'bookings',
   description: 'booking list p50/p97.5 per filter, search field and date range over 1M bookings; bookings created per second by 20 clients',
   async run(ctx) {
-    const { buildApp } = await import('../apps/server/src/app.js');
-    const { seedDemo } = await import('../apps/server/src/seed.js');
     const { venueMembers, user } = await import('../apps/server/src/db/schema.js');
     const database = await ctx.openDatabase();
     try {
       const wanted = Number(process.env.BENCH_BOOKINGS) || BOOKINGS[ctx.databaseKind];
       ctx.log(`  generating ${wanted} bookings on ${LANES} lanes`);
       const today = venueToday(BENCH_TIME_ZONE);
+      // Two years of bookings up to a month ahead: a venue's history, each booked at most 30 days before its date.
       const data = await generateCalendarData(database, {
         venueId: 'bench-venue',
         lanes: LANES,
         bookings: wanted,
-        startDate: addDays(today, -365),
+        startDate: addDays(today, -699),
       });
-      const { app, auth } = await buildApp(database, {
-        baseUrl: 'http://localhost:3000',
-        authSecret: 'bench-secret-bench-secret-bench-secret!',
-        mailFrom: 'bench@lanebook.local',
-        logLevel: 'silent',
-      });
+      const { app, base, headersFor } = await startBenchServer(database);
       try {
-        await seedDemo(database.db, auth);
         const [owner] = await database.db
           .select()
           .from(user)
           .where(sql`${user.email} = 'owner@demo.test'`);
         await database.db.insert(venueMembers).values({ venueId: data.venueId, userId: owner.id, role: 'owner' });
-        await app.listen({ port: 0, host: '127.0.0.1' });
-        const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-        const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
-          body: JSON.stringify({ email: 'owner@demo.test', password: 'demo-password' }),
-        });
-        const token = signIn.headers.get('set-auth-token');
-        if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
-        const headers = { authorization: `Bearer ${token}`, 'x-venue-id': data.venueId };
+        const headers = headersFor(data.venueId);
 
         const queries: [string, string][] = [
           ['no filter', ''],
@@ -95,7 +78,7 @@ export const bookings: Benchmark = {
         const slotRows = (await database.db.execute(sql`
           select id from slots where venue_id = ${data.venueId} and product_id = ${data.productIds[0]}
             and date > ${addDays(today, 7)} order by starts_at limit ${CREATE_CLIENTS * 40}`)) as unknown as { rows: { id: string }[] };
-        const created = await createLoad({
+        const created = await createBookings({
           url: `${base}/api/private/booking`,
           headers,
           productId: data.productIds[0],
@@ -118,7 +101,7 @@ export const bookings: Benchmark = {
             note: `${CREATE_CLIENTS} clients, HTTP`,
           },
           { figure: 'create p50', value: created.p50, unit: 'ms' },
-          { figure: 'create p97.5', value: created.p95, unit: 'ms' },
+          { figure: 'create p97.5', value: created.p97_5, unit: 'ms' },
           { figure: 'creates refused (lanes full)', value: created.refused, unit: '' },
           { figure: 'create errors', value: created.errors, unit: '', budget: { max: 0 } },
           { figure: 'overlapping lane holds after', value: overlaps.rows[0].n, unit: '', budget: { max: 0 } },
@@ -132,30 +115,3 @@ export const bookings: Benchmark = {
     }
   },
 };
-
-interface CreateResult {
-  created: number;
-  refused: number;
-  errors: number;
-  seconds: number;
-  p50: number;
-  p95: number;
-}
-
-function createLoad(request: {
-  url: string;
-  headers: Record<string, string>;
-  productId: string;
-  slots: string[];
-  clients: number;
-  seconds: number;
-}) {
-  const worker = fileURLToPath(new URL('./lib/create-worker.ts', import.meta.url));
-  return new Promise<CreateResult>((resolve, reject) => {
-    const child = fork(worker, [JSON.stringify(request)], { execArgv: ['--import', 'tsx'] });
-    let answer: CreateResult | undefined;
-    child.on('message', (message) => (answer = message as CreateResult));
-    child.on('error', reject);
-    child.on('exit', (code) => (answer ? resolve(answer) : reject(new Error(`create load exited with ${code} without a result`))));
-  });
-}

@@ -5,15 +5,7 @@
  * process of its own, so it takes no CPU from the server's event loop.
  */
 import autocannon from 'autocannon';
-
-interface CreateRequest {
-  url: string;
-  headers: Record<string, string>;
-  productId: string;
-  slots: string[];
-  clients: number;
-  seconds: number;
-}
+import type { CreateRequest, CreateResult } from './load.js';
 
 const request = JSON.parse(process.argv[2]) as CreateRequest;
 let next = 0;
@@ -42,7 +34,12 @@ const result = await autocannon({
   ],
 });
 const created = result['2xx'];
-process.send!(
-  { created, refused: result.non2xx, errors: result.errors, seconds: request.seconds, p50: result.latency.p50, p95: result.latency.p97_5 },
-  () => process.exit(0),
-);
+const summary: CreateResult = {
+  created,
+  refused: result.non2xx,
+  errors: result.errors,
+  seconds: request.seconds,
+  p50: result.latency.p50,
+  p97_5: result.latency.p97_5,
+};
+process.send!(summary, () => process.exit(0));

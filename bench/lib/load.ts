@@ -57,3 +57,38 @@ export async function measure(url: string, options: LoadOptions): Promise<LoadRe
   }
   return result;
 }
+
+/** What the parent sends the booking-creation worker (create-worker.ts) as its one argument (JSON). */
+export interface CreateRequest {
+  url: string;
+  headers: Record<string, string>;
+  productId: string;
+  /** Each request books the next of these slots, so the requests in flight are on different slots. */
+  slots: string[];
+  clients: number;
+  seconds: number;
+}
+
+export interface CreateResult {
+  created: number;
+  refused: number;
+  errors: number;
+  seconds: number;
+  p50: number;
+  p97_5: number;
+}
+
+const createWorkerPath = fileURLToPath(new URL('./create-worker.ts', import.meta.url));
+
+/** Creates bookings through HTTP from a child process (autocannon, `clients` connections) for `seconds`. */
+export function createBookings(request: CreateRequest): Promise<CreateResult> {
+  return new Promise<CreateResult>((resolve, reject) => {
+    const child = fork(createWorkerPath, [JSON.stringify(request)], { execArgv: ['--import', 'tsx'] });
+    let answer: CreateResult | undefined;
+    child.on('message', (message) => (answer = message as CreateResult));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      answer ? resolve(answer) : reject(new Error(`booking creation load exited with ${code} without a result`)),
+    );
+  });
+}
