@@ -8,6 +8,7 @@ import { addDays, venueToday } from '@lanebook/core';
 import type { Benchmark, Figure } from './lib/benchmark.js';
 import { BENCH_TIME_ZONE, generateCalendarData } from './lib/calendar-data.js';
 import { measure, type LoadResult } from './lib/load.js';
+import { BENCH_APP_CONFIG } from './lib/server.js';
 
 const LANE_COUNTS = [10, 20, 100];
 const BOOKINGS = 100_000;
@@ -43,14 +44,7 @@ export const calendar: Benchmark = {
           bookings: BOOKINGS,
           startDate: addDays(today, -365),
         });
-        const { app } = await buildApp(database, {
-          baseUrl: 'http://localhost:3000',
-          authSecret: 'bench-secret-bench-secret-bench-secret!',
-          mailFrom: 'bench@lanebook.local',
-          logLevel: 'silent',
-          // One load generator is one client address: the widget's per-address limit would measure 429s.
-          publicPerMinute: 1_000_000_000,
-        });
+        const { app } = await buildApp(database, BENCH_APP_CONFIG);
         try {
           await app.listen({ port: 0, host: '127.0.0.1' });
           const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/public/product/${data.productIds[0]}`;

@@ -1,4 +1,15 @@
 import type { Database } from '../../apps/server/src/db/client.js';
+import type { AppConfig } from '../../apps/server/src/platform/module.js';
+
+/** How every benchmark builds the app. */
+export const BENCH_APP_CONFIG: AppConfig = {
+  baseUrl: 'http://localhost:3000',
+  authSecret: 'bench-secret-bench-secret-bench-secret!',
+  mailFrom: 'bench@lanebook.local',
+  logLevel: 'silent',
+  // One load generator is one client address: the widget's per-address limit would measure 429s.
+  publicPerMinute: 1_000_000_000,
+};
 
 /**
  * A Lanebook server for a benchmark: built on the bench's database with the demo seeded,
@@ -9,14 +20,7 @@ import type { Database } from '../../apps/server/src/db/client.js';
 export async function startBenchServer(database: Database) {
   const { buildApp } = await import('../../apps/server/src/app.js');
   const { seedDemo } = await import('../../apps/server/src/seed.js');
-  const { app, auth } = await buildApp(database, {
-    baseUrl: 'http://localhost:3000',
-    authSecret: 'bench-secret-bench-secret-bench-secret!',
-    mailFrom: 'bench@lanebook.local',
-    logLevel: 'silent',
-    // One load generator is one client address: the widget's per-address limit would measure 429s.
-    publicPerMinute: 1_000_000_000,
-  });
+  const { app, auth } = await buildApp(database, BENCH_APP_CONFIG);
   try {
     await seedDemo(database.db, auth);
     await app.listen({ port: 0, host: '127.0.0.1' });

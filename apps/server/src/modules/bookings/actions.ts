@@ -8,6 +8,7 @@ import { lockKeys, slotOccupancyKey } from '../../platform/locking.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { fieldError } from '../calendar/service.js';
 import { paymentsOf, spreadRefund, sumsOf, totalsOf } from './ledger.js';
+import { LANE_HOLDING_STATUSES } from './predicates.js';
 import { bookingAnswer, bookingOrNotFound, bookingWithLedger, ledgerOf, writeLog, type BookingRow } from './records.js';
 import { bookingLanes, bookingPayments, bookings } from './schema.js';
 
@@ -21,7 +22,8 @@ export interface Actor {
   moneyFormat: string;
 }
 
-const LIVE = new Set(['new', 'wait_for_payment', 'paid']);
+/** Bookings that hold their lanes (predicates.ts) are the live ones. */
+const LIVE = new Set<string>(LANE_HOLDING_STATUSES);
 
 export const ALREADY_CANCELED = 'This booking is canceled already.';
 export const TOO_LATE_TO_CANCEL = (hours: number) =>

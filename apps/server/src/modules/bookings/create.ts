@@ -11,7 +11,7 @@ import { fieldError } from '../calendar/service.js';
 import { productForCalendar } from '../products/service.js';
 import { usePromocode } from '../promocodes/service.js';
 import { lanesByIds } from '../resources/service.js';
-import { bookingAnswer, writeLog } from './records.js';
+import { bookingAnswer, reservationColumns, writeLog } from './records.js';
 import { bookingCounters, bookingLanes, bookings } from './schema.js';
 
 /** The customer's message when the lanes went to someone else (409 slot_unavailable). */
@@ -100,7 +100,6 @@ export async function createBooking(
   });
   const total = body.customPrice ?? quote.total;
   const id = randomUUID();
-  const info = body.reservationInfo;
   const isWalkIn = staff && body.isWalkIn;
   const scoped = forVenue(tx, venueId);
   const [row] = await scoped
@@ -114,11 +113,7 @@ export async function createBooking(
       slotIds: chosenSlots.map((s) => s.id),
       resourceIds: lanes.map((l) => l.id),
       playersCount: body.playersCount,
-      reservationInfo: info,
-      firstName: info.firstName,
-      lastName: info.lastName,
-      email: info.email.toLowerCase(),
-      phone: info.phone,
+      ...reservationColumns(body.reservationInfo),
       source: staff ? (isWalkIn ? 'walk_in' : 'phone') : 'online',
       isWalkIn,
       isFullFirstPayment: body.isFullFirstPayment,

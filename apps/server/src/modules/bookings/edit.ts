@@ -13,11 +13,13 @@ import { lanesByIds } from '../resources/service.js';
 import type { Actor } from './actions.js';
 import { slotUnavailable } from './create.js';
 import { totalsOf } from './ledger.js';
-import { bookingOrNotFound, bookingWithLedger, writeLog } from './records.js';
+import { bookingOrNotFound, bookingWithLedger, reservationColumns, writeLog } from './records.js';
 import { bookingLanes, bookings } from './schema.js';
+import { LANE_HOLDING_STATUSES } from './predicates.js';
 import { laneHoldsOfBooking } from './service.js';
 
-const LIVE = new Set(['new', 'wait_for_payment', 'paid']);
+/** Bookings that hold their lanes (predicates.ts) are the ones that can still move. */
+const LIVE = new Set<string>(LANE_HOLDING_STATUSES);
 
 /**
  * Staff change a booking (bookings.edit): its slots, players, lanes, upsell items, custom price
@@ -113,14 +115,7 @@ export async function updateBooking(
     if (total !== row.total) said.push(`total ${formatMoney(total, actor.moneyFormat)}`);
   }
   if (body.reservationInfo) {
-    const info = body.reservationInfo;
-    Object.assign(changes, {
-      reservationInfo: info,
-      firstName: info.firstName,
-      lastName: info.lastName,
-      email: info.email.toLowerCase(),
-      phone: info.phone,
-    });
+    Object.assign(changes, reservationColumns(body.reservationInfo));
     said.push('personal info');
   }
   if (body.customFields) {

@@ -1,5 +1,5 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import type { Booking, BookingDetail } from '@lanebook/core/booking-schemas';
+import type { Booking, BookingDetail, ReservationInfo } from '@lanebook/core/booking-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { forVenue } from '../../platform/venue-scope.js';
@@ -88,6 +88,11 @@ export async function bookingDetail(tx: Db | Tx, venueId: string, bookingId: str
     ...(await bookingWithLedger(tx, venueId, row)),
     logs: logs.map((l) => ({ id: l.id, type: l.type, text: l.text, timestamp: l.createdAt.toISOString(), userName: l.userName })),
   };
+}
+
+/** The reservation info and its searchable copies (names, lower-case email, phone digits), as a row stores them. */
+export function reservationColumns(info: ReservationInfo) {
+  return { reservationInfo: info, firstName: info.firstName, lastName: info.lastName, email: info.email.toLowerCase(), phone: info.phone };
 }
 
 /** Every change to a booking writes one log entry, in the change's transaction. */
