@@ -182,8 +182,13 @@ describe('calendar (issue 9)', () => {
     await visible(page.getByTestId('lane-view'));
     await visible(page.getByTestId('lane-view').getByText(lane, { exact: true }));
     // "today" is the venue's today, whatever the browser's date.
-    await page.getByRole('button', { name: 'Next day' }).click();
+    // Three quick clicks are three days ahead (the date option never pulls the calendar back).
+    const title = (date: string) =>
+      new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Next day' }).click();
+    await visible(page.locator('.ec-title', { hasText: title(addDays(today, 3)) }));
     await page.locator('.ec-toolbar button', { hasText: 'today' }).click();
+    await visible(page.locator('.ec-title', { hasText: title(today) }));
     await visible(page.getByTestId('lane-view').getByText(`${customer} · 2 players · Wait For Payment`, { exact: false }));
     await screenshot(page, 'calendar-lanes');
 

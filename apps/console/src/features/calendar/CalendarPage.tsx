@@ -127,8 +127,13 @@ export default function CalendarPage() {
   const toolbar = useMemo(() => ({ start: 'prev,next venueToday', center: 'title', end: mode === 'lanes' ? '' : SLOT_VIEWS }), [mode]);
   // The calendar's own "today" is the browser's date; the venue's may differ (late evening in New
   // York is already tomorrow in UTC), so "today" goes to the venue's today.
-  const [shownDate, setShownDate] = useState(today);
-  const customButtons = useMemo(() => ({ venueToday: { text: 'today', click: () => setShownDate(today) } }), [today]);
+  // Each click gives a new Date (the calendar reads it as that wall-clock date), so the option
+  // changes and the calendar goes there even when it went there before.
+  const [shownDate, setShownDate] = useState<string | Date>(today);
+  const customButtons = useMemo(
+    () => ({ venueToday: { text: 'today', click: () => setShownDate(new Date(`${today}T00:00:00`)) } }),
+    [today],
+  );
   const events = useMemo(
     () => (mode === 'lanes' ? laneEvents : [...closedEvents, ...slotEvents]),
     [mode, laneEvents, closedEvents, slotEvents],
@@ -164,8 +169,6 @@ export default function CalendarPage() {
     datesSet: (info) => {
       const next = { from: info.startStr.slice(0, 10), to: lastDayBefore(info.endStr) };
       if (info.view.type !== 'resourceTimelineDay') setViewType(info.view.type);
-      // Follows navigation, so "today" is a change whenever another date is shown.
-      setShownDate(next.from);
       setDates((prev) => (prev && prev.from === next.from && prev.to === next.to ? prev : next));
     },
     eventClick: (info) => {
