@@ -8,7 +8,6 @@ import {
   planSlots,
   wallClockOf,
   weekdayOf,
-  withBreak,
   type PlanInput,
   type SlotTemplate,
 } from './calendar.js';
@@ -161,8 +160,5 @@ describe('chooseLanes', () => {
     expect(chooseLanes(21, lanes)).toBeNull();
     expect(chooseLanes(3, [lanes[2]])).toBeNull();
     expect(chooseLanes(3, [])).toBeNull();
-  });
-  it('a break time keeps the lane busy after the slot', () => {
-    expect(withBreak(new Date('2026-06-01T10:00:00Z'), 15).toISOString()).toBe('2026-06-01T10:15:00.000Z');
   });
 });

@@ -211,6 +211,3 @@ export function chooseLanes<T extends LaneCapacity>(playersCount: number, freeLa
 export function lanesByCapacity<T extends LaneCapacity>(lanes: T[]): T[] {
   return [...lanes].sort((a, b) => b.capacity - a.capacity || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
-
-/** An interval widened by a break after it: the lane is not free again until the break is over. */
-export const withBreak = (endsAt: Date, breakMinutes: number) => new Date(endsAt.getTime() + breakMinutes * 60_000);
