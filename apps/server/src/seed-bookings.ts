@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { addDays, venueToday } from '@lanebook/core';
 import { bookingCreateSchema, type Booking } from '@lanebook/core/booking-schemas';
 import { slotCreateSchema } from '@lanebook/core/calendar-schemas';
@@ -6,7 +6,7 @@ import type { Tx } from './db/client.js';
 import { cancelBooking, collectPayment, refundPayment, setPresence, setSaved, type Actor } from './modules/bookings/actions.js';
 import { createBooking } from './modules/bookings/create.js';
 import { createSlot, slotsBetween } from './modules/calendar/service.js';
-import { bookingLanes, bookings, products } from './db/schema.js';
+import { bookingLanes, bookingLogs, bookingPayments, bookings, products } from './db/schema.js';
 
 /**
  * Demo bookings: a realistic spread over the last two weeks and the next two, in every status
@@ -82,6 +82,9 @@ export async function seedBookings(tx: Tx, venue: DemoVenue, count: number) {
     };
   };
 
+  /** When each booking was made: set once everything of it is written (backdate). */
+  const bookedAt = new Map<string, Date>();
+
   // Past evenings: slots made by hand (populate never makes past dates), booked, played or not.
   for (let daysAgo = 14; daysAgo >= 1; daysAgo -= 2) {
     const product = productRows[daysAgo % productRows.length];
@@ -90,6 +93,7 @@ export async function seedBookings(tx: Tx, venue: DemoVenue, count: number) {
     const i = daysAgo;
     // Made by staff: the public cannot book past slots.
     const booking = await book(tx, venue, product, [slot.id], person(i), 2 + next(4), actor, {});
+    bookedAt.set(booking.id, new Date(Date.parse(booking.startsAt) - (1 + next(10)) * DAY - next(600) * MINUTE));
     if (i % 7 === 0) {
       // An online booking nobody paid: abandoned, its lanes free again (what the abandon job does).
       await tx
@@ -128,6 +132,11 @@ export async function seedBookings(tx: Tx, venue: DemoVenue, count: number) {
       continue; // That slot filled up already: the demo takes the next.
     }
     const kind = i % 8;
+    // Booked some days ago, a few within the hour ('new' and 'minutes ago' in the list). An
+    // online booking still unpaid is a recent one: older ones were abandoned (the abandon job).
+    const unpaidOnline = booking.source === 'online' && kind > 2 && kind !== 4;
+    const minutesAgo = unpaidOnline || i % 9 === 0 ? 3 + next(25) : 60 + next(14 * 24 * 60);
+    bookedAt.set(booking.id, new Date(Math.min(Date.now() - minutesAgo * MINUTE, Date.parse(booking.startsAt) - HOUR)));
     const method = venue.paymentMethods[i % venue.paymentMethods.length];
     if (kind === 0 || kind === 1)
       await collectPayment(tx, venue.id, booking.id, { amount: booking.due, paymentMethod: method }, venue.paymentMethods, actor);
@@ -155,6 +164,36 @@ export async function seedBookings(tx: Tx, venue: DemoVenue, count: number) {
         .where(and(eq(bookings.venueId, venue.id), eq(bookings.id, booking.id)));
     }
   }
+  for (const [bookingId, at] of bookedAt) await backdate(tx, venue.id, bookingId, at);
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * The demo is made in one transaction, so every row would say it was made at the same instant:
+ * a booking, its log and its payments move back together to when it was booked.
+ */
+async function backdate(tx: Tx, venueId: string, bookingId: string, bookedAt: Date) {
+  const [row] = await tx
+    .select({ createdAt: bookings.createdAt })
+    .from(bookings)
+    .where(and(eq(bookings.venueId, venueId), eq(bookings.id, bookingId)));
+  const shift = sql`${`${row.createdAt.getTime() - bookedAt.getTime()} milliseconds`}::interval`;
+  const own = (table: typeof bookingLogs | typeof bookingPayments) => and(eq(table.venueId, venueId), eq(table.bookingId, bookingId));
+  await tx
+    .update(bookings)
+    .set({ createdAt: sql`${bookings.createdAt} - ${shift}`, updatedAt: sql`${bookings.updatedAt} - ${shift}` })
+    .where(and(eq(bookings.venueId, venueId), eq(bookings.id, bookingId)));
+  await tx
+    .update(bookingLogs)
+    .set({ createdAt: sql`${bookingLogs.createdAt} - ${shift}` })
+    .where(own(bookingLogs));
+  await tx
+    .update(bookingPayments)
+    .set({ createdAt: sql`${bookingPayments.createdAt} - ${shift}` })
+    .where(own(bookingPayments));
 }
 
 async function book(
