@@ -161,6 +161,8 @@ export const bookingLogSchema = z.object({
   userName: z.string(),
 });
 export type BookingLog = z.infer<typeof bookingLogSchema>;
+/** A page of a booking's log, newest first. */
+export const bookingLogPageSchema = z.object({ items: z.array(bookingLogSchema), total: z.number().int() });
 
 /** GET /api/private/booking/{id}: the booking with its log, newest first. */
 export const bookingDetailSchema = bookingSchema.extend({ logs: z.array(bookingLogSchema) });

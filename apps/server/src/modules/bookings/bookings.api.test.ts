@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { addDays, productDefaults, venueToday } from '@lanebook/core';
-import type { Booking, BookingDetail } from '@lanebook/core/booking-schemas';
+import type { Booking, BookingDetail, BookingLog } from '@lanebook/core/booking-schemas';
 import type { Slot } from '@lanebook/core/calendar-schemas';
 import { bookingCounters, bookingLogs, bookingPayments, bookings, products, resources, venues } from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
@@ -148,6 +148,14 @@ describeEachDatabase('bookings', (t) => {
     expect((await venue.staff.post(`${url}/cancel`)).statusCode).toBe(409);
     const logs = (await venue.staff.get(url)).json<BookingDetail>().logs.map((l) => l.type);
     expect(logs).toEqual(['cancel', 'custom', 'update', 'update', 'refund', 'paid', 'paid', 'create']);
+    // The log on its own, paged, newest first.
+    const page = (await venue.staff.get(`${url}/logs`, { query: { limit: '3', offset: '1' } })).json<{
+      items: BookingLog[];
+      total: number;
+    }>();
+    expect(page.total).toBe(8);
+    expect(page.items.map((l) => l.type)).toEqual(['custom', 'update', 'update']);
+    expect(page.items[0]).toMatchObject({ text: 'Birthday party', userName: expect.any(String), timestamp: expect.any(String) });
   });
 
   it('another venue never sees a booking: every call with its id is 404', async () => {
@@ -156,6 +164,7 @@ describeEachDatabase('bookings', (t) => {
     const booking = (await theirs.venue.staff.post('/api/private/booking', theirs.form())).json<Booking>();
     await expectNoWrites(t, async () => {
       expect((await mine.venue.owner.get(`/api/private/booking/${booking.id}`)).statusCode).toBe(404);
+      expect((await mine.venue.owner.get(`/api/private/booking/${booking.id}/logs`)).statusCode).toBe(404);
       const bodies: Record<string, object | undefined> = {
         cancel: undefined,
         save: undefined,

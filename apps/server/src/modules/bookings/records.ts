@@ -1,5 +1,5 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import type { Booking, BookingDetail, ReservationInfo } from '@lanebook/core/booking-schemas';
+import type { Booking, BookingDetail, BookingLog, ReservationInfo } from '@lanebook/core/booking-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { forVenue } from '../../platform/venue-scope.js';
@@ -81,13 +81,32 @@ export async function bookingWithLedger(tx: Db | Tx, venueId: string, row: Booki
 
 export async function bookingDetail(tx: Db | Tx, venueId: string, bookingId: string): Promise<BookingDetail> {
   const row = await bookingOrNotFound(tx, venueId, bookingId);
-  const logs = await forVenue(tx, venueId).select(bookingLogs, eq(bookingLogs.bookingId, bookingId), {
-    orderBy: [desc(bookingLogs.createdAt), desc(bookingLogs.id)],
+  return { ...(await bookingWithLedger(tx, venueId, row)), logs: await logEntries(tx, venueId, bookingId) };
+}
+
+const LOG_ORDER = [desc(bookingLogs.createdAt), desc(bookingLogs.id)];
+const logEntry = (l: typeof bookingLogs.$inferSelect): BookingLog => ({
+  id: l.id,
+  type: l.type,
+  text: l.text,
+  timestamp: l.createdAt.toISOString(),
+  userName: l.userName,
+});
+
+/** A booking's whole log, newest first. */
+async function logEntries(tx: Db | Tx, venueId: string, bookingId: string): Promise<BookingLog[]> {
+  const rows = await forVenue(tx, venueId).select(bookingLogs, eq(bookingLogs.bookingId, bookingId), { orderBy: LOG_ORDER });
+  return rows.map(logEntry);
+}
+
+/** A page of a booking's log, newest first (`GET .../logs`); another venue's booking is a 404. */
+export async function bookingLogPage(db: Db, venueId: string, bookingId: string, page: { limit: number; offset: number }) {
+  await bookingOrNotFound(db, venueId, bookingId);
+  const { rows, total } = await forVenue(db, venueId).page(bookingLogs, eq(bookingLogs.bookingId, bookingId), {
+    ...page,
+    orderBy: LOG_ORDER,
   });
-  return {
-    ...(await bookingWithLedger(tx, venueId, row)),
-    logs: logs.map((l) => ({ id: l.id, type: l.type, text: l.text, timestamp: l.createdAt.toISOString(), userName: l.userName })),
-  };
+  return { items: rows.map(logEntry), total };
 }
 
 /** The reservation info and its searchable copies (names, lower-case email, phone digits), as a row stores them. */

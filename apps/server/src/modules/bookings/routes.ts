@@ -6,6 +6,7 @@ import {
   bookingDetailSchema,
   bookingListAnswerSchema,
   bookingListQuerySchema,
+  bookingLogPageSchema,
   bookingSchema,
   bookingUpdateSchema,
   checkoutBodySchema,
@@ -22,7 +23,7 @@ import {
 import type { ModuleDeps } from '../../platform/module.js';
 import { hasPermission, identityOf, venueOf } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
-import { errorResponses, idParams } from '../../platform/http.js';
+import { errorResponses, idParams, pageQuery } from '../../platform/http.js';
 import { withTransaction } from '../../platform/locking.js';
 import { productForCalendar } from '../products/service.js';
 import {
@@ -39,7 +40,7 @@ import {
 import { createBooking } from './create.js';
 import { updateBooking } from './edit.js';
 import { listBookings } from './list.js';
-import { bookingDetail, bookingOrNotFound, bookingWithLedger } from './records.js';
+import { bookingDetail, bookingLogPage, bookingOrNotFound, bookingWithLedger } from './records.js';
 import { bookingIdOfReference, bookingReferenceVenueId } from './service.js';
 
 const tags = ['bookings'];
@@ -113,6 +114,21 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       },
     },
     async (request) => bookingDetail(db, venueOf(request).id, request.params.id),
+  );
+
+  app.get(
+    '/api/private/booking/:id/logs',
+    {
+      config: { access: { auth: 'venue' } },
+      schema: {
+        tags,
+        description: "A page of the booking's log (type, text, timestamp, userName), newest first.",
+        params: idParams,
+        querystring: pageQuery(100, 500),
+        response: { 200: bookingLogPageSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => bookingLogPage(db, venueOf(request).id, request.params.id, request.query),
   );
 
   app.put(
