@@ -419,4 +419,24 @@ describeEachDatabase('calendar', (t) => {
     expectFieldError(await price({ slots: `${first.id},${gap.id}` }), 'slots');
     expectFieldError(await price({ slots: first.id, playersCount: '99' }), 'playersCount');
   });
+
+  it("staff price: the front desk's quote covers private slots the public price refuses; it needs bookings.create", async () => {
+    const { venue, b, today, url } = await setUp(t);
+    const hidden = (
+      await venue.manager.post(`${url(b)}/slot`, { date: addDays(today, 3), from: '10:00', to: '11:00', isPrivate: true })
+    ).json<Slot>();
+    const query = { playersCount: '2', slots: hidden.id };
+    expectFieldError(await t.request('GET', `/api/public/product/${b}/price`, { query }), 'slots');
+    const staffQuote = await venue.staff.get(`/api/private/product/${b}/price`, { query });
+    expect(staffQuote.statusCode, staffQuote.body).toBe(200);
+    expect(staffQuote.json()).toMatchObject({ subtotal: 2000, total: 2000 });
+    expectFieldError(await venue.staff.get(`/api/private/product/${b}/price`, { query: { ...query, playersCount: '99' } }), 'playersCount');
+    const other = await t.addVenue();
+    expect((await other.owner.get(`/api/private/product/${b}/price`, { query })).statusCode).toBe(404);
+    await t.db
+      .update(venues)
+      .set({ permissions: withoutRole(DEFAULT_PERMISSIONS, 'staff', 'bookings', ['create']) })
+      .where(eq(venues.id, venue.id));
+    expect((await venue.staff.get(`/api/private/product/${b}/price`, { query })).statusCode).toBe(403);
+  });
 });

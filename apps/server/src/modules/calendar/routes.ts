@@ -27,7 +27,7 @@ import { notFound } from '../../platform/errors.js';
 import { errorResponses, idParams } from '../../platform/http.js';
 import { withTransaction } from '../../platform/locking.js';
 import { quoteFor } from './quote.js';
-import { bookableProductVenueId } from '../products/service.js';
+import { bookableProductVenueId, productForCalendar } from '../products/service.js';
 import { assertPlayersCount, publicDates, publicProduct, publicSlots, slotsById, staffCalendar } from './availability.js';
 import {
   createSlot,
@@ -208,6 +208,30 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
       handler: async (request) => setNonWorkingDay(db, venueOf(request).id, request.params.date, method === 'PUT'),
     });
   }
+
+  app.get(
+    '/api/private/product/:id/price',
+    {
+      config: { access: { permission: 'bookings.create' } },
+      schema: {
+        tags,
+        description:
+          "The front desk's quote: as the public price call, on any slot of the product (private, hidden online or past the cutoff too) and for a paused product.",
+        params: idParams,
+        querystring: publicPriceQuerySchema,
+        response: { 200: quoteSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const venueId = venueOf(request).id;
+      const product = await productForCalendar(db, venueId, request.params.id);
+      if (!product || product.isDeleted) throw notFound('Product');
+      const query = request.query;
+      assertPlayersCount(product, query.playersCount);
+      const chosen = await slotsById(db, venueId, product, query.slots, { staff: true });
+      return (await quoteFor(db, venueId, product, chosen, query)).quote;
+    },
+  );
 
   // ---- Public: the widget's calls; the venue comes from the product (decision 012) ----
 
