@@ -3,6 +3,7 @@ import { instantSchema } from './api-schemas.js';
 import { BOOKING_STATUSES } from './bookings.js';
 import { normalizePhone } from './format.js';
 import { quoteSchema } from './calendar-schemas.js';
+import { EMAIL_TYPES } from './catalog.js';
 
 /**
  * The bookings API's bodies and answers, shared by the server (validation, serialization) and
@@ -199,6 +200,23 @@ export const checkoutBodySchema = z
   })
   .strict();
 export const refundBodySchema = z.object({ amount: cents.min(1, 'The amount must be at least one cent') }).strict();
+
+/** `POST .../sendEmail`: a mailing template of the venue, or a subject and message typed by staff. */
+export const sendEmailBodySchema = z
+  .object({
+    email: z.email('Enter a valid email address').trim().max(200),
+    type: z.enum(EMAIL_TYPES, { message: `Type must be one of ${EMAIL_TYPES.join(', ')}` }),
+    subject: z.string().trim().max(200).optional(),
+    message: z.string().trim().max(20_000).optional(),
+    templateId: id.nullable().optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.templateId) return;
+    if (!body.subject) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'Write a subject, or choose a template' });
+    if (!body.message) ctx.addIssue({ code: 'custom', path: ['message'], message: 'Write a message, or choose a template' });
+  });
+export type SendEmailBody = z.infer<typeof sendEmailBodySchema>;
 
 /** The refund's answer: each payment given back, for the "Done!" dialog. */
 export const refundAnswerSchema = z.object({

@@ -43,6 +43,13 @@ const SuperadminVenuesPage = page(() => import('../features/superadmin/Superadmi
 const SuperadminCreateVenuePage = page(() => import('../features/superadmin/SuperadminCreateVenuePage'));
 const SuperadminUsersPage = page(() => import('../features/superadmin/SuperadminUsersPage'));
 const OutboxPage = page(() => import('../features/superadmin/OutboxPage'));
+const BookingsPage = page(() => import('../features/bookings/BookingsPage'));
+const BookingViewPage = page(() => import('../features/bookings/BookingViewPage'));
+const BookingCreatePage = page(() => import('../features/bookings/BookingFormPage').then((m) => ({ default: m.BookingCreatePage })));
+const BookingEditPage = page(() => import('../features/bookings/BookingFormPage').then((m) => ({ default: m.BookingEditPage })));
+const CheckoutPage = page(() => import('../features/bookings/CheckoutPage'));
+const RefundPage = page(() => import('../features/bookings/RefundPage'));
+const PersonalInfoPage = page(() => import('../features/bookings/PersonalInfoPage'));
 
 const app = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
@@ -86,7 +93,6 @@ const WidgetTemplates = catalog(() => import('../features/catalog/widget-templat
 const Integrations = catalog(() => import('../features/catalog/integrations'));
 const Products = catalog(() => import('../features/catalog/products'));
 const LanesPage = page(() => import('../features/catalog/LanesPage'));
-const BOOKINGS = 'the bookings update';
 
 export const ROUTES: RouteDef[] = [
   { path: '/', title: 'Home', layout: 'default', access: 'signed-in', redirectTo: '/dashboard' },
@@ -130,12 +136,12 @@ export const ROUTES: RouteDef[] = [
 
   ...collection('/products', 'Products', { list: 'Products', create: 'CreateProduct' }, 'products.create', Products),
 
-  app('/bookings', 'Bookings', { comingWith: BOOKINGS }),
-  app('/bookings/create', 'New booking', { permission: 'bookings.create', comingWith: BOOKINGS }),
-  app('/bookings/:id/view', 'Booking details', { comingWith: BOOKINGS }),
-  app('/bookings/:id/edit', 'Edit booking', { permission: 'bookings.edit', comingWith: BOOKINGS }),
-  app('/bookings/:id/checkout', 'Checkout', { permission: 'bookings.collect', comingWith: 'the payments update' }),
-  app('/bookings/:id/refund', 'Issue refund', { permission: 'bookings.refund', comingWith: 'the payments update' }),
+  app('/bookings', 'Bookings', { page: BookingsPage }),
+  app('/bookings/create', 'New booking', { permission: 'bookings.create', page: BookingCreatePage }),
+  app('/bookings/:id/view', 'Booking details', { page: BookingViewPage }),
+  app('/bookings/:id/edit', 'Edit booking', { permission: 'bookings.edit', page: BookingEditPage }),
+  app('/bookings/:id/checkout', 'Checkout', { permission: 'bookings.collect', page: CheckoutPage }),
+  app('/bookings/:id/refund', 'Issue refund', { permission: 'bookings.refund', page: RefundPage }),
   app('/bookings/:id/signatures', 'Signed waivers', { comingWith: 'the waivers update' }),
   {
     path: '/bookings/:id/signatures/sign',
@@ -146,7 +152,7 @@ export const ROUTES: RouteDef[] = [
     comingWith: 'the waivers update',
   },
   app('/bookings/:id/signatures/:signatureId', 'Signature', { comingWith: 'the waivers update' }),
-  app('/bookings/:id/personal-info', 'Personal info', { comingWith: BOOKINGS }),
+  app('/bookings/:id/personal-info', 'Personal info', { page: PersonalInfoPage }),
 
   app('/calendar', 'Calendar', { name: 'Calendar', page: CalendarPage }),
   ...collection('/waivers', 'Waivers', { list: 'Waivers', create: 'CreateWaiver' }, 'waivers.create', 'the waivers update'),

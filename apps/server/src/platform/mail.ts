@@ -7,6 +7,9 @@ import type { OutboxMail } from '@lanebook/core';
 
 export interface OutgoingMail {
   to: string[];
+  cc?: string[];
+  bcc?: string[];
+  replyTo?: string[];
   subject: string;
   text: string;
   html?: string;
@@ -42,7 +45,16 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string }
       });
       if (!transport) return;
       try {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          cc: mail.cc,
+          bcc: mail.bcc,
+          replyTo: mail.replyTo,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
         await db
           .update(mailOutbox)
           .set({ status: 'sent' })

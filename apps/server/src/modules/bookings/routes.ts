@@ -17,6 +17,7 @@ import {
   publicBookingSchema,
   refundAnswerSchema,
   refundBodySchema,
+  sendEmailBodySchema,
   reservationInfoSchema,
   type Booking,
 } from '@lanebook/core/booking-schemas';
@@ -40,7 +41,10 @@ import {
 import { createBooking } from './create.js';
 import { updateBooking } from './edit.js';
 import { listBookings } from './list.js';
-import { bookingDetail, bookingLogPage, bookingOrNotFound, bookingWithLedger } from './records.js';
+import { bookingDetail, bookingLogPage, bookingOrNotFound, bookingWithLedger, writeLog } from './records.js';
+import { sendAutomaticMail, sendBookingMail } from './mail.js';
+import { mailingTemplateById, type MailingTemplateRow } from '../mailing-templates/service.js';
+import { fieldError } from '../calendar/service.js';
 import { bookingIdOfReference, bookingReferenceVenueId } from './service.js';
 
 const tags = ['bookings'];
@@ -80,6 +84,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const booking = await withTransaction(db, (tx) =>
         createBooking(tx, venue.row, request.body, { kind: 'staff', userName: actorOf(request).userName, canSetCustomPrice }),
       );
+      if (booking.isConfirmationEmail) await sendAutomaticMail(db, deps.mailer, venue.row, booking, 'confirmation', request.log);
       return reply.code(201).send(booking);
     },
   );
@@ -175,6 +180,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     body: import('zod').ZodType<B> | null,
     run: (request: FastifyRequest<{ Params: { id: string }; Body: B }>, tx: import('../../db/client.js').Tx) => Promise<unknown>,
     response = bookingSchema as import('zod').ZodType,
+    afterCommit?: (request: FastifyRequest, result: unknown) => Promise<void>,
   ) =>
     app.post(
       `/api/private/booking/:id/${path}`,
@@ -188,11 +194,21 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
           response: { 200: response, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => withTransaction(db, (tx) => run(request as never, tx)),
+      async (request) => {
+        const result = await withTransaction(db, (tx) => run(request as never, tx));
+        await afterCommit?.(request, result);
+        return result;
+      },
     );
 
-  action('cancel', 'bookings.cancel', 'Cancels the booking: its lanes are free at once.', null, (request, tx) =>
-    cancelBooking(tx, venueOf(request).id, request.params.id, actorOf(request)),
+  action(
+    'cancel',
+    'bookings.cancel',
+    'Cancels the booking: its lanes are free at once. The customer gets the cancellation mail when the venue has an active template.',
+    null,
+    (request, tx) => cancelBooking(tx, venueOf(request).id, request.params.id, actorOf(request)),
+    bookingSchema,
+    (request, canceled) => sendAutomaticMail(db, deps.mailer, venueOf(request).row, canceled as Booking, 'cancellation', request.log),
   );
   action('presence', 'bookings.changePresenceStatus', 'No show, Partially Checked In or Checked In.', presenceBodySchema, (request, tx) =>
     setPresence(tx, venueOf(request).id, request.params.id, request.body.presenceStatus, actorOf(request)),
@@ -242,6 +258,38 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     },
   );
 
+  app.post(
+    '/api/private/booking/:id/sendEmail',
+    {
+      config: { access: { permission: 'bookings.sendEmail' } },
+      schema: {
+        tags,
+        description:
+          "Mails the booking to an address: one of the venue's mailing templates (templateId), or the subject and message given, rendered with the booking's placeholders. Kept in the mail outbox and the booking's log.",
+        params: idParams,
+        body: sendEmailBodySchema,
+        response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const venue = venueOf(request);
+      const body = request.body;
+      const booking = await bookingWithLedger(db, venue.id, await bookingOrNotFound(db, venue.id, request.params.id));
+      let template: MailingTemplateRow | undefined;
+      if (body.templateId) {
+        template = (await mailingTemplateById(db, venue.id, body.templateId)) ?? undefined;
+        if (!template) throw fieldError("Choose one of the venue's mailing templates", 'templateId');
+        if (template.isPaused) throw fieldError('This template is paused: resume it, or write the message', 'templateId');
+      }
+      const content = template ?? { subject: body.subject ?? '', text: body.message ?? '' };
+      const subject = await sendBookingMail(db, deps.mailer, venue.row, booking, body.email, body.type, content, template);
+      await withTransaction(db, (tx) =>
+        writeLog(tx, venue.id, booking.id, 'custom', `Mail "${subject}" sent to ${body.email}`, actorOf(request).userName),
+      );
+      return reply.code(204).send();
+    },
+  );
+
   // ---- Public: the widget's calls; a booking is named by its reference ----
 
   app.post(
@@ -262,6 +310,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const booking = await withTransaction(db, (tx) =>
         createBooking(tx, venue.row, request.body, { kind: 'public', userName: 'Customer' }),
       );
+      if (booking.isConfirmationEmail) await sendAutomaticMail(db, deps.mailer, venue.row, booking, 'confirmation', request.log);
       return reply.code(201).send(publicView(booking));
     },
   );
@@ -326,12 +375,14 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     },
     async (request) => {
       const { venueId, bookingId } = await referenced(request);
-      return withTransaction(db, async (tx) => {
+      const canceled = await withTransaction(db, async (tx) => {
         const row = await bookingOrNotFound(tx, venueId, bookingId);
         const product = await productForCalendar(tx, venueId, row.productId);
         assertCustomerMayCancel(row, { amount: product?.cancellationPeriodAmount ?? 24, unit: product?.cancellationPeriodUnit ?? 'hours' });
-        return publicView(await cancelBooking(tx, venueId, bookingId, customer(request)));
+        return cancelBooking(tx, venueId, bookingId, customer(request));
       });
+      await sendAutomaticMail(db, deps.mailer, venueOf(request).row, canceled, 'cancellation', request.log);
+      return publicView(canceled);
     },
   );
 };

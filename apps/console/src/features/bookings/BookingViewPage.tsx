@@ -1,0 +1,328 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { BOOKING_SOURCE_LABELS, PRESENCE_LABELS, PRESENCE_STATUSES, type Booking } from '@lanebook/core/booking-schemas';
+import { useSession } from '../../lib/session';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { confirmAction } from '../../components/dialogs';
+import { FullPageLoader } from '../../components/FullPageLoader';
+import { LoadError } from '../../components/LoadError';
+import { bookingQuery } from './api/get-booking';
+import { bookingLogsQuery } from './api/get-booking-logs';
+import { bookingsKey } from './api/keys';
+import { runBookingAction, type BookingAction } from './api/booking-action';
+import { deleteBooking } from './api/delete-booking';
+import { bookingProductsQuery } from './api/catalog-lists';
+import { StatusBadge, customerName, durationLabel, useVenueFormat } from './format';
+import { SendEmailModal } from './SendEmailModal';
+
+const LIVE = new Set<Booking['status']>(['new', 'wait_for_payment', 'paid']);
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+export default function BookingViewPage() {
+  const { id = '' } = useParams();
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const format = useVenueFormat();
+  const booking = useQuery(bookingQuery(session.venueId, id));
+  const logs = useQuery(bookingLogsQuery(session.venueId, id));
+  const products = useQuery(bookingProductsQuery(session.venueId));
+  const [noteOpened, setNoteOpened] = useState(false);
+  const [emailOpened, setEmailOpened] = useState(false);
+  const [note, setNote] = useState('');
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: bookingsKey(session.venueId) });
+  const action = useMutation({
+    mutationFn: (next: BookingAction) => runBookingAction(id, next),
+    onSuccess: async (_, next) => {
+      const done = {
+        cancel: 'Booking canceled',
+        presence: 'Presence changed',
+        notes: 'Note added',
+        save: 'Added to Saved Bookings',
+        unsave: 'Removed from Saved Bookings',
+      }[next.kind];
+      notifySuccess(done);
+      if (next.kind === 'notes') {
+        setNoteOpened(false);
+        setNote('');
+      }
+      await refresh();
+    },
+    onError: notifyError,
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteBooking(id),
+    onSuccess: async () => {
+      notifySuccess('Booking deleted');
+      await refresh();
+      await navigate('/bookings');
+    },
+    onError: notifyError,
+  });
+
+  if (booking.isPending) return <FullPageLoader />;
+  if (booking.isError) return <LoadError error={booking.error} onRetry={() => booking.refetch()} />;
+  const b = booking.data;
+  const live = LIVE.has(b.status);
+  const refundable = b.paid - b.refunded;
+  const productName = products.data?.find((p) => p.id === b.productId)?.name ?? '';
+  const name = customerName(b.reservationInfo) || 'No name';
+
+  const confirmThen = async (title: string, message: string, confirmLabel: string, run: () => void) => {
+    if (await confirmAction({ title, message, confirmLabel, danger: true })) run();
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="sm">
+          <Button component={Link} to="/bookings" variant="subtle" leftSection={<IconArrowLeft size={16} />}>
+            Bookings
+          </Button>
+          <Title order={2} data-testid="booking-name">
+            {name}
+          </Title>
+          <StatusBadge status={b.status} />
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          {session.can('bookings.edit') && live ? (
+            <Button variant="default" component={Link} to={`/bookings/${id}/edit`}>
+              Edit
+            </Button>
+          ) : null}
+          {session.can('bookings.edit') ? (
+            <Button variant="default" component={Link} to={`/bookings/${id}/personal-info`}>
+              Personal info
+            </Button>
+          ) : null}
+          {session.can('bookings.collect') && live && b.due > 0 ? (
+            <Button component={Link} to={`/bookings/${id}/checkout`}>
+              Collect
+            </Button>
+          ) : null}
+          {session.can('bookings.refund') && refundable > 0 ? (
+            <Button variant="default" component={Link} to={`/bookings/${id}/refund`}>
+              Issue refund
+            </Button>
+          ) : null}
+          {session.can('bookings.save') ? (
+            <Button variant="default" onClick={() => action.mutate({ kind: b.isSaved ? 'unsave' : 'save' })} loading={action.isPending}>
+              {b.isSaved ? 'Remove from Saved Bookings' : 'Save'}
+            </Button>
+          ) : null}
+          {session.can('bookings.addNote') ? (
+            <Button variant="default" onClick={() => setNoteOpened(true)}>
+              Add note
+            </Button>
+          ) : null}
+          {session.can('bookings.sendEmail') ? (
+            <Button variant="default" onClick={() => setEmailOpened(true)}>
+              Send email
+            </Button>
+          ) : null}
+          {session.can('bookings.cancel') && live ? (
+            <Button
+              color="red"
+              variant="light"
+              onClick={() =>
+                confirmThen('Cancel booking', `Cancel the booking of ${name}? Its lanes are free at once.`, 'Cancel booking', () =>
+                  action.mutate({ kind: 'cancel' }),
+                )
+              }
+            >
+              Cancel booking
+            </Button>
+          ) : null}
+          {session.can('bookings.delete') ? (
+            <Button
+              color="red"
+              variant="subtle"
+              onClick={() =>
+                confirmThen(
+                  'Delete booking',
+                  `Delete the booking of ${name} with its payments and log? This cannot be undone.`,
+                  'Delete',
+                  () => remove.mutate(),
+                )
+              }
+            >
+              Delete
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder radius="md">
+          <Title order={4} mb="sm">
+            Booking details
+          </Title>
+          <SimpleGrid cols={2} spacing="sm">
+            <Field label="Reg. code">
+              <span data-testid="booking-code">{b.registrationCode}</span>
+            </Field>
+            <Field label="Booking reference">{b.bookingReference}</Field>
+            <Field label="Product">{productName}</Field>
+            <Field label="Date of event">
+              {format.date(b.startsAt)} {format.time(b.startsAt)}–{format.time(b.endsAt)} ({durationLabel(b.startsAt, b.endsAt)})
+            </Field>
+            <Field label="Lanes">{b.resourceIds.join(', ')}</Field>
+            <Field label="Players">{b.playersCount}</Field>
+            <Field label="Source">{BOOKING_SOURCE_LABELS[b.source]}</Field>
+            <Field label="Created">{format.dateTime(b.createdAt)}</Field>
+            <Field label="Waivers signed">
+              {b.numberOfSignedWaivers}/{b.playersCount}
+            </Field>
+            <Field label="Presence">
+              {session.can('bookings.changePresenceStatus') ? (
+                <Select
+                  aria-label="Presence"
+                  size="xs"
+                  data={PRESENCE_STATUSES.map((value) => ({ value, label: PRESENCE_LABELS[value] }))}
+                  value={b.presenceStatus}
+                  onChange={(value) => value && action.mutate({ kind: 'presence', presenceStatus: value as Booking['presenceStatus'] })}
+                  allowDeselect={false}
+                  w={200}
+                />
+              ) : (
+                PRESENCE_LABELS[b.presenceStatus]
+              )}
+            </Field>
+          </SimpleGrid>
+          <Title order={5} mt="md" mb="xs">
+            Customer
+          </Title>
+          <SimpleGrid cols={2} spacing="sm">
+            <Field label="Name">{name}</Field>
+            <Field label="Email">{b.reservationInfo.email}</Field>
+            <Field label="Phone">{b.reservationInfo.phone}</Field>
+            <Field label="Note">
+              <span style={{ whiteSpace: 'pre-wrap' }} data-testid="booking-note">
+                {b.reservationInfo.note}
+              </span>
+            </Field>
+            {Object.entries(b.customFields).map(([label, value]) => (
+              <Field key={label} label={label}>
+                {Array.isArray(value) ? value.join(', ') : String(value)}
+              </Field>
+            ))}
+          </SimpleGrid>
+          {b.upsellItems.length ? (
+            <>
+              <Title order={5} mt="md" mb="xs">
+                Upsell items
+              </Title>
+              {b.upsellItems.map((item) => (
+                <Text size="sm" key={item.id}>
+                  {item.quantity} × {item.name} ({format.money(item.price)})
+                </Text>
+              ))}
+            </>
+          ) : null}
+        </Card>
+
+        <Card withBorder radius="md">
+          <Title order={4} mb="sm">
+            Payments
+          </Title>
+          <SimpleGrid cols={3} spacing="sm" mb="md">
+            <Field label="Total">{format.money(b.total)}</Field>
+            <Field label="Deposit">{format.money(b.deposit)}</Field>
+            <Field label="Paid">
+              <span data-testid="booking-paid">{format.money(b.paid)}</span>
+            </Field>
+            <Field label="Refunded">
+              <span data-testid="booking-refunded">{format.money(b.refunded)}</span>
+            </Field>
+            <Field label="Payment due">
+              <span data-testid="booking-due">{format.money(b.due)}</span>
+            </Field>
+            {b.appliedPromocode ? <Field label="Promocode">{b.appliedPromocode}</Field> : null}
+          </SimpleGrid>
+          {b.checkoutInfo.payments.length ? (
+            <Table aria-label="Payments" verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Method</Table.Th>
+                  <Table.Th>Paid</Table.Th>
+                  <Table.Th>Refunded</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {b.checkoutInfo.payments.map((payment) => (
+                  <Table.Tr key={payment.id} data-testid="payment-row">
+                    <Table.Td>{format.dateTime(payment.date)}</Table.Td>
+                    <Table.Td>{payment.paymentMethodAlias}</Table.Td>
+                    <Table.Td>{format.money(payment.paid)}</Table.Td>
+                    <Table.Td>{format.money(payment.refunded)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ) : (
+            <Text size="sm" c="dimmed">
+              No payments yet.
+            </Text>
+          )}
+        </Card>
+      </SimpleGrid>
+
+      <Card withBorder radius="md">
+        <Title order={4} mb="sm">
+          Booking log
+        </Title>
+        {logs.data?.length ? (
+          <Timeline bulletSize={12} lineWidth={2} data-testid="booking-log">
+            {logs.data.map((entry) => (
+              <Timeline.Item key={entry.id} title={<Text size="sm">{entry.text}</Text>}>
+                <Text size="xs" c="dimmed">
+                  {entry.type} · {format.dateTime(entry.timestamp)} · {entry.userName}
+                </Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {logs.isPending ? 'Loading…' : 'Nothing in the log.'}
+          </Text>
+        )}
+      </Card>
+
+      <Modal opened={noteOpened} onClose={() => setNoteOpened(false)} title="Add note" centered>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            action.mutate({ kind: 'notes', text: note });
+          }}
+        >
+          <Stack>
+            <Textarea label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={3} data-autofocus />
+            <Group justify="flex-end">
+              <Button type="submit" loading={action.isPending} disabled={!note.trim()}>
+                Add note
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <SendEmailModal booking={b} opened={emailOpened} onClose={() => setEmailOpened(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import type { BookingDetail } from '@lanebook/core/booking-schemas';
+import { useSession } from '../../lib/session';
+import { ApiError } from '../../lib/api';
+import { notifyError } from '../../lib/notify';
+import { MoneyInput } from '../../components/fields/MoneyInput';
+import { bookingsKey } from './api/keys';
+import { refund, type RefundAnswer } from './api/refund';
+import { BookingPanel } from './BookingPanel';
+import { shortUsDate, useVenueFormat } from './format';
+
+function RefundForm({ booking }: { booking: BookingDetail }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const format = useVenueFormat();
+  const refundable = booking.paid - booking.refunded;
+  const [amount, setAmount] = useState<number | null>(refundable);
+  const [error, setError] = useState<string | undefined>();
+  const [done, setDone] = useState<RefundAnswer | null>(null);
+
+  const give = useMutation({
+    mutationFn: () => refund(booking.id, amount ?? 0),
+    onSuccess: async (answer) => {
+      setDone(answer);
+      await queryClient.invalidateQueries({ queryKey: bookingsKey(session.venueId) });
+    },
+    onError: (failure) => {
+      const field = failure instanceof ApiError ? failure.fields.find((f) => f.path === 'amount') : undefined;
+      if (field) setError(field.message);
+      else notifyError(failure);
+    },
+  });
+
+  return (
+    <>
+      {refundable <= 0 && !done ? (
+        <Text c="dimmed">Nothing paid is left to refund.</Text>
+      ) : (
+        <Card withBorder radius="md">
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              setError(undefined);
+              give.mutate();
+            }}
+          >
+            <Stack>
+              <Text size="sm">
+                Up to {format.money(refundable)} can be refunded. It goes back to the payments newest first, each by the method it was paid
+                with.
+              </Text>
+              <MoneyInput label="Amount to refund" value={amount} onChange={setAmount} error={error} required />
+              <Group justify="flex-end">
+                <Button type="submit" color="red" loading={give.isPending} disabled={!amount}>
+                  Refund {format.money(amount ?? 0)}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Card>
+      )}
+      <Modal
+        opened={done !== null}
+        onClose={() => navigate(`/bookings/${booking.id}/view`)}
+        title={<Title order={3}>Done!</Title>}
+        centered
+        data-testid="refund-done"
+      >
+        <Stack>
+          <Table aria-label="Refunds">
+            <Table.Tbody>
+              {done?.refunds.map((r, index) => (
+                <Table.Tr key={index} data-testid="refund-line">
+                  <Table.Td>{format.money(r.amount)}</Table.Td>
+                  <Table.Td>{r.paymentMethodAlias}</Table.Td>
+                  <Table.Td>{shortUsDate(r.date, format.timezone)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Group justify="flex-end">
+            <Button onClick={() => navigate(`/bookings/${booking.id}/view`)}>Back to the booking</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+export default function RefundPage() {
+  return <BookingPanel title="Issue refund">{(booking) => <RefundForm booking={booking} />}</BookingPanel>;
+}

@@ -1,0 +1,40 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Booking, BookingFilter, DateRangeName, SearchField } from '@lanebook/core/booking-schemas';
+import { http } from '../../../lib/api';
+import { bookingsKey } from './keys';
+
+export type BookingListItem = Omit<Booking, 'quote' | 'customFields' | 'upsellItems' | 'checkoutInfo'>;
+export interface BookingListAnswer {
+  items: BookingListItem[];
+  total: number;
+  totalCapped: boolean;
+}
+
+export interface BookingListFilters {
+  search?: { field: SearchField; query: string };
+  activeFilter?: BookingFilter;
+  productId?: string;
+  affiliateId?: string;
+  dateRange?: DateRangeName;
+  from?: string;
+  to?: string;
+  dateField: 'createdAt' | 'date';
+  sort: 'new' | 'old' | 'az' | 'za';
+  limit: number;
+  offset: number;
+}
+
+/** The booking list; a newer filter cancels the request still in flight (the signal). */
+export const listBookingsQuery = (venueId: string | null, filters: BookingListFilters) =>
+  queryOptions({
+    queryKey: [...bookingsKey(venueId), 'list', filters] as const,
+    queryFn: ({ signal }) => {
+      const { search, ...rest } = filters;
+      return http.get<BookingListAnswer>('/api/private/booking/detailed', {
+        query: { ...rest, search: search ? `${search.field}:${search.query}` : undefined },
+        signal,
+      });
+    },
+    placeholderData: keepPreviousData,
+    enabled: venueId !== null,
+  });

@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { QuoteAnswer } from '@lanebook/core/calendar-schemas';
+import { http } from '../../../lib/api';
+import { bookingsKey } from './keys';
+
+export interface PriceRequest {
+  productId: string;
+  slots: string[];
+  playersCount: number;
+  promocode?: string;
+  affiliateId?: string;
+  upsellItems: { id: string; quantity: number }[];
+}
+
+/** The front desk's quote of the form as it stands (any slot of the product, private ones too). */
+export const staffPriceQuery = (venueId: string | null, request: PriceRequest | null) =>
+  queryOptions({
+    queryKey: [...bookingsKey(venueId), 'price', request] as const,
+    queryFn: ({ signal }) =>
+      http.get<QuoteAnswer>(`/api/private/product/${encodeURIComponent(request!.productId)}/price`, {
+        query: {
+          slots: request!.slots.join(','),
+          playersCount: request!.playersCount,
+          promocode: request!.promocode || undefined,
+          affiliateId: request!.affiliateId || undefined,
+          upsellItems: request!.upsellItems.map((u) => `${u.id}:${u.quantity}`).join(',') || undefined,
+        },
+        signal,
+      }),
+    enabled: Boolean(venueId && request && request.slots.length),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });

@@ -1,0 +1,56 @@
+import { Badge } from '@mantine/core';
+import { formatMoney, formatVenueDate, formatVenueTime } from '@lanebook/core/format';
+import { bookingStatusLabel, type BookingStatus } from '@lanebook/core/bookings';
+import { PRESENCE_LABELS } from '@lanebook/core/booking-schemas';
+import { useSession } from '../../lib/session';
+
+const STATUS_COLORS: Record<BookingStatus, string> = {
+  new: 'blue',
+  wait_for_payment: 'yellow',
+  paid: 'green',
+  canceled: 'gray',
+  abandoned: 'red',
+};
+
+export function StatusBadge({ status }: { status: BookingStatus }) {
+  return (
+    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" data-testid="booking-status">
+      {bookingStatusLabel(status)}
+    </Badge>
+  );
+}
+
+export const presenceLabel = (presence: keyof typeof PRESENCE_LABELS) => PRESENCE_LABELS[presence];
+
+/** Money, dates and times as the open venue writes them, in its time zone. */
+export function useVenueFormat() {
+  const venue = useSession().me?.venue;
+  const timezone = venue?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return {
+    timezone,
+    money: (cents: number) => formatMoney(cents, venue?.moneyFormat),
+    date: (iso: string) => formatVenueDate(new Date(iso), timezone, venue?.dateFormat),
+    time: (iso: string) => formatVenueTime(new Date(iso), timezone, venue?.timeFormat ?? 12, false),
+    dateTime: (iso: string) =>
+      `${formatVenueDate(new Date(iso), timezone, venue?.dateFormat)} ${formatVenueTime(new Date(iso), timezone, venue?.timeFormat ?? 12, false)}`,
+  };
+}
+
+/** A refund's date in the Done! dialog: M/D/YYYY (specification, section 9), in the venue's zone. */
+export function shortUsDate(iso: string, timezone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: timezone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(
+    new Date(iso),
+  );
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('month')}/${get('day')}/${get('year')}`;
+}
+
+/** "1 h 30 min" from the booking's start and end. */
+export function durationLabel(startsAt: string, endsAt: string): string {
+  const minutes = Math.round((Date.parse(endsAt) - Date.parse(startsAt)) / 60000);
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return [hours ? `${hours} h` : '', rest ? `${rest} min` : ''].filter(Boolean).join(' ') || '0 min';
+}
+
+export const customerName = (info: { firstName: string; lastName: string }) => [info.firstName, info.lastName].filter(Boolean).join(' ');

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { DEFAULT_PERMISSIONS } from '@lanebook/core';
+import type { Booking, BookingDetail } from '@lanebook/core/booking-schemas';
+import { mailOutbox, mailingTemplates, venues } from '../../db/schema.js';
+import { describeEachDatabase } from '../../../test/each-database.js';
+import { expectFieldError, expectNoWrites, withoutRole } from '../../../test/catalog.js';
+import { info, setUpBookings } from '../../../test/bookings.js';
+import { injectInto, type TestServer } from '../../../test/server.js';
+import { decodeBody, startSmtp } from '../../../test/smtp.js';
+
+/** The venue's mails in the outbox, newest first. */
+async function mailsOf(t: TestServer, venueId: string) {
+  return t.db.select().from(mailOutbox).where(eq(mailOutbox.venueId, venueId)).orderBy(desc(mailOutbox.createdAt));
+}
+
+async function addTemplate(t: TestServer, venueId: string, event: 'confirmation' | 'cancellation', extra: { isPaused?: boolean } = {}) {
+  const id = randomUUID();
+  await t.db.insert(mailingTemplates).values({
+    venueId,
+    id,
+    event,
+    subject:
+      event === 'confirmation' ? 'Booked: {{ booking.registrationCode }} on {{ booking.date }}' : 'Canceled: {{ booking.reference }}',
+    text: 'Hi {{ customer.firstName }}, {{ product.name }} for {{ booking.playersCount }} at {{ booking.time }}. Total {{ booking.total | money }}.',
+    to: [],
+    cc: [],
+    bcc: ['desk@venue.test'],
+    replyTo: [],
+    isPaused: extra.isPaused ?? false,
+  });
+  return id;
+}
+
+describeEachDatabase('booking mail', (t) => {
+  it('a confirmation goes out on create with the active template, none when the mail is off or every template paused', async () => {
+    const { venue, form } = await setUpBookings(t);
+    await addTemplate(t, venue.id, 'confirmation', { isPaused: true });
+    await venue.staff.post('/api/private/booking', form({ playersCount: 2 }));
+    expect(await mailsOf(t, venue.id)).toEqual([]);
+
+    await addTemplate(t, venue.id, 'confirmation');
+    const quiet = await venue.staff.post('/api/private/booking', form({ playersCount: 2, isConfirmationEmail: false }));
+    expect(quiet.statusCode, quiet.body).toBe(201);
+    expect(await mailsOf(t, venue.id)).toEqual([]);
+
+    const booked = (await venue.staff.post('/api/private/booking', form({ playersCount: 2 }))).json<Booking>();
+    const [mail] = await mailsOf(t, venue.id);
+    expect(mail).toMatchObject({ to: ['Ada@Example.test'], kind: 'booking-confirmation' });
+    expect(mail.subject).toBe(`Booked: ${booked.registrationCode} on ${mail.subject.split(' on ')[1]}`);
+    expect(mail.subject).toMatch(/on \d\d\/\d\d\/\d\d$/);
+    expect(mail.text).toBe('Hi Ada, Axe throwing for 2 at 10:00 AM. Total $40.00.');
+  });
+
+  it('staff and customer cancellations send the cancellation mail', async () => {
+    const { venue, form } = await setUpBookings(t, { daysAhead: 5 });
+    await addTemplate(t, venue.id, 'cancellation');
+    const byStaff = (await venue.staff.post('/api/private/booking', form({ playersCount: 2 }))).json<Booking>();
+    expect((await venue.staff.post(`/api/private/booking/${byStaff.id}/cancel`)).statusCode).toBe(200);
+    const online = (await t.request('POST', '/api/public/booking', { body: form({ playersCount: 2 }) })).json<Booking>();
+    const canceled = await t.request('POST', `/api/public/booking/${online.bookingReference}/cancel`);
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    const mails = await mailsOf(t, venue.id);
+    expect(mails.map((m) => m.subject).sort()).toEqual(
+      [`Canceled: ${byStaff.bookingReference}`, `Canceled: ${online.bookingReference}`].sort(),
+    );
+    expect(mails.every((m) => m.kind === 'booking-cancellation')).toBe(true);
+  });
+
+  it('send email: a custom message, rendered and logged; what the customer typed is defanged and escaped in HTML', async () => {
+    const { venue, form } = await setUpBookings(t);
+    const hostile = { ...info, firstName: '<script>alert(1)</script>', lastName: 'evil.example.com' };
+    const booking = (
+      await venue.staff.post('/api/private/booking', form({ reservationInfo: hostile, isConfirmationEmail: false }))
+    ).json<Booking>();
+    const url = `/api/private/booking/${booking.id}/sendEmail`;
+    const sent = await venue.staff.post(url, {
+      email: 'guest@example.test',
+      type: 'custom',
+      subject: 'For {{ customer.lastName }}',
+      message: 'Dear {{ customer.firstName }} {{ customer.lastName }}, see you at {{ venue.name }}.',
+    });
+    expect(sent.statusCode, sent.body).toBe(204);
+    const [mail] = await mailsOf(t, venue.id);
+    expect(mail.to).toEqual(['guest@example.test']);
+    expect(mail.subject).toBe('For evil[.]example[.]com');
+    expect(mail.text).toContain('Dear <script>alert(1)</script> evil[.]example[.]com');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).not.toContain('<script>');
+    const detail = (await venue.staff.get(`/api/private/booking/${booking.id}`)).json<BookingDetail>();
+    expect(detail.logs[0]).toMatchObject({ type: 'custom', text: 'Mail "For evil[.]example[.]com" sent to guest@example.test' });
+  });
+
+  it('send email: every bad field is a 400 naming it; paused or foreign templates, other venues and missing permission send nothing', async () => {
+    const { venue, form } = await setUpBookings(t);
+    const other = await setUpBookings(t);
+    const booking = (await venue.staff.post('/api/private/booking', form({ isConfirmationEmail: false }))).json<Booking>();
+    const paused = await addTemplate(t, venue.id, 'confirmation', { isPaused: true });
+    const foreign = await addTemplate(t, other.venue.id, 'confirmation');
+    const url = `/api/private/booking/${booking.id}/sendEmail`;
+    const good = { email: 'guest@example.test', type: 'custom', subject: 'Hello', message: 'See you' };
+    await expectNoWrites(t, async () => {
+      expectFieldError(await venue.staff.post(url, { ...good, email: 'nope' }), 'email');
+      expectFieldError(await venue.staff.post(url, { ...good, type: 'spam' }), 'type');
+      expectFieldError(await venue.staff.post(url, { ...good, subject: undefined }), 'subject');
+      expectFieldError(await venue.staff.post(url, { ...good, message: ' ' }), 'message');
+      expectFieldError(await venue.staff.post(url, { ...good, message: '{{ unclosed' }), 'message');
+      expectFieldError(await venue.staff.post(url, { ...good, extra: 1 }), 'extra');
+      expectFieldError(await venue.staff.post(url, { ...good, templateId: paused }), 'templateId');
+      expectFieldError(await venue.staff.post(url, { ...good, templateId: foreign }), 'templateId');
+      expect((await other.venue.owner.post(url, good)).statusCode).toBe(404);
+    });
+    await t.db
+      .update(venues)
+      .set({ permissions: withoutRole(DEFAULT_PERMISSIONS, 'staff', 'bookings', ['sendEmail']) })
+      .where(eq(venues.id, venue.id));
+    await expectNoWrites(t, async () => {
+      expect((await venue.staff.post(url, good)).statusCode).toBe(403);
+    });
+  });
+
+  it('a booking mail goes out through a real SMTP conversation, with the template bcc', async () => {
+    const smtp = await startSmtp();
+    const { app } = await t.extraApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+    try {
+      const { venue, form } = await setUpBookings(t);
+      const templateId = await addTemplate(t, venue.id, 'confirmation');
+      const booking = (await venue.staff.post('/api/private/booking', form({ isConfirmationEmail: false }))).json<Booking>();
+      const sent = await injectInto(app, 'POST', `/api/private/booking/${booking.id}/sendEmail`, {
+        token: venue.staff.token,
+        venue: venue.id,
+        body: { email: 'guest@example.test', type: 'confirmation', templateId },
+      });
+      expect(sent.statusCode, sent.body).toBe(204);
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0].to.sort()).toEqual(['desk@venue.test', 'guest@example.test']);
+      expect(decodeBody(smtp.received[0].raw)).toContain('Hi Ada, Axe throwing for 4');
+      const [mail] = await mailsOf(t, venue.id);
+      expect(mail.status).toBe('sent');
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+  });
+});
