@@ -47,4 +47,3 @@ export async function setUpBookings(t: TestServer, options: { lanes?: string[]; 
   };
   return { venue, productId, date, first, second, form, freeLanes };
 }
-

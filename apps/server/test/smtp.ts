@@ -39,4 +39,3 @@ export function decodeBody(raw: string): string {
   const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
   return body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
-
