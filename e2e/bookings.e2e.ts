@@ -1,0 +1,167 @@
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { addDays, venueToday } from '@lanebook/core/calendar';
+import { productDefaults } from '@lanebook/core/products';
+import { apiAs, atPath, screenshot, signIn, useBrowser, visible } from './support.js';
+
+const browser = useBrowser();
+const VENUE = 'demo-axe';
+
+/** A bookable product of its own ($20 a player) on a lane of its own, with two slots in three days. */
+async function bookableProduct(page: Page, stamp: string) {
+  const lane = `Bk lane ${stamp}`;
+  const name = `E2E Bookings ${stamp}`;
+  expect((await apiAs(page, 'POST', '/api/private/resources', { id: lane, capacity: 8 }, VENUE)).status).toBe(201);
+  const created = await apiAs(
+    page,
+    'POST',
+    '/api/private/products',
+    { ...productDefaults, name, price: 2000, maxPlayers: 8, resources: [lane], isPaused: undefined },
+    VENUE,
+  );
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const productId: string = created.body.id;
+  expect((await apiAs(page, 'POST', `/api/private/products/${productId}/resume`, undefined, VENUE)).status).toBeLessThan(300);
+  const venue = await apiAs(page, 'GET', '/api/private/venues/current', undefined, VENUE);
+  const date = addDays(venueToday(venue.body.timezone), 3);
+  const slot = async (from: string, to: string) => {
+    const answer = await apiAs(page, 'POST', `/api/private/product/${productId}/slot`, { date, from, to }, VENUE);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    return answer.body.id as string;
+  };
+  return { name, lane, productId, date, slots: [await slot('14:00', '15:00'), await slot('15:00', '16:00')] };
+}
+
+/** Waits until `check` holds: a list answers after its debounce and its request. */
+async function until(check: () => Promise<boolean>, timeout = 15_000) {
+  const end = Date.now() + timeout;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('Timed out waiting for the list');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function chooseOption(page: Page, label: RegExp, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('bookings (issue 10)', () => {
+  test('a phone booking from create to cash collection, check-in and a partial refund with the Done! dialog', async () => {
+    const { page } = await browser.newPage();
+    const stamp = Date.now().toString(36).slice(-5);
+    await signIn(page, 'owner@demo.test');
+    const product = await bookableProduct(page, stamp);
+
+    await page.goto('/bookings/create');
+    await chooseOption(page, /^Product/, product.name);
+    await page.getByLabel('Date', { exact: false }).first().fill(product.date);
+    const slots = page.getByTestId('slot-choices');
+    await visible(slots);
+    await slots.getByText('14:00–15:00 · 1 free').click();
+    await slots.getByText('15:00–16:00 · 1 free').click();
+    await page.getByRole('textbox', { name: /^Players/ }).fill('3');
+    await page.getByRole('textbox', { name: /^First name/ }).fill('Grace');
+    await page.getByRole('textbox', { name: /^Last name/ }).fill(`Hopper${stamp}`);
+    await page.getByRole('textbox', { name: /^Email/ }).fill(`grace.${stamp}@example.test`);
+    await page.getByRole('textbox', { name: /^Phone/ }).fill('+1 (555) 010-2030');
+    // Two hours for three players at $20: the staff quote before saving.
+    await visible(page.getByTestId('booking-total').getByText('Total $120.00'));
+    await page.getByRole('button', { name: 'Create booking', exact: true }).click();
+
+    await atPath(page, /^\/bookings\/[^/]+\/view$/);
+    await visible(page.getByTestId('booking-name').getByText(`Grace Hopper${stamp}`));
+    expect(await page.getByTestId('booking-status').first().textContent()).toBe('Wait For Payment');
+    expect(await page.getByTestId('booking-due').textContent()).toBe('$120.00');
+    const bookingPath = new URL(page.url()).pathname;
+
+    // Collect the whole amount in cash.
+    await page.getByRole('link', { name: 'Collect', exact: true }).click();
+    await atPath(page, /\/checkout$/);
+    await chooseOption(page, /^Payment method/, 'Cash');
+    await page.getByRole('button', { name: /^Collect \$120\.00$/ }).click();
+    await atPath(page, bookingPath);
+    await visible(page.getByTestId('booking-status').getByText('Paid'));
+    expect(await page.getByTestId('booking-due').textContent()).toBe('$0.00');
+    expect(await page.getByTestId('payment-row').count()).toBe(1);
+
+    // Check in.
+    await chooseOption(page, /^Presence/, 'Checked In');
+    await visible(page.getByText('Presence changed'));
+
+    // A partial refund: the Done! dialog lists the amount, the method and the date as M/D/YYYY.
+    await page.getByRole('link', { name: 'Issue refund', exact: true }).click();
+    await atPath(page, /\/refund$/);
+    const amount = page.getByRole('textbox', { name: /^Amount to refund/ });
+    await amount.fill('50');
+    await page.getByRole('button', { name: 'Refund $50.00', exact: true }).click();
+    const done = page.getByRole('dialog', { name: 'Done!' });
+    await visible(done);
+    const line = await done.getByTestId('refund-line').first().textContent();
+    expect(line).toMatch(/^\$50\.00Cash\d{1,2}\/\d{1,2}\/\d{4}$/);
+    await screenshot(page, 'booking-refund-done');
+    await done.getByRole('button', { name: 'Back to the booking', exact: true }).click();
+    await atPath(page, bookingPath);
+    await visible(page.getByTestId('booking-refunded').getByText('$50.00'));
+    const log = await page.getByTestId('booking-log').textContent();
+    expect(log).toContain('Refunded $50.00 to Cash');
+    expect(log).toContain('Presence: Checked In');
+    expect(log).toContain('Collected $120.00 by Cash');
+  });
+
+  test('a cancel frees the lane; the list finds bookings by search and hides them by filter', async () => {
+    const { page } = await browser.newPage();
+    const stamp = Date.now().toString(36).slice(-5);
+    await signIn(page, 'owner@demo.test');
+    const product = await bookableProduct(page, stamp);
+    const book = async (lastName: string, slot: string) => {
+      const answer = await apiAs(
+        page,
+        'POST',
+        '/api/private/booking',
+        {
+          productId: product.productId,
+          slots: [slot],
+          playersCount: 2,
+          reservationInfo: { firstName: 'Alan', lastName, email: `${lastName.toLowerCase()}@example.test`, phone: '' },
+          isConfirmationEmail: false,
+        },
+        VENUE,
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      return answer.body as { id: string; registrationCode: string };
+    };
+    const kept = await book(`Turing${stamp}`, product.slots[0]);
+    const dropped = await book(`Church${stamp}`, product.slots[1]);
+
+    await page.goto(`/bookings/${dropped.id}/view`);
+    await page.getByRole('button', { name: 'Cancel booking', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel booking', exact: true }).click();
+    await visible(page.getByTestId('booking-status').getByText('Canceled'));
+
+    await page.goto('/bookings');
+    const rows = page.getByTestId('booking-row');
+    await visible(rows);
+    await chooseOption(page, /^Search by/, 'Reg. code');
+    await page.waitForURL(/field=registrationCode/);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(kept.registrationCode);
+    await visible(rows.getByText(`Alan Turing${stamp}`));
+    await until(async () => (await rows.count()) === 1);
+
+    await chooseOption(page, /^Search by/, 'Last name');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(`Church${stamp}`);
+    await visible(rows.getByText(`Alan Church${stamp}`));
+    await chooseOption(page, /^Filter/, 'Wait for payment');
+    await visible(page.getByTestId('bookings-empty'));
+    await chooseOption(page, /^Filter/, 'Canceled');
+    await visible(rows.getByText(`Alan Church${stamp}`));
+    // The filters live in the URL: a reload keeps them.
+    await page.reload();
+    await visible(rows.getByText(`Alan Church${stamp}`));
+    expect(new URL(page.url()).searchParams.get('filter')).toBe('canceled');
+    // A too-short search says so instead of asking the server.
+    await chooseOption(page, /^Search by/, 'Email');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('ab');
+    await visible(page.getByText('Type at least 4 characters'));
+  });
+});
