@@ -28,6 +28,7 @@ import { collectionRoutes } from './modules/collections/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
+import { liveRoutes } from './modules/live/routes.js';
 import { createDiskStorage } from './platform/storage.js';
 import { VenueReads } from './platform/venue-reads.js';
 
@@ -44,6 +45,7 @@ const MODULES: ModuleRoutes[] = [
   mediaRoutes,
   calendarRoutes,
   bookingRoutes,
+  liveRoutes,
 ];
 
 export async function buildApp(database: Database, config: AppConfig) {

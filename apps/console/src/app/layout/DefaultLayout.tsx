@@ -10,6 +10,7 @@ import { saveOnboardingStep } from '../../features/onboarding/api/save-onboardin
 import { notifyError } from '../../lib/notify';
 import { MAIN_MENU, SETTINGS_MENU, type MenuItem } from '../menus';
 import { useSession } from '../../lib/session';
+import { useLiveUpdates } from '../../lib/live';
 import { VenueClock } from './VenueClock';
 import { InvitationsBanner } from './InvitationsBanner';
 import { VerifyBanner } from './VerifyBanner';
@@ -25,6 +26,7 @@ function visible(items: MenuItem[], session: ReturnType<typeof useSession>) {
 export function DefaultLayout() {
   const session = useSession();
   const { me } = session;
+  useLiveUpdates(session.venueId);
   const location = useLocation();
   const navigate = useNavigate();
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);

@@ -104,10 +104,12 @@ export default function BookingsPage() {
   const products = useQuery(bookingProductsQuery(session.venueId));
   const affiliates = useQuery(bookingAffiliatesQuery(session.venueId));
 
+  // From the address bar, not this render's params: a navigation is a transition, and a change
+  // typed right after another (a search after choosing its field) must not drop the first.
   const setParam = (changes: Record<string, string | null>) =>
     setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
+      () => {
+        const next = new URLSearchParams(window.location.search);
         for (const [key, value] of Object.entries(changes)) {
           if (value) next.set(key, value);
           else next.delete(key);

@@ -1,0 +1,200 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Booking } from '@lanebook/core/booking-schemas';
+import { describeEachDatabase } from '../../../test/each-database.js';
+import { setUpBookings } from '../../../test/bookings.js';
+import { TEST_AUTH_SECRET, TestServer, type Caller } from '../../../test/server.js';
+
+interface LiveEvent {
+  event: string;
+  data: string;
+}
+
+/** An open event stream of a venue, read over real HTTP: its events as they come, and whether it ended. */
+function openStream(base: string, caller: { token: string; venue: string | null }) {
+  const events: LiveEvent[] = [];
+  let ended = false;
+  let status = 0;
+  const waiters: (() => void)[] = [];
+  const wake = () => waiters.splice(0).forEach((w) => w());
+  const request = http.get(
+    `${base}/api/private/live`,
+    { headers: { authorization: `Bearer ${caller.token}`, ...(caller.venue ? { 'x-venue-id': caller.venue } : {}) } },
+    (response) => {
+      status = response.statusCode ?? 0;
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let at: number;
+        while ((at = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, at);
+          buffer = buffer.slice(at + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1] ?? '';
+          if (event) events.push({ event, data });
+        }
+        wake();
+      });
+      response.on('end', () => {
+        ended = true;
+        wake();
+      });
+    },
+  );
+  request.on('error', () => {
+    ended = true;
+    wake();
+  });
+  /** Resolves when `check` holds, or fails after `ms`. */
+  const until = (check: () => boolean, ms: number, what: string) =>
+    new Promise<number>((resolve, reject) => {
+      const started = performance.now();
+      const test = () => {
+        if (check()) {
+          clearTimeout(timer);
+          resolve(performance.now() - started);
+        } else waiters.push(test);
+      };
+      const timer = setTimeout(() => reject(new Error(`no ${what} within ${ms} ms: ${JSON.stringify(events)}`)), ms);
+      test();
+    });
+  return {
+    events,
+    status: () => status,
+    ended: () => ended,
+    ready: () => until(() => events.some((e) => e.event === 'ready') || ended, 5000, 'ready event'),
+    /** Milliseconds until a change of the table arrives (counting from now). */
+    change: (table: string, ms = 2000) => {
+      const from = events.length;
+      return until(
+        () => events.slice(from).some((e) => e.event === 'change' && (JSON.parse(e.data) as { tables: string[] }).tables.includes(table)),
+        ms,
+        `${table} change`,
+      );
+    },
+    end: (ms = 2000) => until(() => ended, ms, 'end of the stream'),
+    close: () => request.destroy(),
+  };
+}
+
+describeEachDatabase('live front desk', (t) => {
+  let base = '';
+  let close: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const { app } = await t.extraApp({});
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    close = () => app.close();
+  });
+  afterAll(() => close());
+
+  it("a public booking reaches the venue's open stream within 2 seconds; another venue's does not", async () => {
+    const mine = await setUpBookings(t);
+    const theirs = await setUpBookings(t);
+    const stream = openStream(base, mine.venue.staff);
+    try {
+      await stream.ready();
+      expect(stream.status()).toBe(200);
+      // Their booking first: nothing comes; then ours does.
+      const quiet = stream.change('bookings', 600).then(
+        () => 'an event',
+        () => 'nothing',
+      );
+      expect((await t.request('POST', '/api/public/booking', { body: theirs.form({ playersCount: 2 }) })).statusCode).toBe(201);
+      expect(await quiet).toBe('nothing');
+      const arrives = stream.change('bookings');
+      const created = await t.request('POST', '/api/public/booking', { body: mine.form({ playersCount: 2 }) });
+      expect(created.statusCode).toBe(201);
+      expect(await arrives).toBeLessThan(2000);
+      // A staff cancel and a new slot are announced too.
+      const canceled = stream.change('bookings');
+      const booking = (await mine.venue.staff.post('/api/private/booking', mine.form({ playersCount: 1 }))).json<Booking>();
+      await mine.venue.staff.post(`/api/private/booking/${booking.id}/cancel`);
+      await canceled;
+      const slotChange = stream.change('slots');
+      await mine.venue.manager.post(`/api/private/product/${mine.productId}/slot`, { date: mine.date, from: '14:00', to: '15:00' });
+      await slotChange;
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('without a session the stream is refused, and another venue is a 404', async () => {
+    const mine = await setUpBookings(t);
+    const theirs = await setUpBookings(t);
+    const anonymous = openStream(base, { token: 'nope', venue: mine.venue.id });
+    await anonymous.end();
+    expect(anonymous.status()).toBe(401);
+    const stranger = openStream(base, { token: theirs.venue.staff.token, venue: mine.venue.id });
+    await stranger.end();
+    expect(stranger.status()).toBe(404);
+  });
+
+  it('the stream ends when its user leaves the venue', async () => {
+    const mine = await setUpBookings(t);
+    const stream = openStream(base, mine.venue.staff);
+    await stream.ready();
+    const staffId = await t.userId(mine.venue.staff.email);
+    expect((await mine.venue.owner.delete(`/api/private/users/${staffId}`)).statusCode).toBeLessThan(300);
+    expect(await stream.end()).toBeLessThan(2000);
+  });
+});
+
+/** Two server processes on one PostgreSQL: a booking made through one reaches the other's streams. */
+describe('live front desk across server processes [postgres]', () => {
+  const postgres = inject('postgres');
+  if (!postgres.available && !postgres.required) return;
+  const t = new TestServer('postgres');
+  let other: ChildProcess;
+  let otherUrl = '';
+  let base = '';
+  let close: () => Promise<void> = async () => {};
+
+  beforeAll(async () => {
+    await t.start();
+    const { app } = await t.extraApp({});
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    close = () => app.close();
+    const script = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../test/second-process.ts');
+    other = spawn(process.execPath, ['--import', 'tsx', script], {
+      env: { ...process.env, DATABASE_URL: t.databaseUrl, AUTH_SECRET: TEST_AUTH_SECRET },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const port = await new Promise<number>((resolve, reject) => {
+      other.once('exit', (code) => reject(new Error(`the second server exited (${code})`)));
+      other.stdout!.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString().split('\n')[0]).port));
+    });
+    otherUrl = `http://127.0.0.1:${port}`;
+  }, 60_000);
+
+  afterAll(async () => {
+    other?.kill('SIGTERM');
+    await new Promise((resolve) => (other?.exitCode !== null ? resolve(null) : other.once('exit', resolve)));
+    await close();
+    await t.stop();
+  }, 60_000);
+
+  it("a booking made through process B is announced on process A's stream within 2 seconds", async () => {
+    const mine = await setUpBookings(t);
+    const caller: Caller = mine.venue.staff;
+    const stream = openStream(base, caller);
+    try {
+      await stream.ready();
+      const arrives = stream.change('bookings');
+      const response = await fetch(`${otherUrl}/api/public/booking`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(mine.form({ playersCount: 2 })),
+      });
+      expect(response.status, await response.text()).toBe(201);
+      expect(await arrives).toBeLessThan(2000);
+    } finally {
+      stream.close();
+    }
+  });
+});
