@@ -16,6 +16,7 @@ import { AppError, registerErrorHandler } from './platform/errors.js';
 import { registerResponseRule } from './platform/http.js';
 import { registerInputRules, registerSecurityHeaders } from './platform/security.js';
 import { createMailer } from './platform/mail.js';
+import { startJobs } from './platform/jobs.js';
 import type { AppConfig, ModuleDeps, ModuleRoutes } from './platform/module.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { meRoutes } from './modules/me/routes.js';
@@ -110,6 +111,9 @@ export async function buildApp(database: Database, config: AppConfig) {
     await scope.register(formbody);
     registerAuthBridge(scope, auth, config.baseUrl);
   });
+  const jobs = await startJobs(database, { pollingIntervalSeconds: config.jobsPollingSeconds });
+  // Workers stop (finishing what they run) before the database closes.
+  app.addHook('onClose', () => jobs.stop());
   const deps: ModuleDeps = {
     database,
     auth,
@@ -117,12 +121,13 @@ export async function buildApp(database: Database, config: AppConfig) {
     storage: createDiskStorage(config.uploadsDir ?? mkdtempSync(path.join(os.tmpdir(), 'lanebook-uploads-'))),
     access,
     reads,
+    jobs,
     config: { ...config },
   };
   for (const routes of MODULES) await app.register(routes, { deps });
 
   registerConsole(app, config.consoleDir);
-  return { app, auth, mailer };
+  return { app, auth, mailer, jobs };
 }
 
 /** The console is a single-page app: files from its build, and index.html for every other page path. */

@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'Lanebook <no-reply@lanebook.test>',
     logLevel: 'silent',
     signInPerMinute: 10_000,
+    jobsPollingSeconds: 0.5,
     ...overrides,
   };
 }
@@ -156,6 +157,9 @@ export class TestServer {
   }
   get auth() {
     return this.s.app.auth;
+  }
+  get jobs() {
+    return this.s.app.jobs;
   }
   get mailer() {
     return this.s.app.mailer;

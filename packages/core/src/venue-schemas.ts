@@ -35,6 +35,11 @@ export const venueFieldsSchema = z.object({
     .min(0, 'Closure percent must be 0 to 100')
     .max(100, 'Closure percent must be 0 to 100'),
   firstDayOfWeek: z.number().int().min(0, 'First day of week must be 0 (Sunday) to 6').max(6, 'First day of week must be 0 (Sunday) to 6'),
+  abandonAfterMinutes: z
+    .number('Abandon after must be a number of minutes')
+    .int('Abandon after must be whole minutes')
+    .min(5, 'Abandon after must be 5 to 1440 minutes')
+    .max(1440, 'Abandon after must be 5 to 1440 minutes'),
   phoneFormat: z.string().trim().min(1, 'Phone format is required').max(40).regex(/#/, 'Phone format must contain # for each digit'),
   moneyFormat: z
     .string()

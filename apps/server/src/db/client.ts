@@ -13,6 +13,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   notifications: Notifications;
+  /**
+   * Plain SQL outside drizzle, for pg-boss (the jobs platform): on PostgreSQL a small pool of
+   * its own, on PGlite the one session, whose query waits for an open transaction to end.
+   */
+  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -57,12 +62,17 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzle(pool, { schema }) as unknown as Db;
   await migrate(drizzle(pool, { schema }), { migrationsFolder });
+  // Jobs poll and maintain on their own few connections, so they never wait for the request path's.
+  const jobsPool = new pg.Pool({ connectionString: url, max: 3 });
+  jobsPool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   return {
     db,
     kind: 'postgres',
     notifications,
+    executeSql: async (text, values) => ({ rows: (await jobsPool.query(text, values)).rows }),
     close: async () => {
       await notifications.close();
+      await jobsPool.end();
       await pool.end();
     },
   };
@@ -240,6 +250,12 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       db: db as unknown as Db,
       kind: 'pglite',
       notifications,
+      // Without values a text may hold several statements (pg-boss's install): the simple protocol runs them.
+      executeSql: async (text, values) => {
+        if (values?.length) return { rows: (await client.query(text, values)).rows };
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
       close: async () => {
         await client.close();
         releaseLock();

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PERMISSION_KEYS } from '@lanebook/core';
 import { buildApp } from '../app.js';
-import type { Database } from '../db/client.js';
+import { openDatabase, type Database } from '../db/client.js';
 import { registerAccess, type Access } from './access.js';
 import { testConfig } from '../../test/server.js';
 
@@ -13,12 +13,12 @@ function bareApp() {
   return app;
 }
 
-const stubDatabase: Database = {
-  db: {} as never,
-  kind: 'pglite',
-  notifications: { listen: async () => {}, isListening: () => false, flush: async () => {} },
-  close: async () => {},
-};
+/** The real app needs a real database (its background jobs install on start): PGlite in memory. */
+let database: Database | null = null;
+const realDatabase = async () => (database ??= await openDatabase({ dataDir: null }));
+afterAll(async () => {
+  await database?.close();
+});
 
 async function addAndStart(app: ReturnType<typeof Fastify>, add: () => void) {
   add();
@@ -76,14 +76,15 @@ describe('route declaration rule (deny by default)', () => {
   });
 
   it('holds for the real app: buildApp starts, and a route added without access fails it', async () => {
-    const { app } = await buildApp(stubDatabase, testConfig());
+    const { app } = await buildApp(await realDatabase(), testConfig());
     await expect(addAndStart(app, () => app.get('/api/private/undeclared', async () => 'x'))).rejects.toThrow(
       'Route GET /api/private/undeclared declares no access',
     );
+    await app.close();
   });
 
   it('the real app starts when every route declares its access', async () => {
-    const { app } = await buildApp(stubDatabase, testConfig());
+    const { app } = await buildApp(await realDatabase(), testConfig());
     await expect(app.ready()).resolves.toBeDefined();
     await app.close();
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { AccessResolver } from './access.js';
 import type { Auth, AuthOptions } from './auth.js';
+import type { Jobs } from './jobs.js';
 import type { Mailer } from './mail.js';
 import type { Storage } from './storage.js';
 import type { VenueReads } from './venue-reads.js';
@@ -30,6 +31,8 @@ export interface AppConfig {
   uploadQuotaBytes?: number;
   /** Webhooks may target loopback, private and link-local addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS). */
   webhookAllowPrivateNetworks?: boolean;
+  /** How often idle background workers look for jobs, in seconds (default 2; tests use less). */
+  jobsPollingSeconds?: number;
   /** Built console (apps/console/dist); served at / when present. */
   consoleDir?: string;
 }
@@ -41,6 +44,7 @@ export interface ModuleDeps {
   storage: Storage;
   access: AccessResolver;
   reads: VenueReads;
+  jobs: Jobs;
   config: AppConfig;
 }
 

@@ -298,6 +298,26 @@ function VenueForm({ venue }: { venue: Venue }) {
           />
           <Controller
             control={control}
+            name="abandonAfterMinutes"
+            render={({ field }) => (
+              <NumberInput
+                label="Abandon unpaid online bookings after"
+                description="Minutes; then the booking is abandoned and its lanes are free again (5 to 1440)"
+                min={5}
+                max={1440}
+                suffix=" min"
+                allowNegative={false}
+                allowDecimal={false}
+                value={field.value ?? ''}
+                onChange={(value) => field.onChange(typeof value === 'number' ? value : value === '' ? undefined : Number(value))}
+                onBlur={field.onBlur}
+                disabled={readOnly}
+                error={errors.abandonAfterMinutes?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
             name="paymentMethods"
             render={({ field }) => (
               <TagsInput

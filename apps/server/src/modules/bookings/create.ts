@@ -55,7 +55,7 @@ function newBookingReference(): string {
  */
 export async function createBooking(
   tx: Tx,
-  venue: { id: string; registrationCodePrefix: string },
+  venue: { id: string; registrationCodePrefix: string; abandonAfterMinutes?: number },
   body: BookingCreate,
   booker: Booker,
 ): Promise<Booking> {
@@ -100,6 +100,8 @@ export async function createBooking(
   });
   const total = body.customPrice ?? quote.total;
   const id = randomUUID();
+  // An online booking left unpaid is abandoned after the venue's time (decision 019).
+  const abandonAt = !staff && total > 0 ? new Date(Date.now() + (venue.abandonAfterMinutes ?? 30) * 60_000) : null;
   const isWalkIn = staff && body.isWalkIn;
   const scoped = forVenue(tx, venueId);
   const [row] = await scoped
@@ -129,6 +131,7 @@ export async function createBooking(
       total,
       deposit: Math.min(quote.deposit, total),
       bookingReference: newBookingReference(),
+      abandonAt,
     })
     .returning();
 

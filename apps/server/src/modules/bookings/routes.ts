@@ -38,6 +38,7 @@ import {
   setSaved,
   type Actor,
 } from './actions.js';
+import { ABANDON_QUEUE, abandonOverdueBookings } from './abandon.js';
 import { createBooking } from './create.js';
 import { updateBooking } from './edit.js';
 import { listBookings } from './list.js';
@@ -57,6 +58,11 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
   const { db } = deps.database;
   const PUBLIC_RATE_LIMIT = { max: deps.config.publicPerMinute ?? 300, timeWindow: 60_000 };
   deps.access.setPublicVenueLookup('booking', (reference) => bookingReferenceVenueId(db, reference));
+  // Unpaid online bookings are abandoned by a sweep every minute, in whichever process takes the job.
+  await deps.jobs.work(ABANDON_QUEUE, async () => {
+    await abandonOverdueBookings(db);
+  });
+  await deps.jobs.schedule(ABANDON_QUEUE, '* * * * *');
 
   const actorOf = (request: FastifyRequest): Actor => {
     const identity = identityOf(request);

@@ -84,6 +84,8 @@ export const bookings = pgTable(
     deposit: integer('deposit').notNull().default(0),
     numberOfSignedWaivers: integer('number_of_signed_waivers').notNull().default(0),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** An online booking still unpaid then is abandoned and frees its lanes (the abandon job, decision 019). */
+    abandonAt: timestamp('abandon_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.venueId, t.id] }),
@@ -96,6 +98,10 @@ export const bookings = pgTable(
     // The booking list (decision 017): newest first, by event date, and each search field from
     // its start (text_pattern_ops serves LIKE 'abc%' whatever the collation; phones from their end).
     index('bookings_created_idx').on(t.venueId, t.createdAt),
+    // The abandon job's sweep, across venues: only bookings still waiting for payment.
+    index('bookings_abandon_idx')
+      .on(t.abandonAt)
+      .where(sql`${t.status} = 'wait_for_payment' and ${t.abandonAt} is not null`),
     index('bookings_starts_idx').on(t.venueId, t.startsAt),
     index('bookings_date_idx').on(t.venueId, t.date),
     index('bookings_email_search').on(t.venueId, t.email.op('text_pattern_ops')),

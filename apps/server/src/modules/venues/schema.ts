@@ -18,6 +18,7 @@ export const venues = pgTable(
     registrationCodePrefix: text('registration_code_prefix').notNull().default(''),
     closurePercent: doublePrecision('closure_percent').notNull().default(0),
     firstDayOfWeek: integer('first_day_of_week').notNull().default(0),
+    abandonAfterMinutes: integer('abandon_after_minutes').notNull().default(30),
     paymentMethods: jsonb('payment_methods')
       .$type<string[]>()
       .notNull()

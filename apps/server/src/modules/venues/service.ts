@@ -29,6 +29,7 @@ export function toVenue(row: VenueRow): Venue {
     registrationCodePrefix: row.registrationCodePrefix,
     closurePercent: row.closurePercent,
     firstDayOfWeek: row.firstDayOfWeek,
+    abandonAfterMinutes: row.abandonAfterMinutes,
     paymentMethods: row.paymentMethods,
     phoneFormat: row.phoneFormat,
     moneyFormat: row.moneyFormat,

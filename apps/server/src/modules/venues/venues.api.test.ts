@@ -60,6 +60,7 @@ describeEachDatabase('venues', (t) => {
       registrationCodePrefix: '',
       closurePercent: 0,
       firstDayOfWeek: 0,
+      abandonAfterMinutes: 30,
       paymentMethods: ['Cash', 'Square'],
       phoneFormat: '+1 (###) ###-####',
       moneyFormat: '${{amount}}',

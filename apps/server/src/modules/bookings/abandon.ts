@@ -1,0 +1,54 @@
+import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { lockKeys, slotOccupancyKey, withTransaction } from '../../platform/locking.js';
+import { forVenue } from '../../platform/venue-scope.js';
+import { bookingOrNotFound, writeLog } from './records.js';
+import { bookingLanes, bookings } from './schema.js';
+
+/**
+ * Abandoned bookings (decision 019): an online booking still unpaid at its `abandonAt` (made
+ * plus the venue's abandonAfterMinutes) becomes abandoned and frees its lanes. A pg-boss job
+ * sweeps every minute; each booking changes in a transaction of its own that takes its row lock
+ * and checks again, so two processes sweeping at once abandon it once.
+ */
+
+export const ABANDON_QUEUE = 'abandon-bookings';
+/** The longest sweep: the rest waits for the next minute. */
+const SWEEP_LIMIT = 500;
+
+/** Abandons the booking if it is still due to be; says whether it did. */
+export async function abandonBooking(tx: Tx, venueId: string, bookingId: string, now = new Date()): Promise<boolean> {
+  // Its lanes change: the venue's occupancy key first (decision 015), then the row.
+  await lockKeys(tx, [slotOccupancyKey(venueId)], { shared: true });
+  const row = await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
+  if (row.status !== 'wait_for_payment' || row.paidTotal > 0 || !row.abandonAt || row.abandonAt > now) return false;
+  const venue = forVenue(tx, venueId);
+  await venue.update(bookingLanes, eq(bookingLanes.bookingId, bookingId), { holds: false });
+  await venue.update(bookings, eq(bookings.id, bookingId), { status: 'abandoned', updatedAt: now });
+  const minutes = Math.round((row.abandonAt.getTime() - row.createdAt.getTime()) / 60_000);
+  await writeLog(
+    tx,
+    venueId,
+    bookingId,
+    'abandoned',
+    `Abandoned: not paid within ${minutes} minutes; the lanes are free again`,
+    'Lanebook',
+  );
+  return true;
+}
+
+/** Abandons every booking overdue at `now`, each in its own transaction; answers how many. */
+export async function abandonOverdueBookings(db: Db, now = new Date()): Promise<number> {
+  const overdue = await db
+    .select({ venueId: bookings.venueId, id: bookings.id })
+    // eslint-disable-next-line no-restricted-syntax -- the sweep serves every venue: it reads overdue bookings across venues, then changes each within its own venue
+    .from(bookings)
+    .where(and(eq(bookings.status, 'wait_for_payment'), isNotNull(bookings.abandonAt), lte(bookings.abandonAt, now)))
+    .orderBy(asc(bookings.abandonAt))
+    .limit(SWEEP_LIMIT);
+  let abandoned = 0;
+  for (const booking of overdue) {
+    if (await withTransaction(db, (tx) => abandonBooking(tx, booking.venueId, booking.id, now))) abandoned += 1;
+  }
+  return abandoned;
+}
