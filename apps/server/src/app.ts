@@ -30,6 +30,7 @@ import { mediaRoutes } from './modules/media/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
 import { liveRoutes } from './modules/live/routes.js';
+import { integrationRoutes } from './modules/integrations/routes.js';
 import { createDiskStorage } from './platform/storage.js';
 import { VenueReads } from './platform/venue-reads.js';
 
@@ -47,6 +48,7 @@ const MODULES: ModuleRoutes[] = [
   calendarRoutes,
   bookingRoutes,
   liveRoutes,
+  integrationRoutes,
 ];
 
 export async function buildApp(database: Database, config: AppConfig) {

@@ -248,6 +248,20 @@ export const widgetTemplateDefaults = {
 
 // ---------- Integrations ----------
 export const WEBHOOK_EVENTS = ['booking.created', 'booking.updated', 'booking.paid', 'booking.canceled', 'booking.refunded'] as const;
+/** One event sent to a webhook integration: its delivery log's row (decision 018). */
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  eventType: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  lastStatusCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: instantSchema,
+  deliveredAt: instantSchema.nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+export const webhookDeliveryPageSchema = z.object({ items: z.array(webhookDeliverySchema), total: z.number().int() });
 export const INTEGRATION_TYPES = ['webhook', 'custom'] as const;
 const webhookSettings = z.object({
   url: z

@@ -15,12 +15,20 @@ export interface JobOptions {
   retryDelaySeconds?: number;
   /** At most one job of this key waiting in the queue. */
   singletonKey?: string;
+  /** The job's id (a UUID): sending the same id again while it is queued adds nothing. */
+  id?: string;
+}
+
+/** Which attempt a job's run is: the handler of the last one knows no retry follows. */
+export interface JobAttempt {
+  retryCount: number;
+  isLastAttempt: boolean;
 }
 
 export interface Jobs {
   send(queue: string, data: object, options?: JobOptions): Promise<void>;
   /** Runs `handler` for each job of the queue in this process; a throw is a failed attempt. */
-  work<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
+  work<T extends object>(queue: string, handler: (data: T, attempt: JobAttempt) => Promise<void>): Promise<void>;
   /** Sends a job to the queue on a cron schedule (UTC), once across all processes. */
   schedule(queue: string, cron: string): Promise<void>;
   stop(): Promise<void>;
@@ -57,12 +65,13 @@ export async function startJobs(database: Database, config: JobsConfig = {}): Pr
       if (options.retryLimit !== undefined) Object.assign(sendOptions, { retryLimit: options.retryLimit, retryBackoff: true });
       if (options.retryDelaySeconds !== undefined) sendOptions.retryDelay = options.retryDelaySeconds;
       if (options.singletonKey !== undefined) sendOptions.singletonKey = options.singletonKey;
+      if (options.id !== undefined) sendOptions.id = options.id;
       await boss.send(queue, data, sendOptions);
     },
     async work(queue, handler) {
       await ensureQueue(queue);
-      await boss.work<object>(queue, { pollingIntervalSeconds: polling, batchSize: 1 }, async ([job]) => {
-        await handler(job.data as never);
+      await boss.work<object>(queue, { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true }, async ([job]) => {
+        await handler(job.data as never, { retryCount: job.retryCount, isLastAttempt: job.retryCount >= job.retryLimit });
       });
     },
     async schedule(queue, cron) {

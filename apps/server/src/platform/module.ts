@@ -31,6 +31,10 @@ export interface AppConfig {
   uploadQuotaBytes?: number;
   /** Webhooks may target loopback, private and link-local addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS). */
   webhookAllowPrivateNetworks?: boolean;
+  /** How long a webhook target may take to answer, in milliseconds (default 10 s). */
+  webhookTimeoutMs?: number;
+  /** The first retry's delay of a failed webhook delivery, doubling after (default 10 s). */
+  webhookRetryDelaySeconds?: number;
   /** How often idle background workers look for jobs, in seconds (default 2; tests use less). */
   jobsPollingSeconds?: number;
   /** Built console (apps/console/dist); served at / when present. */

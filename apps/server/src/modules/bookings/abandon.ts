@@ -2,7 +2,8 @@ import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { lockKeys, slotOccupancyKey, withTransaction } from '../../platform/locking.js';
 import { forVenue } from '../../platform/venue-scope.js';
-import { bookingOrNotFound, writeLog } from './records.js';
+import { bookingOrNotFound, bookingWithLedger, writeLog } from './records.js';
+import { recordBookingEvent } from './events.js';
 import { bookingLanes, bookings } from './schema.js';
 
 /**
@@ -24,7 +25,7 @@ export async function abandonBooking(tx: Tx, venueId: string, bookingId: string,
   if (row.status !== 'wait_for_payment' || row.paidTotal > 0 || !row.abandonAt || row.abandonAt > now) return false;
   const venue = forVenue(tx, venueId);
   await venue.update(bookingLanes, eq(bookingLanes.bookingId, bookingId), { holds: false });
-  await venue.update(bookings, eq(bookings.id, bookingId), { status: 'abandoned', updatedAt: now });
+  const [changed] = await venue.update(bookings, eq(bookings.id, bookingId), { status: 'abandoned', updatedAt: now }).returning();
   const minutes = Math.round((row.abandonAt.getTime() - row.createdAt.getTime()) / 60_000);
   await writeLog(
     tx,
@@ -34,6 +35,7 @@ export async function abandonBooking(tx: Tx, venueId: string, bookingId: string,
     `Abandoned: not paid within ${minutes} minutes; the lanes are free again`,
     'Lanebook',
   );
+  await recordBookingEvent(tx, venueId, 'booking.updated', await bookingWithLedger(tx, venueId, changed));
   return true;
 }
 

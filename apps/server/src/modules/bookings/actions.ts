@@ -11,6 +11,7 @@ import { paymentsOf, spreadRefund, sumsOf, totalsOf } from './ledger.js';
 import { LANE_HOLDING_STATUSES } from './predicates.js';
 import { bookingAnswer, bookingOrNotFound, bookingWithLedger, ledgerOf, writeLog, type BookingRow } from './records.js';
 import { bookingLanes, bookingPayments, bookings } from './schema.js';
+import { recordBookingEvent } from './events.js';
 
 /**
  * What staff (and a customer, for cancelling) do to a booking. Each takes the booking's row lock
@@ -42,7 +43,7 @@ export async function cancelBooking(tx: Tx, venueId: string, bookingId: string, 
     .update(bookings, eq(bookings.id, bookingId), { status: 'canceled', canceledAt: now, updatedAt: now })
     .returning();
   await writeLog(tx, venueId, bookingId, 'cancel', 'Booking canceled', actor.userName);
-  return bookingWithLedger(tx, venueId, changed);
+  return recordBookingEvent(tx, venueId, 'booking.canceled', await bookingWithLedger(tx, venueId, changed));
 }
 
 /** The customer's cancellation: until the product's cancellation period before the start (24 hours unless set). */
@@ -64,7 +65,7 @@ async function changeAndLog(
     .update(bookings, eq(bookings.id, bookingId), { ...changes, updatedAt: new Date() })
     .returning();
   await writeLog(tx, venueId, bookingId, log.type, log.text, actor.userName);
-  return bookingWithLedger(tx, venueId, row);
+  return recordBookingEvent(tx, venueId, 'booking.updated', await bookingWithLedger(tx, venueId, row));
 }
 
 export const setPresence = (tx: Tx, venueId: string, bookingId: string, presenceStatus: BookingRow['presenceStatus'], actor: Actor) =>
@@ -125,7 +126,8 @@ export async function collectPayment(
     `Collected ${formatMoney(payment.amount, actor.moneyFormat)} by ${method}`,
     actor.userName,
   );
-  return settle(tx, venueId, row);
+  const settled = await settle(tx, venueId, row);
+  return recordBookingEvent(tx, venueId, settled.status === 'paid' ? 'booking.paid' : 'booking.updated', settled);
 }
 
 /**
@@ -161,7 +163,7 @@ export async function refundPayment(
   const text = parts.map((p) => `${formatMoney(p.amount, actor.moneyFormat)} to ${p.payment.paymentMethodAlias}`).join(', ');
   await writeLog(tx, venueId, bookingId, 'refund', `Refunded ${text}`, actor.userName);
   return {
-    booking: await settle(tx, venueId, row),
+    booking: await recordBookingEvent(tx, venueId, 'booking.refunded', await settle(tx, venueId, row)),
     refunds: parts.map((p) => ({ amount: p.amount, paymentMethodAlias: p.payment.paymentMethodAlias, date: now.toISOString() })),
   };
 }

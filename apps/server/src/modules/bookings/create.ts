@@ -13,6 +13,7 @@ import { usePromocode } from '../promocodes/service.js';
 import { lanesByIds } from '../resources/service.js';
 import { bookingAnswer, reservationColumns, writeLog } from './records.js';
 import { bookingCounters, bookingLanes, bookings } from './schema.js';
+import { recordBookingEvent } from './events.js';
 
 /** The customer's message when the lanes went to someone else (409 slot_unavailable). */
 export const SLOT_UNAVAILABLE = 'Sorry, this time was just booked by someone else. Please choose another time.';
@@ -151,5 +152,5 @@ export async function createBooking(
   const how = { online: 'online', phone: 'by phone', walk_in: 'as a walk-in' }[row.source];
   await writeLog(tx, venueId, id, 'create', `Booking created ${how} for ${body.playersCount} players`, booker.userName);
   const registrationCode = await numberBooking(tx, venue, id);
-  return bookingAnswer({ ...row, registrationCode }, []);
+  return recordBookingEvent(tx, venueId, 'booking.created', bookingAnswer({ ...row, registrationCode }, []));
 }

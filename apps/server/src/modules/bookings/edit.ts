@@ -14,6 +14,7 @@ import type { Actor } from './actions.js';
 import { slotUnavailable } from './create.js';
 import { totalsOf } from './ledger.js';
 import { bookingOrNotFound, bookingWithLedger, reservationColumns, writeLog } from './records.js';
+import { recordBookingEvent } from './events.js';
 import { bookingLanes, bookings } from './schema.js';
 import { LANE_HOLDING_STATUSES } from './predicates.js';
 import { laneHoldsOfBooking } from './service.js';
@@ -124,5 +125,5 @@ export async function updateBooking(
   }
   const [changed] = await forVenue(tx, venueId).update(bookings, eq(bookings.id, bookingId), changes).returning();
   await writeLog(tx, venueId, bookingId, 'update', said.length ? `Changed: ${said.join('; ')}` : 'Saved without changes', actor.userName);
-  return bookingWithLedger(tx, venueId, changed);
+  return recordBookingEvent(tx, venueId, 'booking.updated', await bookingWithLedger(tx, venueId, changed));
 }

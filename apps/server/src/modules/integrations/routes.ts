@@ -1,0 +1,78 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { webhookDeliveryPageSchema } from '@lanebook/core';
+import type { ModuleRoutes } from '../../platform/module.js';
+import { venueOf } from '../../platform/access.js';
+import { notFound } from '../../platform/errors.js';
+import { errorResponses, idParams, pageQuery } from '../../platform/http.js';
+import {
+  deliverWebhook,
+  deliveryLog,
+  markDeliveryFailed,
+  stalePendingDeliveries,
+  WEBHOOK_CHANNEL,
+  WEBHOOK_QUEUE,
+  WEBHOOK_RETRIES,
+  WEBHOOK_RETRY_DELAY_SECONDS,
+  WEBHOOK_SWEEP_QUEUE,
+} from './webhooks.js';
+
+interface DeliveryJob {
+  venueId: string;
+  deliveryId: string;
+}
+
+/** Webhook delivery (decision 018): jobs that post each recorded event, and the delivery log. */
+export const integrationRoutes: ModuleRoutes = async (fastify, { deps }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const { jobs } = deps;
+  const options = {
+    allowPrivateNetworks: deps.config.webhookAllowPrivateNetworks ?? false,
+    timeoutMs: deps.config.webhookTimeoutMs ?? 10_000,
+  };
+
+  // The job's id is the delivery's: every process hears the announcement, one job is queued.
+  const retryDelaySeconds = deps.config.webhookRetryDelaySeconds ?? WEBHOOK_RETRY_DELAY_SECONDS;
+  const queue = (job: DeliveryJob) => jobs.send(WEBHOOK_QUEUE, job, { id: job.deliveryId, retryLimit: WEBHOOK_RETRIES, retryDelaySeconds });
+
+  await jobs.work<DeliveryJob>(WEBHOOK_QUEUE, async ({ venueId, deliveryId }, attempt) => {
+    try {
+      await deliverWebhook(db, venueId, deliveryId, options);
+    } catch (error) {
+      if (attempt.isLastAttempt) await markDeliveryFailed(db, venueId, deliveryId);
+      throw error;
+    }
+  });
+  await deps.database.notifications.listen(WEBHOOK_CHANNEL, (payload) => {
+    const at = payload.indexOf(':');
+    queue({ venueId: payload.slice(0, at), deliveryId: payload.slice(at + 1) }).catch((error: Error) =>
+      fastify.log.warn({ err: error }, 'A webhook delivery could not be queued; the sweep will'),
+    );
+  });
+  // A delivery whose announcement was missed (no process listening at that moment) is queued by the sweep.
+  await jobs.work(WEBHOOK_SWEEP_QUEUE, async () => {
+    for (const stale of await stalePendingDeliveries(db, new Date(Date.now() - 60_000)))
+      await queue({ venueId: stale.venueId, deliveryId: stale.id });
+  });
+  await jobs.schedule(WEBHOOK_SWEEP_QUEUE, '* * * * *');
+
+  app.get(
+    '/api/private/integrations/:id/deliveries',
+    {
+      config: { access: { permission: 'integrations.edit' } },
+      schema: {
+        tags: ['integrations'],
+        description:
+          "A webhook integration's delivery log, newest first: each event sent (id, type), its status (pending, delivered, failed), attempts and the target's last answer.",
+        params: idParams,
+        querystring: pageQuery(50, 200),
+        response: { 200: webhookDeliveryPageSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const log = await deliveryLog(db, venueOf(request).id, request.params.id, request.query);
+      if (!log) throw notFound('Integration');
+      return log;
+    },
+  );
+};
