@@ -7,6 +7,8 @@ import { defineCollection } from '../../components/collection/define';
 import type { CollectionFormProps } from '../../components/collection/types';
 import { CheckboxGroupField, KeyValueField, RadioField, SwitchField, TextField } from '../../components/fields/form-fields';
 import { FormReadOnlyContext, useFormReadOnly } from '../../components/fields/read-only';
+import { useSession } from '../../lib/session';
+import { WebhookDeliveries } from './WebhookDeliveries';
 
 type Props = CollectionFormProps<typeof integrationSchema, Integration>;
 
@@ -71,6 +73,7 @@ function SigningSecret({ secret, justCreated }: { secret: string; justCreated: b
 
 function IntegrationForm({ form, control, record, justCreated }: Props) {
   const readOnly = useFormReadOnly();
+  const session = useSession();
   const type = useWatch({ control, name: 'type' });
   // The creation answer carries the secret; kept in case later reads stop sending it.
   const [createdSecret] = useState(() => (justCreated ? (record?.secret ?? null) : null));
@@ -119,6 +122,7 @@ function IntegrationForm({ form, control, record, justCreated }: Props) {
         <KeyValueField control={control} name="settings" label="Settings" description="Keys and values the integration reads." />
       )}
       <SwitchField control={control} name="isActive" label="Active" />
+      {record?.type === 'webhook' && session.can('integrations.edit') ? <WebhookDeliveries integrationId={record.id} /> : null}
     </Stack>
   );
 }
