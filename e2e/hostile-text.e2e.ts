@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { addDays, venueToday } from '@lanebook/core/calendar';
+import { productDefaults } from '@lanebook/core/products';
 import { apiAs, signIn, useBrowser } from './support.js';
 
 /**
@@ -129,6 +131,77 @@ describe('hostile user text is shown as text, never run', () => {
       }
     } finally {
       await apiAs(page, 'PATCH', '/api/private/me', { name: before.user.name });
+      await context.close();
+    }
+  });
+
+  test("script payloads in a booking's names and note appear as typed on the booking pages and nothing runs", async () => {
+    const { page, context } = await browser.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const venueId = 'demo-axe';
+    const stamp = Date.now().toString(36).slice(-5);
+    try {
+      await signIn(page, 'owner@demo.test');
+      const lane = `Hostile lane ${stamp}`;
+      await ok(apiAs(page, 'POST', '/api/private/resources', { id: lane, capacity: 6 }, venueId));
+      const product = await ok(
+        apiAs(
+          page,
+          'POST',
+          '/api/private/products',
+          { ...productDefaults, name: `Hostile ${stamp}`, resources: [lane], isPaused: undefined },
+          venueId,
+        ),
+      );
+      const venue = await apiAs(page, 'GET', '/api/private/venues/current', undefined, venueId);
+      const slot = await ok(
+        apiAs(
+          page,
+          'POST',
+          `/api/private/product/${product.id}/slot`,
+          { date: addDays(venueToday(venue.body.timezone), 4), from: '13:00', to: '14:00' },
+          venueId,
+        ),
+      );
+      const text = { first: hostile(`F${stamp}`, IMG), last: hostile(`L${stamp}`, SVG), note: hostile(`N${stamp}`, SCRIPT) };
+      const booking = await ok(
+        apiAs(
+          page,
+          'POST',
+          '/api/private/booking',
+          {
+            productId: product.id,
+            slots: [slot.id],
+            playersCount: 2,
+            reservationInfo: {
+              firstName: text.first,
+              lastName: text.last,
+              email: `hostile.${stamp}@example.test`,
+              phone: '',
+              note: text.note,
+            },
+            isConfirmationEmail: false,
+          },
+          venueId,
+        ),
+      );
+      const pages: [string, string[]][] = [
+        [`/bookings?field=lastName&q=${encodeURIComponent(`L${stamp}`)}`, [text.first, text.last]],
+        [`/bookings/${booking.id}/view`, [text.first, text.last, text.note]],
+        [`/bookings/${booking.id}/personal-info`, [text.first, text.last, text.note]],
+        [`/bookings/${booking.id}/checkout`, [text.first, text.last]],
+      ];
+      for (const [path, texts] of pages) {
+        await page.goto(path);
+        await expectShownAsText(page, texts, dialogs).catch((error: Error) => {
+          throw new Error(`${path}: ${error.message}`);
+        });
+      }
+    } finally {
       await context.close();
     }
   });

@@ -47,6 +47,11 @@ const envSchema = z.object({
     .min(1, 'UPLOAD_QUOTA_MB must be at least 1')
     .default(200),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool,
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce
+    .number('WEBHOOK_TIMEOUT_SECONDS must be a number of seconds')
+    .min(1, 'WEBHOOK_TIMEOUT_SECONDS must be 1 to 60')
+    .max(60, 'WEBHOOK_TIMEOUT_SECONDS must be 1 to 60')
+    .default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

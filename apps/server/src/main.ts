@@ -48,6 +48,7 @@ async function main() {
     uploadsDir: path.join(dataDir, 'uploads'),
     uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
     webhookAllowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? false,
+    webhookTimeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
   });
 
   const seeded = env.SEED_DEMO === false ? false : await seedDemo(database.db, auth);
