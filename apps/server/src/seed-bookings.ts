@@ -184,7 +184,12 @@ async function backdate(tx: Tx, venueId: string, bookingId: string, bookedAt: Da
   const own = (table: typeof bookingLogs | typeof bookingPayments) => and(eq(table.venueId, venueId), eq(table.bookingId, bookingId));
   await tx
     .update(bookings)
-    .set({ createdAt: sql`${bookings.createdAt} - ${shift}`, updatedAt: sql`${bookings.updatedAt} - ${shift}` })
+    .set({
+      createdAt: sql`${bookings.createdAt} - ${shift}`,
+      updatedAt: sql`${bookings.updatedAt} - ${shift}`,
+      // An unpaid online booking's abandon time moves with it: the oldest are abandoned soon after a start.
+      abandonAt: sql`${bookings.abandonAt} - ${shift}`,
+    })
     .where(and(eq(bookings.venueId, venueId), eq(bookings.id, bookingId)));
   await tx
     .update(bookingLogs)

@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse as Response } from 'fastify';
@@ -349,4 +352,27 @@ export class Caller {
   delete(url: string, options: Omit<RequestOptions, 'token' | 'body'> = {}) {
     return this.request('DELETE', url, options);
   }
+}
+
+/**
+ * A second Lanebook server process (test/second-process.ts) on this server's PostgreSQL
+ * database: its base URL, and how to stop it.
+ */
+export async function startSecondProcess(t: TestServer): Promise<{ url: string; stop: () => Promise<void> }> {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'second-process.ts');
+  const other = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, DATABASE_URL: t.databaseUrl, AUTH_SECRET: TEST_AUTH_SECRET },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    other.once('exit', (code) => reject(new Error(`the second server exited (${code})`)));
+    other.stdout!.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString().split('\n')[0]).port));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      other.kill('SIGTERM');
+      await new Promise((resolve) => (other.exitCode !== null ? resolve(null) : other.once('exit', resolve)));
+    },
+  };
 }

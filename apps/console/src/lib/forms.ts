@@ -22,3 +22,12 @@ export function showSaveError<T extends FieldValues>(form: UseFormReturn<T>, err
   }
   notifyError(error);
 }
+
+/**
+ * A failed save on a form kept in component state: the server's field errors by path
+ * (`reservationInfo.firstName`...) go to `show`; anything else becomes an error toast.
+ */
+export function showFieldErrors(error: unknown, show: (fields: Record<string, string>) => void) {
+  if (error instanceof ApiError && error.fields.length) show(Object.fromEntries(error.fields.map((f) => [f.path, f.message])));
+  else notifyError(error);
+}

@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildPermissionsMap, DEFAULT_PERMISSIONS, defaultRolesFor, rolesAllowed } from '@lanebook/core';
 import { describeEachDatabase } from '../../test/each-database.js';
-import { BASE_URL, PROBE_HEADER, PROBE_STATUS, resetTokenOf, TEST_AUTH_SECRET, TestServer, type Caller } from '../../test/server.js';
+import { BASE_URL, PROBE_HEADER, PROBE_STATUS, resetTokenOf, startSecondProcess, TestServer, type Caller } from '../../test/server.js';
 
 /**
  * Revocation through the access step's cache: every change below applies to the very next
@@ -136,26 +133,17 @@ describe('revocation across server processes [postgres]', () => {
   const postgres = inject('postgres');
   if (!postgres.available && !postgres.required) return;
   const t = new TestServer('postgres');
-  let other: ChildProcess;
+  let other: Awaited<ReturnType<typeof startSecondProcess>>;
   let otherUrl = '';
 
   beforeAll(async () => {
     await t.start();
-    const script = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/second-process.ts');
-    other = spawn(process.execPath, ['--import', 'tsx', script], {
-      env: { ...process.env, DATABASE_URL: t.databaseUrl, AUTH_SECRET: TEST_AUTH_SECRET },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const port = await new Promise<number>((resolve, reject) => {
-      other.once('exit', (code) => reject(new Error(`the second server exited (${code})`)));
-      other.stdout!.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString().split('\n')[0]).port));
-    });
-    otherUrl = `http://127.0.0.1:${port}`;
+    other = await startSecondProcess(t);
+    otherUrl = other.url;
   }, 60_000);
 
   afterAll(async () => {
-    other?.kill('SIGTERM');
-    await new Promise((resolve) => (other?.exitCode !== null ? resolve(null) : other.once('exit', resolve)));
+    await other?.stop();
     await t.stop();
   }, 60_000);
 

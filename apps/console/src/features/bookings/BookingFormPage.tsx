@@ -20,9 +20,11 @@ import {
 import { IconArrowLeft } from '@tabler/icons-react';
 import { venueToday } from '@lanebook/core/calendar';
 import type { BookingCreate, BookingDetail, BookingUpdate } from '@lanebook/core/booking-schemas';
+import { venueKey } from '../../lib/query-keys';
 import { useSession } from '../../lib/session';
 import { ApiError, errorMessage } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
+import { showFieldErrors } from '../../lib/forms';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { LoadError } from '../../components/LoadError';
 import { MoneyInput } from '../../components/fields/MoneyInput';
@@ -94,16 +96,12 @@ function BookingForm({ booking }: { booking?: BookingDetail }) {
   };
 
   const showError = (error: unknown) => {
-    if (error instanceof ApiError && error.fields.length) {
-      setErrors(Object.fromEntries(error.fields.map((f) => [f.path, f.message])));
-      return;
-    }
     if (error instanceof ApiError && error.status === 409) {
       setConflict(error.message);
-      void queryClient.invalidateQueries({ queryKey: ['venue', session.venueId, 'calendar'] });
+      void queryClient.invalidateQueries({ queryKey: venueKey(session.venueId, 'calendar') });
       return;
     }
-    notifyError(error);
+    showFieldErrors(error, setErrors);
   };
 
   const save = useMutation({
@@ -139,7 +137,7 @@ function BookingForm({ booking }: { booking?: BookingDetail }) {
         notifySuccess(difference ? `Booking changed: ${difference}` : 'Booking changed');
       } else notifySuccess(`Booking ${saved.registrationCode} created`);
       await queryClient.invalidateQueries({ queryKey: bookingsKey(session.venueId) });
-      await queryClient.invalidateQueries({ queryKey: ['venue', session.venueId, 'calendar'] });
+      await queryClient.invalidateQueries({ queryKey: venueKey(session.venueId, 'calendar') });
       await navigate(`/bookings/${saved.id}/view`);
     },
     onError: showError,

@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import type { BookingDetail } from '@lanebook/core/booking-schemas';
 import { useSession } from '../../lib/session';
-import { ApiError } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
+import { showFieldErrors } from '../../lib/forms';
 import { MoneyInput } from '../../components/fields/MoneyInput';
 import { checkout } from './api/checkout';
 import { bookingsKey } from './api/keys';
@@ -33,10 +33,7 @@ function CheckoutForm({ booking }: { booking: BookingDetail }) {
       await queryClient.invalidateQueries({ queryKey: bookingsKey(session.venueId) });
       await navigate(`/bookings/${booking.id}/view`);
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.fields.length) setErrors(Object.fromEntries(error.fields.map((f) => [f.path, f.message])));
-      else notifyError(error);
-    },
+    onError: (error) => showFieldErrors(error, setErrors),
   });
 
   if (booking.due === 0)

@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Group, Stack } from '@mantine/core';
 import type { BookingDetail } from '@lanebook/core/booking-schemas';
 import { useSession } from '../../lib/session';
-import { ApiError } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
+import { showFieldErrors } from '../../lib/forms';
 import { bookingsKey } from './api/keys';
 import { updateBooking } from './api/update-booking';
 import { BookingPanel } from './BookingPanel';
@@ -24,10 +24,7 @@ function PersonalInfoForm({ booking }: { booking: BookingDetail }) {
       await queryClient.invalidateQueries({ queryKey: bookingsKey(session.venueId) });
       await navigate(`/bookings/${booking.id}/view`);
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.fields.length) setErrors(Object.fromEntries(error.fields.map((f) => [f.path, f.message])));
-      else notifyError(error);
-    },
+    onError: (error) => showFieldErrors(error, setErrors),
   });
   const mayEdit = session.can('bookings.edit');
   return (

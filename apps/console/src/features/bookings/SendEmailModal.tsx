@@ -4,8 +4,8 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '
 import type { Booking } from '@lanebook/core/booking-schemas';
 import { EMAIL_TYPES } from '@lanebook/core/catalog';
 import { useSession } from '../../lib/session';
-import { ApiError } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
+import { showFieldErrors } from '../../lib/forms';
 import { bookingMailingTemplatesQuery } from './api/catalog-lists';
 import { bookingsKey } from './api/keys';
 import { sendBookingEmail, type SendEmailBody } from './api/send-email';
@@ -52,10 +52,7 @@ export function SendEmailModal({ booking, opened, onClose }: { booking: Booking;
       onClose();
       await queryClient.invalidateQueries({ queryKey: bookingsKey(session.venueId) });
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.fields.length) setErrors(Object.fromEntries(error.fields.map((f) => [f.path, f.message])));
-      else notifyError(error);
-    },
+    onError: (error) => showFieldErrors(error, setErrors),
   });
 
   return (

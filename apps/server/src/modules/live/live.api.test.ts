@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Booking } from '@lanebook/core/booking-schemas';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { setUpBookings } from '../../../test/bookings.js';
-import { TEST_AUTH_SECRET, TestServer, type Caller } from '../../../test/server.js';
+import { startSecondProcess, TestServer, type Caller } from '../../../test/server.js';
 
 interface LiveEvent {
   event: string;
@@ -149,8 +146,7 @@ describe('live front desk across server processes [postgres]', () => {
   const postgres = inject('postgres');
   if (!postgres.available && !postgres.required) return;
   const t = new TestServer('postgres');
-  let other: ChildProcess;
-  let otherUrl = '';
+  let other: Awaited<ReturnType<typeof startSecondProcess>>;
   let base = '';
   let close: () => Promise<void> = async () => {};
 
@@ -160,21 +156,11 @@ describe('live front desk across server processes [postgres]', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     close = () => app.close();
-    const script = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../test/second-process.ts');
-    other = spawn(process.execPath, ['--import', 'tsx', script], {
-      env: { ...process.env, DATABASE_URL: t.databaseUrl, AUTH_SECRET: TEST_AUTH_SECRET },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const port = await new Promise<number>((resolve, reject) => {
-      other.once('exit', (code) => reject(new Error(`the second server exited (${code})`)));
-      other.stdout!.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString().split('\n')[0]).port));
-    });
-    otherUrl = `http://127.0.0.1:${port}`;
+    other = await startSecondProcess(t);
   }, 60_000);
 
   afterAll(async () => {
-    other?.kill('SIGTERM');
-    await new Promise((resolve) => (other?.exitCode !== null ? resolve(null) : other.once('exit', resolve)));
+    await other?.stop();
     await close();
     await t.stop();
   }, 60_000);
@@ -186,7 +172,7 @@ describe('live front desk across server processes [postgres]', () => {
     try {
       await stream.ready();
       const arrives = stream.change('bookings');
-      const response = await fetch(`${otherUrl}/api/public/booking`, {
+      const response = await fetch(`${other.url}/api/public/booking`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(mine.form({ playersCount: 2 })),
