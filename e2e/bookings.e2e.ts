@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays, venueToday } from '@lanebook/core/calendar';
@@ -188,5 +189,63 @@ describe('bookings (issue 10)', () => {
     const elapsed = Date.now() - started;
     expect(await page.evaluate(() => (window as unknown as { beforeTheBooking?: boolean }).beforeTheBooking)).toBe(true);
     expect(elapsed).toBeLessThan(5000);
+  });
+
+  test("a webhook receives the booking's events, and its page lists the deliveries", async () => {
+    const received: string[] = [];
+    const receiver = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push(body);
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { page } = await browser.newPage();
+    try {
+      const stamp = Date.now().toString(36).slice(-5);
+      await signIn(page, 'owner@demo.test');
+      const product = await bookableProduct(page, stamp);
+      const hook = await apiAs(
+        page,
+        'POST',
+        '/api/private/integrations',
+        {
+          type: 'webhook',
+          name: `Desk sync ${stamp}`,
+          settings: { url: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`, events: ['booking.created'] },
+        },
+        VENUE,
+      );
+      expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+      const booked = await apiAs(
+        page,
+        'POST',
+        '/api/private/booking',
+        {
+          productId: product.productId,
+          slots: [product.slots[0]],
+          playersCount: 2,
+          reservationInfo: { firstName: 'Hook', lastName: `Test${stamp}`, email: `hook.${stamp}@example.test`, phone: '' },
+          isConfirmationEmail: false,
+        },
+        VENUE,
+      );
+      expect(booked.status).toBe(201);
+      await until(async () => received.some((body) => body.includes(booked.body.id)));
+      expect(JSON.parse(received.find((body) => body.includes(booked.body.id))!).type).toBe('booking.created');
+
+      await page.goto(`/settings/integrations/${hook.body.id}`);
+      const deliveries = page.getByTestId('webhook-deliveries');
+      await visible(deliveries);
+      await until(async () => {
+        await deliveries.getByRole('button', { name: 'Refresh' }).click();
+        return (await deliveries.getByTestId('webhook-delivery').first().textContent())?.includes('delivered') ?? false;
+      });
+      expect(await deliveries.getByTestId('webhook-delivery').first().textContent()).toContain('booking.created');
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
   });
 });

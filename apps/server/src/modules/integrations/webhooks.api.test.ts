@@ -18,7 +18,7 @@ interface Received {
 /** A real HTTP receiver on loopback: answers a path's requests with the next of its `answers` (then 200), keeps what it got. */
 async function startReceiver() {
   const received: Received[] = [];
-  const answers = new Map<string, { status: number; location?: string }[]>();
+  const answers = new Map<string, { status: number; location?: string; delayMs?: number }[]>();
   const server = http.createServer((request, response) => {
     let body = '';
     request.setEncoding('utf8');
@@ -26,8 +26,10 @@ async function startReceiver() {
     request.on('end', () => {
       received.push({ path: request.url ?? '', headers: request.headers, body });
       const answer = answers.get(request.url ?? '')?.shift() ?? { status: 200 };
-      response.writeHead(answer.status, answer.location ? { location: answer.location } : {});
-      response.end('ok');
+      setTimeout(() => {
+        response.writeHead(answer.status, answer.location ? { location: answer.location } : {});
+        response.end('ok');
+      }, answer.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -151,6 +153,18 @@ describeEachDatabase(
       }, 'the redirect answer');
       expect(row.lastError).toContain('redirects are not followed');
       expect(at(`${moved}-to`)).toHaveLength(0);
+
+      // A target slower than the timeout (2 s here) is a failed attempt.
+      const slowPath = `/slow-${randomUUID().slice(0, 6)}`;
+      const slow = await addWebhook(venue, slowPath, ['booking.created']);
+      receiver.answers.set(slowPath, [{ status: 200, delayMs: 4000 }]);
+      await venue.staff.post('/api/private/booking', form({ playersCount: 1, isConfirmationEmail: false }));
+      const timedOut = await until(async () => {
+        const rows = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.integrationId, slow.id));
+        return rows[0]?.lastError ? rows[0] : undefined;
+      }, 'the timed-out attempt');
+      expect(timedOut.lastError).toContain('no answer within 2 s');
+      expect(timedOut.status).toBe('pending');
     });
   },
   { config: { webhookAllowPrivateNetworks: true, webhookRetryDelaySeconds: 1, webhookTimeoutMs: 2000 } },
