@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   Anchor,
   Badge,
@@ -24,6 +24,7 @@ import { isPausedRecord, useCollectionActions, useCollectionPermissions } from '
 import { LoadError } from '../LoadError';
 import { useCollectionList, type ListParams } from './queries';
 import type { BaseRecord, CollectionArea, CollectionConfig, Column, RecordSchema } from './types';
+import { useUrlParams } from '../../lib/url-params';
 
 const PAGE_SIZE = 50;
 const STATUS_OPTIONS = [
@@ -57,7 +58,7 @@ export function CollectionListPage<S extends RecordSchema, R extends BaseRecord,
   const actions = useCollectionActions(def);
   const isMobile = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
 
-  const [params, setParams] = useSearchParams();
+  const { params, setParam, clear } = useUrlParams();
   const search = params.get('search') ?? '';
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const sortIndex = Math.max(
@@ -67,19 +68,6 @@ export function CollectionListPage<S extends RecordSchema, R extends BaseRecord,
   const sort = def.sorts[sortIndex];
   const status = def.pausable ? (params.get('status') ?? 'all') : 'all';
   const page = Math.max(1, Number(params.get('page')) || 1);
-
-  const setParam = (key: string, value: string | null) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        // Another filter shows other rows: start again from the first page.
-        if (key !== 'page') next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
 
   const query: ListParams = {
     search: debouncedSearch || undefined,
@@ -179,7 +167,7 @@ export function CollectionListPage<S extends RecordSchema, R extends BaseRecord,
         >
           <EmptyState.Actions>
             {filtered ? (
-              <Button variant="default" onClick={() => setParams({}, { replace: true })}>
+              <Button variant="default" onClick={clear}>
                 Clear filters
               </Button>
             ) : permissions.create ? (
@@ -285,7 +273,7 @@ export function CollectionListPage<S extends RecordSchema, R extends BaseRecord,
           placeholder={def.searchPlaceholder}
           leftSection={<IconSearch size={16} />}
           value={search}
-          onChange={(event) => setParam('search', event.currentTarget.value)}
+          onChange={(event) => setParam({ search: event.currentTarget.value })}
           w={{ base: '100%', xs: 280 }}
           type="search"
         />
@@ -293,7 +281,7 @@ export function CollectionListPage<S extends RecordSchema, R extends BaseRecord,
           label="Sort"
           data={def.sorts.map((s) => ({ value: `${s.sort}:${s.order}`, label: s.label }))}
           value={sort ? `${sort.sort}:${sort.order}` : null}
-          onChange={(value) => setParam('sort', value === `${def.sorts[0].sort}:${def.sorts[0].order}` ? null : value)}
+          onChange={(value) => setParam({ sort: value === `${def.sorts[0].sort}:${def.sorts[0].order}` ? null : value })}
           allowDeselect={false}
           w={{ base: def.pausable ? 'calc(50% - 6px)' : '100%', xs: 200 }}
         />
@@ -302,7 +290,7 @@ export function CollectionListPage<S extends RecordSchema, R extends BaseRecord,
             label="Status"
             data={STATUS_OPTIONS}
             value={status}
-            onChange={(value) => setParam('status', value === 'all' ? null : value)}
+            onChange={(value) => setParam({ status: value === 'all' ? null : value })}
             allowDeselect={false}
             w={{ base: 'calc(50% - 6px)', xs: 140 }}
           />
@@ -316,7 +304,7 @@ export function CollectionListPage<S extends RecordSchema, R extends BaseRecord,
       {content}
       {pages > 1 ? (
         <Group justify="center" mt="md">
-          <Pagination total={pages} value={page} onChange={(next) => setParam('page', next === 1 ? null : String(next))} />
+          <Pagination total={pages} value={page} onChange={(next) => setParam({ page: next === 1 ? null : String(next) })} />
         </Group>
       ) : null}
     </>

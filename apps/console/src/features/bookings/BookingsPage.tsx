@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Badge, Button, Group, Pagination, SegmentedControl, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -15,6 +15,7 @@ import {
 } from '@lanebook/core/booking-schemas';
 import { normalizePhone } from '@lanebook/core/format';
 import { useSession } from '../../lib/session';
+import { useUrlParams } from '../../lib/url-params';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryTable } from '../../components/QueryTable';
 import { listBookingsQuery, type BookingListFilters, type BookingListItem } from './api/list-bookings';
@@ -68,7 +69,7 @@ export default function BookingsPage() {
   const navigate = useNavigate();
   const format = useVenueFormat();
   // Every filter lives in the URL: back from a booking, or a reload, keeps them.
-  const [params, setParams] = useSearchParams();
+  const { params, setParam, clear } = useUrlParams();
   const searchField = oneOf(SEARCH_FIELDS, params.get('field')) ?? 'lastName';
   const searchText = params.get('q') ?? '';
   const [debouncedSearch] = useDebouncedValue(searchText.trim(), 300);
@@ -103,23 +104,6 @@ export default function BookingsPage() {
   const bookings = useQuery(listBookingsQuery(session.venueId, filters));
   const products = useQuery(bookingProductsQuery(session.venueId));
   const affiliates = useQuery(bookingAffiliatesQuery(session.venueId));
-
-  // From the address bar, not this render's params: a navigation is a transition, and a change
-  // typed right after another (a search after choosing its field) must not drop the first.
-  const setParam = (changes: Record<string, string | null>) =>
-    setParams(
-      () => {
-        const next = new URLSearchParams(window.location.search);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        // Another filter starts again from the first page.
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
 
   const detailed = view === 'detailed';
   const columns = detailed
@@ -314,7 +298,7 @@ export default function BookingsPage() {
           title: filtered ? 'No bookings match' : 'No bookings yet',
           description: filtered ? 'Try another search, filter or date range.' : 'Bookings made by phone, walk-in or online show here.',
           action: filtered ? (
-            <Button variant="default" onClick={() => setParams({}, { replace: true })}>
+            <Button variant="default" onClick={clear}>
               Clear filters
             </Button>
           ) : null,

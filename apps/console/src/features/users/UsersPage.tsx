@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Anchor, Avatar, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
@@ -15,6 +15,7 @@ import { listUsersQuery, type UserListFilters } from './api/list-users';
 import { withdrawInvitation } from './api/withdraw-invitation';
 import { InviteUserModal } from './InviteUserModal';
 import { RoleBadge, ROLE_LABELS, UserStatusBadge, venueDate } from '../../components/roles';
+import { useUrlParams } from '../../lib/url-params';
 
 const SORT_LABELS: Record<UserListFilters['sort'], string> = { az: 'A-Z', za: 'Z-A', new: 'Newest', old: 'Oldest' };
 const ROLE_OPTIONS = [{ value: 'all', label: 'All' }, ...VENUE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))];
@@ -26,7 +27,7 @@ export default function UsersPage() {
   const queryClient = useQueryClient();
   const [inviteOpened, invite] = useDisclosure(false);
   // Filters live in the URL so coming back from a user keeps them.
-  const [params, setParams] = useSearchParams();
+  const { params, setParam, clear } = useUrlParams();
   const role = (VENUE_ROLES as readonly string[]).includes(params.get('role') ?? '') ? (params.get('role') as VenueRole) : undefined;
   const sort = (USER_SORTS as readonly string[]).includes(params.get('sort') ?? '')
     ? (params.get('sort') as UserListFilters['sort'])
@@ -35,17 +36,6 @@ export default function UsersPage() {
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   // Clearing the box applies at once; typing waits for a pause.
   const filters: UserListFilters = { role, sort, search: (search.trim() && debouncedSearch) || undefined };
-
-  const setParam = (key: string, value: string | null) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
 
   const usersQuery = useQuery({
     ...listUsersQuery(session.venueId, filters),
@@ -97,7 +87,7 @@ export default function UsersPage() {
           placeholder="Name or email"
           leftSection={<IconSearch size={16} />}
           value={search}
-          onChange={(event) => setParam('search', event.currentTarget.value)}
+          onChange={(event) => setParam({ search: event.currentTarget.value })}
           w={{ base: '100%', xs: 260 }}
           type="search"
         />
@@ -105,7 +95,7 @@ export default function UsersPage() {
           label="Role"
           data={ROLE_OPTIONS}
           value={role ?? 'all'}
-          onChange={(value) => setParam('role', value === 'all' ? null : value)}
+          onChange={(value) => setParam({ role: value === 'all' ? null : value })}
           allowDeselect={false}
           w={{ base: 'calc(50% - 6px)', xs: 160 }}
         />
@@ -113,7 +103,7 @@ export default function UsersPage() {
           label="Sort"
           data={SORT_OPTIONS}
           value={sort}
-          onChange={(value) => setParam('sort', value === 'az' ? null : value)}
+          onChange={(value) => setParam({ sort: value === 'az' ? null : value })}
           allowDeselect={false}
           w={{ base: 'calc(50% - 6px)', xs: 160 }}
         />
@@ -129,7 +119,7 @@ export default function UsersPage() {
           title: filtered ? 'No users match' : 'No users yet',
           description: filtered ? 'Try another name, email or role.' : 'Invite the people who work in this venue.',
           action: filtered ? (
-            <Button variant="default" onClick={() => setParams({}, { replace: true })}>
+            <Button variant="default" onClick={clear}>
               Clear filters
             </Button>
           ) : null,
