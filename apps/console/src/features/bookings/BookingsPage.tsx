@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Anchor, Badge, Button, Group, Pagination, SegmentedControl, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCalendarEvent, IconPlus, IconSearch } from '@tabler/icons-react';
-import { recentLabel } from '@lanebook/core/format';
+import { normalizePhone, recentLabel } from '@lanebook/core/format';
 import {
   BOOKING_FILTERS,
   DATE_RANGES,
@@ -13,7 +13,6 @@ import {
   type DateRangeName,
   type SearchField,
 } from '@lanebook/core/booking-schemas';
-import { normalizePhone } from '@lanebook/core/format';
 import { useSession } from '../../lib/session';
 import { useUrlParams } from '../../lib/url-params';
 import { PageHeader } from '../../components/PageHeader';
@@ -128,7 +127,8 @@ export default function BookingsPage() {
     const recent = recentLabel(new Date(booking.createdAt));
     return (
       <Table.Tr data-testid="booking-row" style={{ cursor: 'pointer' }} onClick={() => navigate(`/bookings/${booking.id}/view`)}>
-        <Table.Td>
+        {/* Wide enough for "Wait For Payment" and a flag beside it. */}
+        <Table.Td miw={190}>
           <Group gap={4} wrap="nowrap">
             <StatusBadge status={booking.status} />
             {booking.isSaved ? (
@@ -306,7 +306,7 @@ export default function BookingsPage() {
         }}
         above={(data) => (
           <Text size="sm" c="dimmed" data-testid="bookings-total">
-            {data.total === 1 ? '1 booking' : `${bookings.data?.totalCapped ? `${(1000).toLocaleString('en-US')}+` : data.total} bookings`}
+            {data.total === 1 ? '1 booking' : `${bookings.data?.totalCapped ? '1,000+' : data.total} bookings`}
           </Text>
         )}
         below={(data) => {
