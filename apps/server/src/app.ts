@@ -31,6 +31,8 @@ import { calendarRoutes } from './modules/calendar/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { integrationRoutes } from './modules/integrations/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
+import { startPayments } from './platform/payments/index.js';
 import { createDiskStorage } from './platform/storage.js';
 import { VenueReads } from './platform/venue-reads.js';
 
@@ -49,6 +51,7 @@ const MODULES: ModuleRoutes[] = [
   bookingRoutes,
   liveRoutes,
   integrationRoutes,
+  paymentRoutes,
 ];
 
 export async function buildApp(database: Database, config: AppConfig) {
@@ -124,6 +127,7 @@ export async function buildApp(database: Database, config: AppConfig) {
     access,
     reads,
     jobs,
+    payments: await startPayments(app, database, jobs, config),
     config: { ...config },
   };
   for (const routes of MODULES) await app.register(routes, { deps });

@@ -3,7 +3,7 @@ import { addDays, venueToday } from '@lanebook/core';
 import { bookingCreateSchema, type Booking } from '@lanebook/core/booking-schemas';
 import { slotCreateSchema } from '@lanebook/core/calendar-schemas';
 import type { Tx } from './db/client.js';
-import { cancelBooking, collectPayment, refundPayment, setPresence, setSaved, type Actor } from './modules/bookings/actions.js';
+import { cancelBooking, collectPayment, writeRefund, setPresence, setSaved, type Actor } from './modules/bookings/actions.js';
 import { createBooking } from './modules/bookings/create.js';
 import { createSlot, slotsBetween } from './modules/calendar/service.js';
 import { bookingLanes, bookingLogs, bookingPayments, bookings, products } from './db/schema.js';
@@ -114,8 +114,10 @@ export async function seedBookings(tx: Tx, venue: DemoVenue, count: number) {
       venue.paymentMethods,
       actor,
     );
-    await setPresence(tx, venue.id, booking.id, i % 4 === 0 ? 'no' : i % 5 === 0 ? 'partially' : 'fully', actor);
-    if (i % 4 === 0) await refundPayment(tx, venue.id, booking.id, Math.round(booking.total / 2), actor);
+    const played = await setPresence(tx, venue.id, booking.id, i % 4 === 0 ? 'no' : i % 5 === 0 ? 'partially' : 'fully', actor);
+    // A no-show gets half back, less the deposit the venue keeps (decision 022).
+    const half = Math.min(Math.round(booking.total / 2), played.refundable);
+    if (i % 4 === 0 && half > 0) await writeRefund(tx, venue.id, booking.id, { amount: half }, actor, null);
   }
 
   // The next two weeks, on the populated slots.
@@ -152,7 +154,7 @@ export async function seedBookings(tx: Tx, venue: DemoVenue, count: number) {
     if (kind === 3) await cancelBooking(tx, venue.id, booking.id, actor);
     if (kind === 4) {
       await collectPayment(tx, venue.id, booking.id, { amount: booking.due, paymentMethod: method }, venue.paymentMethods, actor);
-      await refundPayment(tx, venue.id, booking.id, booking.total, actor);
+      await writeRefund(tx, venue.id, booking.id, { amount: booking.total }, actor, null);
       await cancelBooking(tx, venue.id, booking.id, actor);
     }
     if (kind === 5) await setSaved(tx, venue.id, booking.id, true, actor);

@@ -146,6 +146,10 @@ export const bookingSchema = z.object({
   due: z.number().int(),
   /** (paid − refunded) − total, never below 0: what to give back after the booking got cheaper. */
   overpaid: z.number().int(),
+  /** The deposit kept because the group did not show up (decision 022); 0 otherwise. */
+  keptDeposit: z.number().int(),
+  /** What can be refunded without overriding the kept deposit: paid − refunded − keptDeposit. */
+  refundable: z.number().int(),
   numberOfSignedWaivers: z.number().int(),
   checkoutInfo: z.object({ payments: z.array(bookingPaymentSchema) }),
   canceledAt: instantSchema.nullable(),
@@ -199,7 +203,13 @@ export const checkoutBodySchema = z
     paymentMethod: z.string().trim().min(1, 'Choose a payment method').max(60),
   })
   .strict();
-export const refundBodySchema = z.object({ amount: cents.min(1, 'The amount must be at least one cent') }).strict();
+export const refundBodySchema = z
+  .object({
+    amount: cents.min(1, 'The amount must be at least one cent'),
+    /** Refund a no-show's kept deposit too (decision 022). */
+    overrideDeposit: z.boolean().optional(),
+  })
+  .strict();
 
 /** `POST .../sendEmail`: a mailing template of the venue, or a subject and message typed by staff. */
 export const sendEmailBodySchema = z

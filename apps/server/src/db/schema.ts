@@ -21,3 +21,5 @@ export * from '../modules/widget-templates/schema.js';
 export * from '../modules/integrations/schema.js';
 export * from '../modules/bookings/schema.js';
 export * from '../modules/calendar/schema.js';
+export * from '../modules/payments/schema.js';
+export * from '../platform/payments/sandbox-schema.js';

@@ -13,12 +13,13 @@ const tableNames = (exports: Record<string, unknown>) =>
     .map((table) => getTableName(table))
     .sort();
 
-it('db/schema.ts holds exactly the tables drizzle.config.ts migrates (every modules/*/schema.ts and the mail outbox)', async () => {
+it('db/schema.ts holds exactly the tables drizzle.config.ts migrates (every modules/*/schema.ts, the mail outbox and the payment sandbox)', async () => {
   const files = [
     ...readdirSync(path.join(src, 'modules'))
       .map((module) => path.join(src, 'modules', module, 'schema.ts'))
       .filter((file) => readdirSync(path.dirname(file)).includes('schema.ts')),
     path.join(src, 'platform/mail-schema.ts'),
+    path.join(src, 'platform/payments/sandbox-schema.ts'),
   ];
   const migrated = (await Promise.all(files.map((file) => import(pathToFileURL(file).href)))).flatMap(tableNames).sort();
   expect(tableNames(aggregate)).toEqual(migrated);

@@ -4,6 +4,7 @@ import type { AccessResolver } from './access.js';
 import type { Auth, AuthOptions } from './auth.js';
 import type { Jobs } from './jobs.js';
 import type { Mailer } from './mail.js';
+import type { PaymentProvider } from './payments/provider.js';
 import type { Storage } from './storage.js';
 import type { VenueReads } from './venue-reads.js';
 
@@ -37,6 +38,8 @@ export interface AppConfig {
   webhookRetryDelaySeconds?: number;
   /** How often idle background workers look for jobs, in seconds (default 2; tests use less). */
   jobsPollingSeconds?: number;
+  /** Real Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET); the built-in sandbox when not given. `apiUrl` points the SDK elsewhere (tests' fake Stripe). */
+  stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
   /** Built console (apps/console/dist); served at / when present. */
   consoleDir?: string;
 }
@@ -49,6 +52,7 @@ export interface ModuleDeps {
   access: AccessResolver;
   reads: VenueReads;
   jobs: Jobs;
+  payments: PaymentProvider;
   config: AppConfig;
 }
 

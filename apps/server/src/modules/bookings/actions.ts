@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { formatMoney } from '@lanebook/core';
 import { PRESENCE_LABELS, type Booking } from '@lanebook/core/booking-schemas';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError, conflict } from '../../platform/errors.js';
-import { lockKeys, slotOccupancyKey } from '../../platform/locking.js';
+import { lockKeys, slotOccupancyKey, withTransaction } from '../../platform/locking.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { fieldError } from '../calendar/service.js';
-import { paymentsOf, spreadRefund, sumsOf, totalsOf } from './ledger.js';
+import { keptDepositOf, paymentsOf, spreadRefund, sumsOf, totalsOf } from './ledger.js';
 import { LANE_HOLDING_STATUSES } from './predicates.js';
 import { bookingAnswer, bookingOrNotFound, bookingWithLedger, ledgerOf, writeLog, type BookingRow } from './records.js';
 import { bookingLanes, bookingPayments, bookings } from './schema.js';
@@ -95,6 +95,12 @@ async function settle(tx: Tx, venueId: string, row: BookingRow): Promise<Booking
   return bookingAnswer(changed, ledger);
 }
 
+/** A payment is taken on a live booking, for at most what is due. */
+export function assertCollectable(row: BookingRow, amount: number, due: number, actor: Actor) {
+  if (!LIVE.has(row.status)) throw conflict('Payments are taken on live bookings only.', 'booking_not_live');
+  if (amount > due) throw fieldError(`Only ${formatMoney(due, actor.moneyFormat)} is due`, 'amount');
+}
+
 /** Collects an amount with one of the venue's payment methods (Cash, a POS terminal): a ledger row. */
 export async function collectPayment(
   tx: Tx,
@@ -107,9 +113,7 @@ export async function collectPayment(
   const method = venueMethods.find((m) => m.toLowerCase() === payment.paymentMethod.toLowerCase());
   if (!method) throw fieldError(`Choose one of the venue's payment methods: ${venueMethods.join(', ')}`, 'paymentMethod');
   const row = await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
-  if (!LIVE.has(row.status)) throw conflict('Payments are taken on live bookings only.', 'booking_not_live');
-  const { due } = totalsOf(row.total, row.paidTotal, row.refundedTotal);
-  if (payment.amount > due) throw fieldError(`Only ${formatMoney(due, actor.moneyFormat)} is due`, 'amount');
+  assertCollectable(row, payment.amount, totalsOf(row.total, row.paidTotal, row.refundedTotal).due, actor);
   await forVenue(tx, venueId).insert(bookingPayments, {
     id: randomUUID(),
     bookingId,
@@ -130,42 +134,174 @@ export async function collectPayment(
   return recordBookingEvent(tx, venueId, settled.status === 'paid' ? 'booking.paid' : 'booking.updated', settled);
 }
 
-/**
- * Refunds an amount, newest payment first, never more than was paid and not yet refunded: the
- * row lock makes twenty refunds at once add up to at most that.
- */
-export async function refundPayment(
+/** Gives card payments back through the provider that took them (the route binds it to the venue's account). */
+export interface CardRefunder {
+  provider: string;
+  refund(paymentId: string, amount: number, idempotencyKey: string): Promise<{ id: string }>;
+}
+
+export const CARD_METHOD = 'Card';
+
+export interface RefundOutcome {
+  booking: Booking;
+  refunds: { amount: number; paymentMethodAlias: string; date: string }[];
+}
+
+/** The refund's rows and log, in the caller's transaction (the demo seed writes cash refunds with it). */
+export async function writeRefund(
   tx: Tx,
   venueId: string,
   bookingId: string,
-  amount: number,
+  request: { amount: number; overrideDeposit?: boolean },
   actor: Actor,
-): Promise<{ booking: Booking; refunds: { amount: number; paymentMethodAlias: string; date: string }[] }> {
+  cards: CardRefunder | null,
+  now = new Date(),
+) {
   const row = await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
-  const parts = spreadRefund(paymentsOf(await ledgerOf(tx, venueId, bookingId)), amount);
-  if (!parts) {
-    const refundable = row.paidTotal - row.refundedTotal;
-    throw fieldError(`At most ${formatMoney(refundable, actor.moneyFormat)} can be refunded`, 'amount');
+  const ledger = await ledgerOf(tx, venueId, bookingId);
+  const netPaid = row.paidTotal - row.refundedTotal;
+  const kept = keptDepositOf(row, row.paidTotal, row.refundedTotal, now);
+  const allowed = request.overrideDeposit ? netPaid : netPaid - kept;
+  if (request.amount > allowed) {
+    const most = `At most ${formatMoney(allowed, actor.moneyFormat)} can be refunded`;
+    throw fieldError(
+      kept > 0 && !request.overrideDeposit
+        ? `${most}: the deposit of ${formatMoney(kept, actor.moneyFormat)} is kept because the group did not show up`
+        : most,
+      'amount',
+    );
   }
-  const now = new Date();
+  const parts = spreadRefund(paymentsOf(ledger), request.amount);
+  if (!parts) throw fieldError(`At most ${formatMoney(netPaid, actor.moneyFormat)} can be refunded`, 'amount');
+  const providerOf = new Map(ledger.map((r) => [r.id, r.provider ?? null]));
+  const written: { id: string; amount: number; provider: string | null; paymentIntentId: string | null; alias: string }[] = [];
   for (const part of parts) {
+    const provider = providerOf.get(part.payment.id) ?? null;
+    if (provider && (!cards || cards.provider !== provider))
+      throw conflict(`This card payment was taken through ${provider}, which this server does not use now: refund it there.`, 'provider_unavailable');
+    const id = randomUUID();
     await forVenue(tx, venueId).insert(bookingPayments, {
-      id: randomUUID(),
+      id,
       bookingId,
       kind: 'refund',
       amount: part.amount,
       method: part.payment.paymentMethodAlias,
       refundOf: part.payment.id,
+      provider,
       userName: actor.userName,
       createdAt: now,
     });
+    written.push({ id, amount: part.amount, provider, paymentIntentId: part.payment.paymentIntentId, alias: part.payment.paymentMethodAlias });
   }
-  const text = parts.map((p) => `${formatMoney(p.amount, actor.moneyFormat)} to ${p.payment.paymentMethodAlias}`).join(', ');
-  await writeLog(tx, venueId, bookingId, 'refund', `Refunded ${text}`, actor.userName);
+  const text = written.map((p) => `${formatMoney(p.amount, actor.moneyFormat)} to ${p.alias}`).join(', ');
+  const overridden = request.overrideDeposit && kept > 0 ? ' (the kept deposit too)' : '';
+  await writeLog(tx, venueId, bookingId, 'refund', `Refunded ${text}${overridden}`, actor.userName);
+  return { written, booking: await settle(tx, venueId, row) };
+}
+
+/**
+ * Refunds an amount, newest payment first, never more than was paid and not yet refunded, nor a
+ * no-show's kept deposit unless overridden (decision 022). The refund rows are written first,
+ * under the booking's lock, so twenty refunds at once add up to at most that; card parts then go
+ * back through the provider, outside any transaction, with keys made from those rows' ids; a part
+ * the provider refuses is taken back out of the ledger and its message answered (decision 021).
+ */
+export async function refundPayment(
+  db: Db,
+  venueId: string,
+  bookingId: string,
+  request: { amount: number; overrideDeposit?: boolean },
+  actor: Actor,
+  cards: CardRefunder | null,
+): Promise<RefundOutcome> {
+  const now = new Date();
+  const reserved = await withTransaction(db, (tx) => writeRefund(tx, venueId, bookingId, request, actor, cards, now));
+
+  for (const [index, part] of reserved.written.entries()) {
+    if (!part.provider || !part.paymentIntentId || !cards) continue;
+    try {
+      const refund = await cards.refund(part.paymentIntentId, part.amount, `refund:${venueId}:${part.id}`);
+      await forVenue(db, venueId).update(bookingPayments, eq(bookingPayments.id, part.id), { providerPaymentId: refund.id });
+    } catch (error) {
+      // This part and those after it did not happen: the ledger gives them back.
+      const undone = reserved.written.slice(index);
+      await withTransaction(db, async (tx) => {
+        const row = await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
+        await forVenue(tx, venueId).delete(bookingPayments, inArray(bookingPayments.id, undone.map((u) => u.id)));
+        const reason = error instanceof Error ? error.message : 'the payment provider failed';
+        const amount = undone.reduce((sum, u) => sum + u.amount, 0);
+        await writeLog(tx, venueId, bookingId, 'warning', `Refund of ${formatMoney(amount, actor.moneyFormat)} not made: ${reason}`, actor.userName);
+        await recordBookingEvent(tx, venueId, 'booking.updated', await settle(tx, venueId, row));
+      });
+      throw error;
+    }
+  }
+  const booking = await withTransaction(db, (tx) => recordBookingEvent(tx, venueId, 'booking.refunded', reserved.booking));
   return {
-    booking: await recordBookingEvent(tx, venueId, 'booking.refunded', await settle(tx, venueId, row)),
-    refunds: parts.map((p) => ({ amount: p.amount, paymentMethodAlias: p.payment.paymentMethodAlias, date: now.toISOString() })),
+    booking,
+    refunds: reserved.written.map((p) => ({ amount: p.amount, paymentMethodAlias: p.alias, date: now.toISOString() })),
   };
+}
+
+/**
+ * Records a card payment as the provider reports it now (decision 021): the payment once, then
+ * whatever the provider refunded beyond the ledger's refunds of it. Any number of events, in any
+ * order, bring the ledger to the same rows. Null when nothing changed (or the booking is gone).
+ */
+export async function recordCardPayment(
+  tx: Tx,
+  venueId: string,
+  bookingId: string,
+  payment: { provider: string; paymentId: string; amount: number; amountRefunded: number },
+  actor: Actor,
+): Promise<Booking | null> {
+  const [row] = await forVenue(tx, venueId).lock(bookings, eq(bookings.id, bookingId));
+  if (!row) return null;
+  const ledger = await ledgerOf(tx, venueId, bookingId);
+  const venue = forVenue(tx, venueId);
+  let paymentRow = ledger.find((r) => r.kind === 'payment' && r.providerPaymentId === payment.paymentId);
+  let changed = false;
+  if (!paymentRow) {
+    const id = randomUUID();
+    await venue.insert(bookingPayments, {
+      id,
+      bookingId,
+      kind: 'payment',
+      amount: payment.amount,
+      method: CARD_METHOD,
+      provider: payment.provider,
+      providerPaymentId: payment.paymentId,
+      userName: actor.userName,
+    });
+    paymentRow = { id } as (typeof ledger)[number];
+    await writeLog(tx, venueId, bookingId, 'paid', `Card payment of ${formatMoney(payment.amount, actor.moneyFormat)} received`, actor.userName);
+    if (!LIVE.has(row.status)) {
+      // Paid after the booking was abandoned or canceled: its lanes may be gone; staff decide.
+      await venue.update(bookings, eq(bookings.id, bookingId), { isWarning: true });
+      await writeLog(tx, venueId, bookingId, 'warning', `A card payment arrived for a ${row.status} booking: rebook it or refund the payment`, actor.userName);
+    }
+    changed = true;
+  }
+  const refundedHere = ledger.filter((r) => r.kind === 'refund' && r.refundOf === paymentRow.id).reduce((sum, r) => sum + r.amount, 0);
+  if (payment.amountRefunded > refundedHere) {
+    const amount = payment.amountRefunded - refundedHere;
+    await venue.insert(bookingPayments, {
+      id: randomUUID(),
+      bookingId,
+      kind: 'refund',
+      amount,
+      method: CARD_METHOD,
+      refundOf: paymentRow.id,
+      provider: payment.provider,
+      userName: actor.userName,
+    });
+    await writeLog(tx, venueId, bookingId, 'refund', `Card refund of ${formatMoney(amount, actor.moneyFormat)} made at the payment provider`, actor.userName);
+    changed = true;
+  }
+  if (!changed) return null;
+  const [current] = await venue.select(bookings, eq(bookings.id, bookingId));
+  const settled = await settle(tx, venueId, current);
+  return recordBookingEvent(tx, venueId, settled.status === 'paid' ? 'booking.paid' : 'booking.updated', settled);
 }
 
 /** Deletes a booking and everything of it (its lanes, log and ledger go by cascade). */

@@ -11,6 +11,8 @@ export interface LedgerRow {
   method: string;
   refundOf: string | null;
   providerPaymentId: string | null;
+  /** The card-payment provider of a card payment or refund. */
+  provider?: string | null;
   createdAt: Date;
 }
 
@@ -81,4 +83,18 @@ export function spreadRefund(payments: PaymentView[], amount: number): { payment
     rest -= part;
   }
   return rest === 0 ? parts : null;
+}
+
+/**
+ * The deposit kept from a no-show (decision 022): once a booking has started and its presence is
+ * still No show, its deposit (at most what it kept) is not refunded unless staff override it.
+ */
+export function keptDepositOf(
+  booking: { deposit: number; presenceStatus: string; startsAt: Date },
+  paid: number,
+  refunded: number,
+  now = new Date(),
+): number {
+  if (booking.deposit <= 0 || booking.presenceStatus !== 'no' || booking.startsAt > now) return 0;
+  return Math.max(0, Math.min(booking.deposit, paid - refunded));
 }

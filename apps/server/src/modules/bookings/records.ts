@@ -3,15 +3,16 @@ import type { Booking, BookingDetail, BookingLog, ReservationInfo } from '@laneb
 import type { Db, Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { forVenue } from '../../platform/venue-scope.js';
-import { paymentsOf, totalsOf, type LedgerRow } from './ledger.js';
+import { keptDepositOf, paymentsOf, totalsOf, type LedgerRow } from './ledger.js';
 import { bookingLogs, bookingPayments, bookings } from './schema.js';
 
 /** Reading a booking and shaping its answer: one place, for every bookings call. */
 
 export type BookingRow = typeof bookings.$inferSelect;
 
-export function bookingAnswer(row: BookingRow, ledger: LedgerRow[]): Booking {
+export function bookingAnswer(row: BookingRow, ledger: LedgerRow[], now = new Date()): Booking {
   const totals = totalsOf(row.total, row.paidTotal, row.refundedTotal);
+  const keptDeposit = keptDepositOf(row, row.paidTotal, row.refundedTotal, now);
   const info = row.reservationInfo;
   return {
     id: row.id,
@@ -51,6 +52,8 @@ export function bookingAnswer(row: BookingRow, ledger: LedgerRow[]): Booking {
     total: row.total,
     deposit: row.deposit,
     ...totals,
+    keptDeposit,
+    refundable: row.paidTotal - row.refundedTotal - keptDeposit,
     numberOfSignedWaivers: row.numberOfSignedWaivers,
     checkoutInfo: {
       payments: paymentsOf(ledger).map((p) => ({ ...p, date: p.date.toISOString() })),

@@ -29,6 +29,7 @@ import { withTransaction } from '../../platform/locking.js';
 import { productForCalendar } from '../products/service.js';
 import {
   addNote,
+  assertCollectable,
   assertCustomerMayCancel,
   cancelBooking,
   collectPayment,
@@ -46,6 +47,9 @@ import { bookingDetail, bookingLogPage, bookingOrNotFound, bookingWithLedger, wr
 import { sendAutomaticMail, sendBookingMail } from './mail.js';
 import { mailingTemplateById, type MailingTemplateRow } from '../mailing-templates/service.js';
 import { fieldError } from '../calendar/service.js';
+import { cardRefunderOf, openCardCheckout } from '../payments/service.js';
+import { CARD_PAYMENT_METHOD, urlAnswerSchema } from '@lanebook/core/payment-schemas';
+import { z } from 'zod';
 import { bookingIdOfReference, bookingReferenceVenueId } from './service.js';
 
 const tags = ['bookings'];
@@ -228,23 +232,59 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
   action('unsave', 'bookings.save', 'Takes the booking out of Saved Bookings.', null, (request, tx) =>
     setSaved(tx, venueOf(request).id, request.params.id, false, actorOf(request)),
   );
-  action(
-    'checkout',
-    'bookings.collect',
-    "Collects an amount with one of the venue's payment methods (Cash, a POS terminal); the booking is paid when nothing is due.",
-    checkoutBodySchema,
-    (request, tx) => {
+  app.post(
+    '/api/private/booking/:id/checkout',
+    {
+      config: { access: { permission: 'bookings.collect' } },
+      schema: {
+        tags,
+        description:
+          "Collects an amount with one of the venue's payment methods (Cash, a POS terminal): answers the booking, paid when nothing is due. With paymentMethod \"card\" answers { url }, the provider's hosted checkout page: the booking is paid when the provider confirms the payment (its webhook), not on the customer's return.",
+        params: idParams,
+        body: checkoutBodySchema,
+        response: { 200: z.union([bookingSchema, urlAnswerSchema]), ...errorResponses(400, 401, 403, 404, 409, 502) },
+      },
+    },
+    async (request) => {
       const venue = venueOf(request);
-      return collectPayment(tx, venue.id, request.params.id, request.body, venue.row.paymentMethods, actorOf(request));
+      const { amount, paymentMethod } = request.body;
+      if (paymentMethod.toLowerCase() !== CARD_PAYMENT_METHOD)
+        return withTransaction(db, (tx) => collectPayment(tx, venue.id, request.params.id, request.body, venue.row.paymentMethods, actorOf(request)));
+      const row = await bookingOrNotFound(db, venue.id, request.params.id);
+      const { due } = await bookingWithLedger(db, venue.id, row);
+      assertCollectable(row, amount, due, actorOf(request));
+      const product = await productForCalendar(db, venue.id, row.productId);
+      const bookingPage = `${deps.config.baseUrl}/bookings/${encodeURIComponent(row.id)}/view`;
+      const url = await openCardCheckout(deps.payments, venue.row, {
+        bookingId: row.id,
+        amount,
+        description: [product?.name, row.date, row.registrationCode].filter(Boolean).join(', '),
+        successUrl: `${bookingPage}?payment=done`,
+        cancelUrl: `${bookingPage}?payment=canceled`,
+        // The same booking, state and amount make the same page: a double click opens one checkout.
+        idempotencyKey: `checkout:${venue.id}:${row.id}:${row.paidTotal}:${row.refundedTotal}:${amount}`,
+      });
+      return { url };
     },
   );
-  action(
-    'refund',
-    'bookings.refund',
-    'Refunds an amount, newest payment first, never more than was paid and not yet refunded; answers each refund for the Done! dialog.',
-    refundBodySchema,
-    (request, tx) => refundPayment(tx, venueOf(request).id, request.params.id, request.body.amount, actorOf(request)),
-    refundAnswerSchema,
+
+  app.post(
+    '/api/private/booking/:id/refund',
+    {
+      config: { access: { permission: 'bookings.refund' } },
+      schema: {
+        tags,
+        description:
+          "Refunds an amount, newest payment first, never more than was paid and not yet refunded, nor a no-show's kept deposit unless overrideDeposit; card payments go back through the payment provider. Answers each refund for the Done! dialog.",
+        params: idParams,
+        body: refundBodySchema,
+        response: { 200: refundAnswerSchema, ...errorResponses(400, 401, 403, 404, 409, 502) },
+      },
+    },
+    async (request) => {
+      const venue = venueOf(request);
+      return refundPayment(db, venue.id, request.params.id, request.body, actorOf(request), cardRefunderOf(deps.payments, venue.row));
+    },
   );
 
   app.delete(

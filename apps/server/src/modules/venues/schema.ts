@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PermissionsMap } from '@lanebook/core';
 
 export const venues = pgTable(
@@ -30,10 +30,17 @@ export const venues = pgTable(
     stripeBankAccountStatus: text('stripe_bank_account_status').$type<'active' | 'pending' | 'inactive'>().notNull().default('inactive'),
     isStripePaymentsEnabled: boolean('is_stripe_payments_enabled').notNull().default(false),
     bankOnboardingSkipped: boolean('bank_onboarding_skipped').notNull().default(false),
+    /** The venue's account at the card-payment provider, and which provider it is at (decision 021). */
+    paymentProvider: text('payment_provider').$type<'sandbox' | 'stripe'>(),
+    paymentAccountId: text('payment_account_id'),
     status: text('status').$type<'inactive' | 'pending' | 'live'>().notNull().default('inactive'),
     permissions: jsonb('permissions').$type<PermissionsMap>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('venues_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('venues_status_idx').on(t.status, t.createdAt),
+    // The provider's webhook names the account: it finds the venue.
+    uniqueIndex('venues_payment_account').on(t.paymentProvider, t.paymentAccountId),
+  ],
 );

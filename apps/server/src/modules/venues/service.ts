@@ -139,3 +139,47 @@ export async function listVenues(
     .where(and(...conditions));
   return { items, total };
 }
+
+// ---- The venue's card-payment account (decision 021) ----
+
+/** The venue's account id at this provider, locking the venue row so only one account is ever made. */
+export async function lockPaymentAccount(tx: Tx, venueId: string, provider: 'sandbox' | 'stripe'): Promise<string | null> {
+  const [row] = await tx
+    .select({ provider: venues.paymentProvider, accountId: venues.paymentAccountId })
+    .from(venues)
+    .where(eq(venues.id, venueId))
+    .for('update');
+  return row?.provider === provider ? row.accountId : null;
+}
+
+export async function setPaymentAccount(tx: Tx, venueId: string, provider: 'sandbox' | 'stripe', accountId: string) {
+  await tx
+    .update(venues)
+    .set({ paymentProvider: provider, paymentAccountId: accountId, updatedAt: new Date() })
+    .where(eq(venues.id, venueId));
+}
+
+/** Records where the venue stands with the provider: its bank status and whether card payments are on. */
+export async function setPaymentStatus(
+  db: Db | Tx,
+  venueId: string,
+  status: { stripeBankAccountStatus: Venue['stripeBankAccountStatus']; isStripePaymentsEnabled: boolean },
+) {
+  await db
+    .update(venues)
+    .set({ ...status, updatedAt: new Date() })
+    .where(and(eq(venues.id, venueId), or(sql`${venues.stripeBankAccountStatus} <> ${status.stripeBankAccountStatus}`, sql`${venues.isStripePaymentsEnabled} <> ${status.isStripePaymentsEnabled}`)));
+}
+
+/** The venue whose account a provider's event names. */
+export async function venueOfPaymentAccount(
+  db: Db | Tx,
+  provider: 'sandbox' | 'stripe',
+  accountId: string,
+): Promise<{ id: string; moneyFormat: string } | null> {
+  const [row] = await db
+    .select({ id: venues.id, moneyFormat: venues.moneyFormat })
+    .from(venues)
+    .where(and(eq(venues.paymentProvider, provider), eq(venues.paymentAccountId, accountId)));
+  return row ?? null;
+}

@@ -8,6 +8,8 @@
  * its own account at the provider (a Stripe Connect account); calls name it by its id.
  */
 
+import { AppError } from '../errors.js';
+
 export type ProviderName = 'sandbox' | 'stripe';
 export type Currency = 'usd' | 'cad';
 export type BankCountry = 'US' | 'CA';
@@ -167,16 +169,19 @@ export interface PaymentProvider {
   parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent;
 }
 
-/** The provider refused or failed a call: its message is shown to staff as it is. */
-export class PaymentProviderError extends Error {
+/**
+ * The provider refused or failed a call: the API answers 502 with the provider's own message,
+ * which the console shows in its red toast.
+ */
+export class PaymentProviderError extends AppError {
   constructor(
     message: string,
     /** The provider's HTTP status (402 a declined card, 404 an unknown object...). */
     readonly status: number,
-    readonly code?: string,
+    readonly providerCode?: string,
     readonly param?: string,
   ) {
-    super(message);
+    super(502, 'payment_provider_error', message);
     this.name = 'PaymentProviderError';
   }
 }
