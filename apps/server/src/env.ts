@@ -52,10 +52,21 @@ const envSchema = z.object({
     .min(1, 'WEBHOOK_TIMEOUT_SECONDS must be 1 to 60')
     .max(60, 'WEBHOOK_TIMEOUT_SECONDS must be 1 to 60')
     .default(10),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Stripe takes both keys, or neither (the built-in sandbox). */
+const stripePair = (env: Env) =>
+  Boolean(env.STRIPE_SECRET_KEY) === Boolean(env.STRIPE_WEBHOOK_SECRET)
+    ? null
+    : '  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both to use Stripe, or neither for the built-in sandbox';
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // An empty variable means "not set" (VAR= in a shell or a compose file).
@@ -65,5 +76,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const pair = stripePair(parsed.data);
+  if (pair) throw new Error(`Invalid configuration:\n${pair}`);
   return parsed.data;
 }

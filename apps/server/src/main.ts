@@ -49,6 +49,10 @@ async function main() {
     uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
     webhookAllowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? false,
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+        : undefined,
   });
 
   const seeded = env.SEED_DEMO === false ? false : await seedDemo(database.db, auth);
@@ -69,6 +73,11 @@ async function main() {
     lines.push(`Demo sign-ins (password "${DEMO_PASSWORD}"):`);
     for (const demo of DEMO_ACCOUNTS) lines.push(`  ${demo.email.padEnd(22)} ${demo.note}`);
   }
+  lines.push(
+    env.STRIPE_SECRET_KEY
+      ? `Card payments: Stripe${env.STRIPE_SECRET_KEY.includes('_test_') ? ' (test mode)' : ''}; its webhook: ${baseUrl}/api/public/stripe/webhook`
+      : 'Card payments: the built-in sandbox (test card 4242 4242 4242 4242, any future expiry and CVC).',
+  );
   lines.push(`API docs: ${baseUrl}/api/docs`, ``);
   console.log(lines.join('\n'));
 }
