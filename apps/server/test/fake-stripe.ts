@@ -235,9 +235,10 @@ interface Ledger {
 }
 
 function newLedger(fields: { id: string; country: string; verified: boolean } & Json): Ledger {
-  const { verified, ...account } = fields;
+  const { id, verified, ...account } = fields;
   return {
     account: {
+      id,
       object: 'account',
       type: 'express',
       email: null,
