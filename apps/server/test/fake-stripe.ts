@@ -727,7 +727,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return send(response, result.status, result.body);
     }
     const memoKey = `${stripeAccount ?? ''} ${idempotencyKey}`;
-    const fingerprint = `${method} ${url.pathname} ${JSON.stringify(body)}`;
+    // A digest of the request, so a bank account number is kept nowhere but in `requests`.
+    const fingerprint = createHash('sha256')
+      .update(`${method} ${url.pathname} ${JSON.stringify(body)}`)
+      .digest('hex');
     const saved = idempotent.get(memoKey);
     if (saved && saved.fingerprint !== fingerprint) {
       const message = `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`;
