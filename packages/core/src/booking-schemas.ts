@@ -146,6 +146,10 @@ export const bookingSchema = z.object({
   due: z.number().int(),
   /** (paid − refunded) − total, never below 0: what to give back after the booking got cheaper. */
   overpaid: z.number().int(),
+  /** The deposit kept because the group did not show up (presence "No show" after the start); 0 otherwise. */
+  keptDeposit: z.number().int(),
+  /** What can be refunded without overriding the kept deposit: paid − refunded − keptDeposit. */
+  refundable: z.number().int(),
   numberOfSignedWaivers: z.number().int(),
   checkoutInfo: z.object({ payments: z.array(bookingPaymentSchema) }),
   canceledAt: instantSchema.nullable(),
