@@ -7,13 +7,13 @@ import { IconCrown, IconLogout, IconPlayerPlay } from '@tabler/icons-react';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { leaveVenue as leaveJoinedVenue } from '../../features/superadmin/api/leave-venue';
 import { saveOnboardingStep } from '../../features/onboarding/api/save-onboarding-step';
+import { VerifyBanner } from '../../features/payments/VerifyBanner';
 import { notifyError } from '../../lib/notify';
 import { MAIN_MENU, SETTINGS_MENU, type MenuItem } from '../menus';
 import { useSession } from '../../lib/session';
 import { useLiveUpdates } from '../../lib/live';
 import { VenueClock } from './VenueClock';
 import { InvitationsBanner } from './InvitationsBanner';
-import { VerifyBanner } from './VerifyBanner';
 
 // Most users belong to one venue: the select (Combobox, Popover) loads only for those who can switch.
 const VenueSelect = lazy(() => import('./VenueSelect'));
@@ -179,7 +179,7 @@ export function DefaultLayout() {
 
         <AppShell.Main>
           <InvitationsBanner />
-          {venue && !venue.isStripePaymentsEnabled ? <VerifyBanner /> : null}
+          {venue ? <VerifyBanner /> : null}
           <Suspense fallback={<FullPageLoader />}>
             <Outlet />
           </Suspense>

@@ -1,9 +1,15 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { BOOKING_SOURCE_LABELS, PRESENCE_LABELS, PRESENCE_STATUSES, type Booking } from '@lanebook/core/booking-schemas';
+import {
+  BOOKING_SOURCE_LABELS,
+  PRESENCE_LABELS,
+  PRESENCE_STATUSES,
+  type Booking,
+  type BookingDetail,
+} from '@lanebook/core/booking-schemas';
 import { useSession } from '../../lib/session';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { confirmAction } from '../../components/dialogs';
@@ -19,6 +25,42 @@ import { StatusBadge, customerName, durationLabel, useVenueFormat } from './form
 import { SendEmailModal } from './SendEmailModal';
 
 const LIVE = new Set<Booking['status']>(['new', 'wait_for_payment', 'paid']);
+
+/** How long before coming back from the provider a card payment still counts as this visit's. */
+const CARD_PAYMENT_WINDOW_MS = 15 * 60_000;
+
+/**
+ * The provider's checkout page sends the customer back with ?payment=done or ?payment=canceled.
+ * A card payment counts as received once the booking is paid, or once it shows a provider payment
+ * (a deposit leaves the booking unpaid) made shortly before the return.
+ */
+function cardPaymentReceived(booking: BookingDetail, returnedAt: number): boolean {
+  return (
+    booking.status === 'paid' ||
+    booking.checkoutInfo.payments.some(
+      (payment) => payment.paymentIntentId !== null && Date.parse(payment.date) >= returnedAt - CARD_PAYMENT_WINDOW_MS,
+    )
+  );
+}
+
+function CardPaymentAlert({ outcome, received, onClose }: { outcome: string | null; received: boolean; onClose: () => void }) {
+  if (outcome === 'canceled')
+    return (
+      <Alert color="yellow" withCloseButton onClose={onClose} data-testid="card-payment-canceled">
+        The card payment was not completed.
+      </Alert>
+    );
+  if (outcome !== 'done') return null;
+  return received ? (
+    <Alert color="green" withCloseButton onClose={onClose} data-testid="card-payment-received">
+      Card payment received
+    </Alert>
+  ) : (
+    <Alert color="blue" data-testid="card-payment-waiting">
+      Waiting for the payment provider to confirm the card payment…
+    </Alert>
+  );
+}
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -39,7 +81,15 @@ export default function BookingViewPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const format = useVenueFormat();
-  const booking = useQuery(bookingQuery(session.venueId, id));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const paymentOutcome = searchParams.get('payment');
+  const [returnedAt] = useState(() => Date.now());
+  const booking = useQuery({
+    ...bookingQuery(session.venueId, id),
+    // Live updates bring the provider's confirmation; asking every 2 s covers a dropped stream.
+    refetchInterval: (query) =>
+      paymentOutcome === 'done' && query.state.data && !cardPaymentReceived(query.state.data, returnedAt) ? 2000 : false,
+  });
   const logs = useQuery(bookingLogsQuery(session.venueId, id));
   const products = useQuery(bookingProductsQuery(session.venueId));
   const [noteOpened, setNoteOpened] = useState(false);
@@ -80,7 +130,16 @@ export default function BookingViewPage() {
   if (booking.isError) return <LoadError error={booking.error} onRetry={() => booking.refetch()} />;
   const b = booking.data;
   const live = LIVE.has(b.status);
+  // The kept deposit of a no-show can still be refunded by overriding it, so the refund page opens on anything paid.
   const refundable = b.paid - b.refunded;
+  const dropPaymentOutcome = () =>
+    setSearchParams(
+      (params) => {
+        params.delete('payment');
+        return params;
+      },
+      { replace: true },
+    );
   const productName = products.data?.find((p) => p.id === b.productId)?.name ?? '';
   const name = customerName(b.reservationInfo) || 'No name';
 
@@ -168,6 +227,8 @@ export default function BookingViewPage() {
         </Group>
       </Group>
 
+      <CardPaymentAlert outcome={paymentOutcome} received={cardPaymentReceived(b, returnedAt)} onClose={dropPaymentOutcome} />
+
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder radius="md">
           <Title order={4} mb="sm">
@@ -253,6 +314,11 @@ export default function BookingViewPage() {
             <Field label="Payment due">
               <span data-testid="booking-due">{format.money(b.due)}</span>
             </Field>
+            {b.keptDeposit > 0 ? (
+              <Field label="Deposit kept">
+                <span data-testid="booking-kept-deposit">{format.money(b.keptDeposit)}</span>
+              </Field>
+            ) : null}
             {b.appliedPromocode ? <Field label="Promocode">{b.appliedPromocode}</Field> : null}
           </SimpleGrid>
           {b.checkoutInfo.payments.length ? (

@@ -3,11 +3,15 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import type { BookingDetail } from '@lanebook/core/booking-schemas';
+import { CARD_PAYMENT_METHOD } from '@lanebook/core/payment-schemas';
 import { useSession } from '../../lib/session';
+import { usePaymentsInfo } from '../../lib/payments-info';
+import { openProviderPage } from '../../lib/provider-page';
 import { notifySuccess } from '../../lib/notify';
 import { showFieldErrors } from '../../lib/forms';
 import { MoneyInput } from '../../components/fields/MoneyInput';
 import { checkout } from './api/checkout';
+import { startCardCheckout } from './api/card-checkout';
 import { bookingsKey } from './api/keys';
 import { paymentMethodsQuery } from './api/payment-methods';
 import { BookingPanel } from './BookingPanel';
@@ -19,12 +23,20 @@ function CheckoutForm({ booking }: { booking: BookingDetail }) {
   const queryClient = useQueryClient();
   const format = useVenueFormat();
   const methods = useQuery(paymentMethodsQuery(session.venueId, booking.id));
+  const payments = usePaymentsInfo();
+  const cardEnabled = payments.data?.isPaymentsEnabled === true;
+  // The venue's own methods (Cash, a POS terminal), then Card once the provider takes card payments.
+  const choices = [
+    ...(methods.data?.items ?? []).filter((name) => name !== CARD_PAYMENT_METHOD).map((name) => ({ value: name, label: name })),
+    ...(cardEnabled ? [{ value: CARD_PAYMENT_METHOD, label: 'Card' }] : []),
+  ];
   // The deposit is the usual first payment of an unpaid booking; otherwise what is due.
   const suggested = booking.paid === 0 && booking.deposit > 0 && booking.deposit < booking.due ? booking.deposit : booking.due;
   const [amount, setAmount] = useState<number | null>(suggested);
   const [method, setMethod] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const chosen = method ?? methods.data?.items[0] ?? null;
+  const chosen = (method && choices.some((c) => c.value === method) ? method : null) ?? choices[0]?.value ?? null;
+  const byCard = chosen === CARD_PAYMENT_METHOD;
 
   const collect = useMutation({
     mutationFn: () => checkout(booking.id, { amount: amount ?? 0, paymentMethod: chosen ?? '' }),
@@ -35,6 +47,15 @@ function CheckoutForm({ booking }: { booking: BookingDetail }) {
     },
     onError: (error) => showFieldErrors(error, setErrors),
   });
+  // By card the customer pays on the provider's page, which brings the browser back to the booking.
+  const payByCard = useMutation({
+    mutationFn: async () => {
+      const { url } = await startCardCheckout(booking.id, amount ?? 0);
+      openProviderPage(url);
+    },
+    onError: (error) => showFieldErrors(error, setErrors),
+  });
+  const sending = collect.isPending || payByCard.isPending || payByCard.isSuccess;
 
   if (booking.due === 0)
     return (
@@ -48,7 +69,9 @@ function CheckoutForm({ booking }: { booking: BookingDetail }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          collect.mutate();
+          setErrors({});
+          if (byCard) payByCard.mutate();
+          else collect.mutate();
         }}
       >
         <Stack>
@@ -65,16 +88,22 @@ function CheckoutForm({ booking }: { booking: BookingDetail }) {
           </Group>
           <Select
             label="Payment method"
-            data={methods.data?.items ?? []}
+            data={choices}
             value={chosen}
             onChange={setMethod}
             allowDeselect={false}
+            description={byCard ? 'The customer pays on the payment page' : undefined}
             error={errors.paymentMethod}
             required
           />
+          {payments.data && !cardEnabled ? (
+            <Text size="xs" c="dimmed" data-testid="card-not-enabled">
+              Card payments start once the payment account is verified
+            </Text>
+          ) : null}
           <Group justify="flex-end">
-            <Button type="submit" loading={collect.isPending} disabled={!amount || !chosen}>
-              Collect {format.money(amount ?? 0)}
+            <Button type="submit" loading={sending} disabled={!amount || !chosen}>
+              {byCard ? `Pay ${format.money(amount ?? 0)} by card` : `Collect ${format.money(amount ?? 0)}`}
             </Button>
           </Group>
         </Stack>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import type { BookingDetail } from '@lanebook/core/booking-schemas';
 import { useSession } from '../../lib/session';
 import { ApiError } from '../../lib/api';
@@ -17,13 +17,18 @@ function RefundForm({ booking }: { booking: BookingDetail }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const format = useVenueFormat();
-  const refundable = booking.paid - booking.refunded;
-  const [amount, setAmount] = useState<number | null>(refundable);
+  // A no-show's deposit is kept: refunding it too takes overriding it on purpose.
+  const everything = booking.paid - booking.refunded;
+  const [overrideDeposit, setOverrideDeposit] = useState(false);
+  const canOverride = booking.keptDeposit > 0 && everything > booking.refundable;
+  const refundable = overrideDeposit && canOverride ? everything : booking.refundable;
+  const [amount, setAmount] = useState<number | null>(booking.refundable > 0 ? booking.refundable : null);
   const [error, setError] = useState<string | undefined>();
   const [done, setDone] = useState<RefundAnswer | null>(null);
 
   const give = useMutation({
-    mutationFn: () => refund(booking.id, amount ?? 0),
+    mutationFn: () =>
+      refund(booking.id, overrideDeposit && canOverride ? { amount: amount ?? 0, overrideDeposit: true } : { amount: amount ?? 0 }),
     onSuccess: async (answer) => {
       setDone(answer);
       await queryClient.invalidateQueries({ queryKey: bookingsKey(session.venueId) });
@@ -37,7 +42,7 @@ function RefundForm({ booking }: { booking: BookingDetail }) {
 
   return (
     <>
-      {refundable <= 0 && !done ? (
+      {everything <= 0 && !done ? (
         <Text c="dimmed">Nothing paid is left to refund.</Text>
       ) : (
         <Card withBorder radius="md">
@@ -45,12 +50,36 @@ function RefundForm({ booking }: { booking: BookingDetail }) {
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              setError(undefined);
-              give.mutate();
+              if (amount !== null && amount > refundable) setError(`At most ${format.money(refundable)} can be refunded`);
+              else {
+                setError(undefined);
+                give.mutate();
+              }
             }}
           >
             <Stack>
-              <Text size="sm">
+              {booking.keptDeposit > 0 ? (
+                <Alert color="yellow" data-testid="kept-deposit">
+                  <Stack gap="xs">
+                    <Text size="sm">The deposit of {format.money(booking.keptDeposit)} is kept: the group did not show up (No show).</Text>
+                    {canOverride ? (
+                      <Checkbox
+                        label="Refund the deposit too"
+                        checked={overrideDeposit}
+                        onChange={(event) => {
+                          const checked = event.currentTarget.checked;
+                          setOverrideDeposit(checked);
+                          setError(undefined);
+                          // The offer follows the new maximum.
+                          const max = checked ? everything : booking.refundable;
+                          setAmount(max > 0 ? max : null);
+                        }}
+                      />
+                    ) : null}
+                  </Stack>
+                </Alert>
+              ) : null}
+              <Text size="sm" data-testid="refund-maximum">
                 Up to {format.money(refundable)} can be refunded. It goes back to the payments newest first, each by the method it was paid
                 with.
               </Text>

@@ -6,5 +6,6 @@ export interface RefundAnswer {
   refunds: { amount: number; paymentMethodAlias: string; date: string }[];
 }
 
-export const refund = (id: string, amount: number) =>
-  http.post<RefundAnswer>(`/api/private/booking/${encodeURIComponent(id)}/refund`, { amount });
+/** Without overrideDeposit at most the booking's `refundable`; with it, the kept deposit of a no-show too. */
+export const refund = (id: string, body: { amount: number; overrideDeposit?: true }) =>
+  http.post<RefundAnswer>(`/api/private/booking/${encodeURIComponent(id)}/refund`, body);
