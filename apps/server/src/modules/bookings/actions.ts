@@ -178,7 +178,10 @@ export async function writeRefund(
   for (const part of parts) {
     const provider = providerOf.get(part.payment.id) ?? null;
     if (provider && (!cards || cards.provider !== provider))
-      throw conflict(`This card payment was taken through ${provider}, which this server does not use now: refund it there.`, 'provider_unavailable');
+      throw conflict(
+        `This card payment was taken through ${provider}, which this server does not use now: refund it there.`,
+        'provider_unavailable',
+      );
     const id = randomUUID();
     await forVenue(tx, venueId).insert(bookingPayments, {
       id,
@@ -191,7 +194,13 @@ export async function writeRefund(
       userName: actor.userName,
       createdAt: now,
     });
-    written.push({ id, amount: part.amount, provider, paymentIntentId: part.payment.paymentIntentId, alias: part.payment.paymentMethodAlias });
+    written.push({
+      id,
+      amount: part.amount,
+      provider,
+      paymentIntentId: part.payment.paymentIntentId,
+      alias: part.payment.paymentMethodAlias,
+    });
   }
   const text = written.map((p) => `${formatMoney(p.amount, actor.moneyFormat)} to ${p.alias}`).join(', ');
   const overridden = request.overrideDeposit && kept > 0 ? ' (the kept deposit too)' : '';
@@ -227,10 +236,23 @@ export async function refundPayment(
       const undone = reserved.written.slice(index);
       await withTransaction(db, async (tx) => {
         const row = await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
-        await forVenue(tx, venueId).delete(bookingPayments, inArray(bookingPayments.id, undone.map((u) => u.id)));
+        await forVenue(tx, venueId).delete(
+          bookingPayments,
+          inArray(
+            bookingPayments.id,
+            undone.map((u) => u.id),
+          ),
+        );
         const reason = error instanceof Error ? error.message : 'the payment provider failed';
         const amount = undone.reduce((sum, u) => sum + u.amount, 0);
-        await writeLog(tx, venueId, bookingId, 'warning', `Refund of ${formatMoney(amount, actor.moneyFormat)} not made: ${reason}`, actor.userName);
+        await writeLog(
+          tx,
+          venueId,
+          bookingId,
+          'warning',
+          `Refund of ${formatMoney(amount, actor.moneyFormat)} not made: ${reason}`,
+          actor.userName,
+        );
         await recordBookingEvent(tx, venueId, 'booking.updated', await settle(tx, venueId, row));
       });
       throw error;
@@ -274,13 +296,30 @@ export async function recordCardPayment(
       userName: actor.userName,
     });
     paymentRow = { id } as (typeof ledger)[number];
-    await writeLog(tx, venueId, bookingId, 'paid', `Card payment of ${formatMoney(payment.amount, actor.moneyFormat)} received`, actor.userName);
+    await writeLog(
+      tx,
+      venueId,
+      bookingId,
+      'paid',
+      `Card payment of ${formatMoney(payment.amount, actor.moneyFormat)} received`,
+      actor.userName,
+    );
     if (!LIVE.has(row.status)) {
       // Paid after the booking was abandoned or canceled: its lanes may be gone; staff decide.
       await venue.update(bookings, eq(bookings.id, bookingId), { isWarning: true });
-      await writeLog(tx, venueId, bookingId, 'warning', `A card payment arrived for a ${row.status} booking: rebook it or refund the payment`, actor.userName);
+      await writeLog(
+        tx,
+        venueId,
+        bookingId,
+        'warning',
+        `A card payment arrived for a ${row.status} booking: rebook it or refund the payment`,
+        actor.userName,
+      );
     }
     changed = true;
+    // The payment settles before any refund of it, as it happened: a booking paid in full and
+    // then partly refunded is paid, whichever of the two events came first.
+    await settle(tx, venueId, row);
   }
   const refundedHere = ledger.filter((r) => r.kind === 'refund' && r.refundOf === paymentRow.id).reduce((sum, r) => sum + r.amount, 0);
   if (payment.amountRefunded > refundedHere) {
@@ -295,7 +334,14 @@ export async function recordCardPayment(
       provider: payment.provider,
       userName: actor.userName,
     });
-    await writeLog(tx, venueId, bookingId, 'refund', `Card refund of ${formatMoney(amount, actor.moneyFormat)} made at the payment provider`, actor.userName);
+    await writeLog(
+      tx,
+      venueId,
+      bookingId,
+      'refund',
+      `Card refund of ${formatMoney(amount, actor.moneyFormat)} made at the payment provider`,
+      actor.userName,
+    );
     changed = true;
   }
   if (!changed) return null;

@@ -249,7 +249,9 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const venue = venueOf(request);
       const { amount, paymentMethod } = request.body;
       if (paymentMethod.toLowerCase() !== CARD_PAYMENT_METHOD)
-        return withTransaction(db, (tx) => collectPayment(tx, venue.id, request.params.id, request.body, venue.row.paymentMethods, actorOf(request)));
+        return withTransaction(db, (tx) =>
+          collectPayment(tx, venue.id, request.params.id, request.body, venue.row.paymentMethods, actorOf(request)),
+        );
       const row = await bookingOrNotFound(db, venue.id, request.params.id);
       const { due } = await bookingWithLedger(db, venue.id, row);
       assertCollectable(row, amount, due, actorOf(request));

@@ -103,6 +103,3 @@ export async function bookingIdOfReference(db: Db | Tx, venueId: string, referen
   const found = await forVenue(db, venueId).first(bookings, eq(bookings.bookingReference, reference.toUpperCase()));
   return found?.id ?? null;
 }
-
-/** The payments module records card payments and refunds reported by the provider (decision 021). */
-export { recordCardPayment, type CardRefunder } from './actions.js';

@@ -15,20 +15,40 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
   it('a venue adds a bank account (masked ever after) and verifies on the sandbox page: bank status inactive, pending, active', async () => {
     const { venue } = await setUpBookings(t);
     const info = () => venue.owner.get('/api/private/payments').then((r) => r.json<PaymentsInfo>());
-    expect(await info()).toEqual({ provider: 'sandbox', testMode: true, currency: 'usd', status: 'inactive', isPaymentsEnabled: false, dashboardUrl: null });
+    expect(await info()).toEqual({
+      provider: 'sandbox',
+      testMode: true,
+      currency: 'usd',
+      status: 'inactive',
+      isPaymentsEnabled: false,
+      dashboardUrl: null,
+    });
 
     await expectNoWrites(t, async () => {
-      await expectFieldError(await venue.owner.post('/api/private/bank-accounts', { ...US_BANK, routingNumber: '123456789' }), 'routingNumber');
+      await expectFieldError(
+        await venue.owner.post('/api/private/bank-accounts', { ...US_BANK, routingNumber: '123456789' }),
+        'routingNumber',
+      );
       await expectFieldError(await venue.owner.post('/api/private/bank-accounts', { ...US_BANK, accountNumber: '12' }), 'accountNumber');
       await expectFieldError(await venue.owner.post('/api/private/bank-accounts', { ...US_BANK, country: 'FR' }), 'country');
       expect((await venue.staff.post('/api/private/bank-accounts', US_BANK)).statusCode).toBe(403);
     });
     const added = await venue.owner.post('/api/private/bank-accounts', US_BANK);
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json<BankAccount>()).toMatchObject({ accountNumber: '••••6789', last4: '6789', currency: 'usd', isDefaultForCurrency: true });
+    expect(added.json<BankAccount>()).toMatchObject({
+      accountNumber: '••••6789',
+      last4: '6789',
+      currency: 'usd',
+      isDefaultForCurrency: true,
+    });
     expect(added.body).not.toContain('000123456789');
     const canadian = (
-      await venue.owner.post('/api/private/bank-accounts', { ...US_BANK, country: 'CA', accountNumber: '0001234567', routingNumber: '11000-000' })
+      await venue.owner.post('/api/private/bank-accounts', {
+        ...US_BANK,
+        country: 'CA',
+        accountNumber: '0001234567',
+        routingNumber: '11000-000',
+      })
     ).json<BankAccount>();
     expect(canadian).toMatchObject({ currency: 'cad', routingNumber: '11000000', isDefaultForCurrency: true });
     const listed = await venue.owner.get('/api/private/bank-accounts');
@@ -37,14 +57,22 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
     expect(await info()).toMatchObject({ status: 'pending', isPaymentsEnabled: false });
 
     // The link goes back only to this console.
-    await expectFieldError(await venue.owner.post('/api/private/sandbox/onboard-link', { returnUrl: 'https://evil.example/' }), 'returnUrl');
+    await expectFieldError(
+      await venue.owner.post('/api/private/sandbox/onboard-link', { returnUrl: 'https://evil.example/' }),
+      'returnUrl',
+    );
     expect((await venue.owner.post('/api/private/stripe/onboard-link', { returnUrl: 'http://localhost:3000/' })).statusCode).toBe(404);
-    const link = (await venue.owner.post('/api/private/sandbox/onboard-link', { returnUrl: 'http://localhost:3000/dashboard' })).json<{ url: string }>();
+    const link = (await venue.owner.post('/api/private/sandbox/onboard-link', { returnUrl: 'http://localhost:3000/dashboard' })).json<{
+      url: string;
+    }>();
     expect(link.url).toMatch(/^http:\/\/localhost:3000\/sandbox-verify\//);
     const page = await t.request('GET', pathOf(link.url));
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`Venue ${venue.id}`);
-    const verified = await t.request('POST', pathOf(link.url), { body: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const verified = await t.request('POST', pathOf(link.url), {
+      body: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(verified.statusCode).toBe(303);
     expect(verified.headers.location).toBe('http://localhost:3000/dashboard');
     // The account.updated event reached the webhook and set the venue's status.
@@ -52,13 +80,18 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
     expect((await t.request('GET', pathOf(link.url))).statusCode).toBe(410);
 
     // The default of a currency goes last; another can be made the default first.
-    const second = (await venue.owner.post('/api/private/bank-accounts', { ...US_BANK, accountNumber: '000999999999' })).json<BankAccount>();
+    const second = (
+      await venue.owner.post('/api/private/bank-accounts', { ...US_BANK, accountNumber: '000999999999' })
+    ).json<BankAccount>();
     expect(second.isDefaultForCurrency).toBe(false);
     const firstId = added.json<BankAccount>().id;
     const refused = await venue.owner.delete(`/api/private/bank-accounts/${firstId}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/default/);
-    expect((await venue.owner.patch(`/api/private/bank-accounts/${second.id}`, { isDefaultForCurrency: true })).json<BankAccount>().isDefaultForCurrency).toBe(true);
+    expect(
+      (await venue.owner.patch(`/api/private/bank-accounts/${second.id}`, { isDefaultForCurrency: true })).json<BankAccount>()
+        .isDefaultForCurrency,
+    ).toBe(true);
     expect((await venue.owner.delete(`/api/private/bank-accounts/${firstId}`)).statusCode).toBe(204);
     expect((await venue.owner.delete(`/api/private/bank-accounts/${firstId}`)).statusCode).toBe(404);
     // Another venue sees none of it.
@@ -76,7 +109,10 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
     expect(notYet.json().code).toBe('payments_not_enabled');
     await enableCardPayments(t, venue.owner);
 
-    await expectFieldError(await venue.staff.post(`/api/private/booking/${booking.id}/checkout`, { ...card, amount: booking.due + 1 }), 'amount');
+    await expectFieldError(
+      await venue.staff.post(`/api/private/booking/${booking.id}/checkout`, { ...card, amount: booking.due + 1 }),
+      'amount',
+    );
     const opened = await venue.staff.post(`/api/private/booking/${booking.id}/checkout`, card);
     expect(opened.statusCode, opened.body).toBe(200);
     const { url } = opened.json<{ url: string }>();
@@ -100,19 +136,29 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
     expect(paid.headers.location).toBe(`http://localhost:3000/bookings/${booking.id}/view?payment=done`);
     const after = (await venue.staff.get(`/api/private/booking/${booking.id}`)).json<Booking & { logs: { text: string }[] }>();
     expect(after).toMatchObject({ status: 'paid', paid: 8000, due: 0 });
-    expect(after.checkoutInfo.payments).toEqual([expect.objectContaining({ paid: 8000, paymentMethodAlias: 'Card', paymentIntentId: expect.stringMatching(/^pi_sb_/) })]);
+    expect(after.checkoutInfo.payments).toEqual([
+      expect.objectContaining({ paid: 8000, paymentMethodAlias: 'Card', paymentIntentId: expect.stringMatching(/^pi_sb_/) }),
+    ]);
     expect(after.logs.map((l) => l.text)).toContain('Card payment of $80.00 received');
     // Paying the page again changes nothing.
     expect((await payWithCard(t, url, '4242424242424242')).statusCode).toBe(303);
     expect((await venue.staff.get(`/api/private/booking/${booking.id}`)).json<Booking>().paid).toBe(8000);
 
     // More than was paid is refused before the provider is called.
-    await expectNoWrites(t, async () => expectFieldError(await venue.manager.post(`/api/private/booking/${booking.id}/refund`, { amount: 8001 }), 'amount'));
+    await expectNoWrites(t, async () =>
+      expectFieldError(await venue.manager.post(`/api/private/booking/${booking.id}/refund`, { amount: 8001 }), 'amount'),
+    );
     const refund = await venue.manager.post(`/api/private/booking/${booking.id}/refund`, { amount: 4000 });
     expect(refund.statusCode, refund.body).toBe(200);
-    expect(refund.json()).toMatchObject({ booking: { paid: 8000, refunded: 4000, isRefunded: true }, refunds: [{ amount: 4000, paymentMethodAlias: 'Card' }] });
+    expect(refund.json()).toMatchObject({
+      booking: { paid: 8000, refunded: 4000, isRefunded: true },
+      refunds: [{ amount: 4000, paymentMethodAlias: 'Card' }],
+    });
     const rows = await t.db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id));
-    expect(rows.find((r) => r.kind === 'refund')).toMatchObject({ provider: 'sandbox', providerPaymentId: expect.stringMatching(/^re_sb_/) });
+    expect(rows.find((r) => r.kind === 'refund')).toMatchObject({
+      provider: 'sandbox',
+      providerPaymentId: expect.stringMatching(/^re_sb_/),
+    });
     // The provider's charge.refunded event arrives later and finds the refund recorded.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await venue.staff.get(`/api/private/booking/${booking.id}`)).json<Booking>().refunded).toBe(4000);
@@ -125,21 +171,29 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
     const { venue, form } = await setUpBookings(t);
     await enableCardPayments(t, venue.owner);
     const booking = (await venue.staff.post('/api/private/booking', form())).json<Booking>();
-    const { url } = (await venue.staff.post(`/api/private/booking/${booking.id}/checkout`, { amount: 3000, paymentMethod: 'card' })).json<{ url: string }>();
+    const { url } = (await venue.staff.post(`/api/private/booking/${booking.id}/checkout`, { amount: 3000, paymentMethod: 'card' })).json<{
+      url: string;
+    }>();
     const confirm = await payWithCard(t, url, '4000 0025 0000 3155');
     expect(confirm.statusCode).toBe(200);
     expect(confirm.body).toContain('Confirm this payment');
     expect((await authenticate(t, url, 'fail')).statusCode).toBe(402);
     expect((await venue.staff.get(`/api/private/booking/${booking.id}`)).json<Booking>().paid).toBe(0);
     expect((await authenticate(t, url, 'complete')).statusCode).toBe(303);
-    expect((await venue.staff.get(`/api/private/booking/${booking.id}`)).json<Booking>()).toMatchObject({ paid: 3000, due: 5000, status: 'wait_for_payment' });
+    expect((await venue.staff.get(`/api/private/booking/${booking.id}`)).json<Booking>()).toMatchObject({
+      paid: 3000,
+      due: 5000,
+      status: 'wait_for_payment',
+    });
   });
 
-  it("the webhook applies an event once however often it comes, and refuses a tampered, unsigned or stale one", async () => {
+  it('the webhook applies an event once however often it comes, and refuses a tampered, unsigned or stale one', async () => {
     const { venue, form } = await setUpBookings(t);
     await enableCardPayments(t, venue.owner);
     const booking = (await venue.staff.post('/api/private/booking', form())).json<Booking>();
-    const { url } = (await venue.staff.post(`/api/private/booking/${booking.id}/checkout`, { amount: 8000, paymentMethod: 'card' })).json<{ url: string }>();
+    const { url } = (await venue.staff.post(`/api/private/booking/${booking.id}/checkout`, { amount: 8000, paymentMethod: 'card' })).json<{
+      url: string;
+    }>();
     await payWithCard(t, url, '4242424242424242');
     const [event] = await t.db.select().from(sandboxEvents).where(eq(sandboxEvents.type, 'checkout.session.completed'));
     const secret = `whsec_${createHmac('sha256', TEST_AUTH_SECRET).update('sandbox-webhook').digest('hex')}`;
@@ -178,21 +232,36 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
     expect(booking.deposit).toBe(2000);
     await venue.staff.post(`/api/private/booking/${booking.id}/checkout`, { amount: booking.total, paymentMethod: 'Cash' });
     // Before the start, nothing is kept.
-    expect((await venue.staff.get(`/api/private/booking/${booking.id}`)).json<Booking>()).toMatchObject({ keptDeposit: 0, refundable: 8000 });
-    await t.db.update(bookings).set({ startsAt: new Date(Date.now() - 3600_000) }).where(eq(bookings.id, booking.id));
+    expect((await venue.staff.get(`/api/private/booking/${booking.id}`)).json<Booking>()).toMatchObject({
+      keptDeposit: 0,
+      refundable: 8000,
+    });
+    await t.db
+      .update(bookings)
+      .set({ startsAt: new Date(Date.now() - 3600_000) })
+      .where(eq(bookings.id, booking.id));
     const noShow = (await venue.staff.get(`/api/private/booking/${booking.id}`)).json<Booking>();
     expect(noShow).toMatchObject({ presenceStatus: 'no', keptDeposit: 2000, refundable: 6000 });
-    await expectNoWrites(t, async () => expectFieldError(await venue.manager.post(`/api/private/booking/${booking.id}/refund`, { amount: 8000 }), 'amount'));
+    await expectNoWrites(t, async () =>
+      expectFieldError(await venue.manager.post(`/api/private/booking/${booking.id}/refund`, { amount: 8000 }), 'amount'),
+    );
     const whole = await venue.manager.post(`/api/private/booking/${booking.id}/refund`, { amount: 8000 });
-    expect(whole.json().message).toBe('amount: At most $60.00 can be refunded: the deposit of $20.00 is kept because the group did not show up');
-    expect((await venue.manager.post(`/api/private/booking/${booking.id}/refund`, { amount: 6000 })).json<{ booking: Booking }>().booking).toMatchObject({
+    expect(whole.json().message).toBe(
+      'amount: At most $60.00 can be refunded: the deposit of $20.00 is kept because the group did not show up',
+    );
+    expect(
+      (await venue.manager.post(`/api/private/booking/${booking.id}/refund`, { amount: 6000 })).json<{ booking: Booking }>().booking,
+    ).toMatchObject({
       refunded: 6000,
       keptDeposit: 2000,
       refundable: 0,
     });
     // Checked in after all: nothing is kept.
     await venue.manager.post(`/api/private/booking/${booking.id}/presence`, { presenceStatus: 'fully' });
-    expect((await venue.staff.get(`/api/private/booking/${booking.id}`)).json<Booking>()).toMatchObject({ keptDeposit: 0, refundable: 2000 });
+    expect((await venue.staff.get(`/api/private/booking/${booking.id}`)).json<Booking>()).toMatchObject({
+      keptDeposit: 0,
+      refundable: 2000,
+    });
     await venue.manager.post(`/api/private/booking/${booking.id}/presence`, { presenceStatus: 'no' });
     const overridden = await venue.manager.post(`/api/private/booking/${booking.id}/refund`, { amount: 2000, overrideDeposit: true });
     expect(overridden.statusCode, overridden.body).toBe(200);
@@ -205,7 +274,9 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
     expect((await venue.owner.post('/api/private/sandbox/balance/deposit', { amount: 1000 })).statusCode).toBe(409);
     await enableCardPayments(t, venue.owner);
     const booking = (await venue.staff.post('/api/private/booking', form())).json<Booking>();
-    const { url } = (await venue.staff.post(`/api/private/booking/${booking.id}/checkout`, { amount: 8000, paymentMethod: 'card' })).json<{ url: string }>();
+    const { url } = (await venue.staff.post(`/api/private/booking/${booking.id}/checkout`, { amount: 8000, paymentMethod: 'card' })).json<{
+      url: string;
+    }>();
     await payWithCard(t, url, '4242424242424242');
     const deposited = await venue.owner.post('/api/private/sandbox/balance/deposit', { amount: 500 });
     expect(deposited.json<Balance>().available).toEqual([{ amount: 8500, currency: 'usd' }]);
@@ -214,11 +285,14 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
     const tooMuch = await venue.owner.post('/api/private/sandbox/payouts', { amount: 9000 });
     expect(tooMuch.statusCode).toBe(502);
     expect(tooMuch.json()).toMatchObject({ code: 'payment_provider_error', message: expect.stringMatching(/insufficient funds/) });
-    for (const amount of [1000, 2000, 3000]) expect((await venue.owner.post('/api/private/sandbox/payouts', { amount })).statusCode).toBe(201);
+    for (const amount of [1000, 2000, 3000])
+      expect((await venue.owner.post('/api/private/sandbox/payouts', { amount })).statusCode).toBe(201);
     const first = (await venue.owner.get('/api/private/sandbox/payouts', { query: { limit: '2' } })).json<PayoutPage>();
     expect(first.list.map((p) => p.amount)).toEqual([3000, 2000]);
     expect(first.hasMore).toBe(true);
-    const next = (await venue.owner.get('/api/private/sandbox/payouts', { query: { limit: '2', startingAfter: first.list[1].id } })).json<PayoutPage>();
+    const next = (
+      await venue.owner.get('/api/private/sandbox/payouts', { query: { limit: '2', startingAfter: first.list[1].id } })
+    ).json<PayoutPage>();
     expect(next).toMatchObject({ list: [{ amount: 1000, status: 'in_transit' }], hasMore: false });
     expect((await venue.owner.get('/api/private/sandbox/balance')).json<Balance>().available).toEqual([{ amount: 2500, currency: 'usd' }]);
     expect((await venue.staff.get('/api/private/sandbox/balance')).statusCode).toBe(403);

@@ -56,7 +56,8 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
   /** `{provider}` in a path is the active provider's name (sandbox or stripe); another is a 404. */
   const checkProvider = (request: FastifyRequest) => {
     const name = (request.params as { provider: string }).provider;
-    if (name !== provider.name) throw new AppError(404, 'not_found', `This server takes payments through '${provider.name}', not '${name}'.`);
+    if (name !== provider.name)
+      throw new AppError(404, 'not_found', `This server takes payments through '${provider.name}', not '${name}'.`);
   };
   const venueAccount = (request: FastifyRequest) => accountOf(provider, venueOf(request).row);
   const needAccount = (request: FastifyRequest) => {
@@ -95,7 +96,8 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
       config: { access: { permission: 'bankAccounts.create' } },
       schema: {
         tags,
-        description: "A link to the provider's verification of the venue's account; the provider sends the user back to returnUrl (a console page).",
+        description:
+          "A link to the provider's verification of the venue's account; the provider sends the user back to returnUrl (a console page).",
         params: providerParams,
         body: onboardLinkBodySchema,
         response: { 200: urlAnswerSchema, ...errorResponses(400, 401, 403, 404, 502) },
@@ -125,7 +127,8 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
     async (request) => {
       checkProvider(request);
       const account = venueAccount(request);
-      if (!account) return { available: [{ amount: 0, currency: currencyOf(request) }], pending: [{ amount: 0, currency: currencyOf(request) }] };
+      if (!account)
+        return { available: [{ amount: 0, currency: currencyOf(request) }], pending: [{ amount: 0, currency: currencyOf(request) }] };
       return provider.balance(account);
     },
   );
@@ -136,7 +139,8 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
       config: { access: { permission: 'bankAccounts.view' } },
       schema: {
         tags,
-        description: 'Payouts to the bank, newest first: limit (1 to 100, default 10), and startingAfter (the last payout id of the page before).',
+        description:
+          'Payouts to the bank, newest first: limit (1 to 100, default 10), and startingAfter (the last payout id of the page before).',
         params: providerParams,
         querystring: payoutsQuerySchema,
         response: { 200: payoutPageSchema, ...errorResponses(400, 401, 403, 404, 502) },
@@ -165,7 +169,11 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
     async (request) => {
       checkProvider(request);
       const account = needAccount(request);
-      return provider.deposit(account, { amount: request.body.amount, currency: currencyOf(request) }, `deposit:${venueOf(request).id}:${randomUUID()}`);
+      return provider.deposit(
+        account,
+        { amount: request.body.amount, currency: currencyOf(request) },
+        `deposit:${venueOf(request).id}:${randomUUID()}`,
+      );
     },
   );
 
@@ -228,7 +236,10 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
       const account = await ensureAccount(db, provider, venue);
       const input = { ...request.body, currency: currencyOfCountry(request.body.country) };
       // The same account sent twice (a double click) is added once.
-      const fingerprint = createHash('sha256').update(`${input.country}:${input.routingNumber}:${input.accountNumber}`).digest('hex').slice(0, 32);
+      const fingerprint = createHash('sha256')
+        .update(`${input.country}:${input.routingNumber}:${input.accountNumber}`)
+        .digest('hex')
+        .slice(0, 32);
       const added = await provider.addBankAccount(account, input, `bank-account:${venue.id}:${fingerprint}`);
       await syncAccountStatus(db, provider, venue.id, account);
       return reply.code(201).send(masked(added));
@@ -293,7 +304,10 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
           description:
             "The payment provider's events, signed in the Stripe-Signature header (accepted for 300 s). Each event is applied once, however often and in whatever order it comes.",
           params: providerParams,
-          response: { 200: z.object({ received: z.literal(true), outcome: z.enum(['applied', 'duplicate', 'ignored']) }), ...errorResponses(400, 404, 502) },
+          response: {
+            200: z.object({ received: z.literal(true), outcome: z.enum(['applied', 'duplicate', 'ignored']) }),
+            ...errorResponses(400, 404, 502),
+          },
         },
       },
       async (request) => {

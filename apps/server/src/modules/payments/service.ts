@@ -4,7 +4,8 @@ import type { VenueRow } from '../../platform/access.js';
 import { conflict } from '../../platform/errors.js';
 import { withTransaction } from '../../platform/locking.js';
 import { currencyOfCountry, type PaymentProvider, type WebhookEvent } from '../../platform/payments/provider.js';
-import { recordCardPayment, type CardRefunder } from '../bookings/service.js';
+// The bookings module's card-payment entry points (its service.ts is read by calendar, which actions.ts reads).
+import { recordCardPayment, type CardRefunder } from '../bookings/actions.js';
 import { lockPaymentAccount, setPaymentAccount, setPaymentStatus, venueOfPaymentAccount } from '../venues/service.js';
 import { paymentEvents } from './schema.js';
 
@@ -43,7 +44,8 @@ export async function ensureAccount(db: Db, provider: PaymentProvider, venue: Ve
 async function accountStatusOf(provider: PaymentProvider, account: string) {
   const state = await provider.accountState(account);
   const banks = await provider.listBankAccounts(account);
-  const status = state.chargesEnabled && state.payoutsEnabled ? 'active' : state.detailsSubmitted || banks.length > 0 ? 'pending' : 'inactive';
+  const status =
+    state.chargesEnabled && state.payoutsEnabled ? 'active' : state.detailsSubmitted || banks.length > 0 ? 'pending' : 'inactive';
   return { stripeBankAccountStatus: status, isStripePaymentsEnabled: state.chargesEnabled } as const;
 }
 

@@ -168,7 +168,15 @@ export async function setPaymentStatus(
   await db
     .update(venues)
     .set({ ...status, updatedAt: new Date() })
-    .where(and(eq(venues.id, venueId), or(sql`${venues.stripeBankAccountStatus} <> ${status.stripeBankAccountStatus}`, sql`${venues.isStripePaymentsEnabled} <> ${status.isStripePaymentsEnabled}`)));
+    .where(
+      and(
+        eq(venues.id, venueId),
+        or(
+          sql`${venues.stripeBankAccountStatus} <> ${status.stripeBankAccountStatus}`,
+          sql`${venues.isStripePaymentsEnabled} <> ${status.isStripePaymentsEnabled}`,
+        ),
+      ),
+    );
 }
 
 /** The venue whose account a provider's event names. */

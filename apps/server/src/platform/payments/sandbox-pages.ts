@@ -37,7 +37,11 @@ function page(title: string, body: string): string {
 const send = (reply: FastifyReply, status: number, html: string) =>
   reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 
-function payForm(id: string, view: { accountName: string; description: string; amount: number; currency: string; cancelUrl: string }, error?: string) {
+function payForm(
+  id: string,
+  view: { accountName: string; description: string; amount: number; currency: string; cancelUrl: string },
+  error?: string,
+) {
   return page(
     `Pay ${view.accountName}`,
     `<h1>${escapeHtml(view.accountName)}</h1>
@@ -100,7 +104,14 @@ export async function registerSandboxPages(app: FastifyInstance, sandbox: Sandbo
       if (view.status === 'complete')
         return send(reply, 200, message('Paid', 'This payment is complete.', { href: view.successUrl, label: 'Continue' }));
       if (view.status === 'expired')
-        return send(reply, 410, message('Expired', 'This payment page has expired. Go back and start the payment again.', { href: view.cancelUrl, label: 'Go back' }));
+        return send(
+          reply,
+          410,
+          message('Expired', 'This payment page has expired. Go back and start the payment again.', {
+            href: view.cancelUrl,
+            label: 'Go back',
+          }),
+        );
       return send(reply, 200, payForm(id, view));
     });
 

@@ -134,7 +134,9 @@ export function createSandboxProvider(options: { db: Db; baseUrl: string; webhoo
       .where(eq(sandboxTransactions.accountId, accountId))
       .groupBy(sandboxTransactions.currency);
     const currency: Currency = account.country === 'CA' ? 'cad' : 'usd';
-    const available = sums.length ? sums.map((s) => ({ amount: Number(s.amount), currency: s.currency as Currency })) : [{ amount: 0, currency }];
+    const available = sums.length
+      ? sums.map((s) => ({ amount: Number(s.amount), currency: s.currency as Currency }))
+      : [{ amount: 0, currency }];
     return { available, pending: available.map((m) => ({ amount: 0, currency: m.currency })) };
   }
 
@@ -152,7 +154,7 @@ export function createSandboxProvider(options: { db: Db; baseUrl: string; webhoo
     return (await find()) ?? create();
   }
 
-async function checkoutView(checkoutId: string): Promise<SandboxCheckoutView | null> {
+  async function checkoutView(checkoutId: string): Promise<SandboxCheckoutView | null> {
     const [row] = await db
       .select({ checkout: sandboxCheckouts, accountName: sandboxAccounts.name })
       .from(sandboxCheckouts)
@@ -250,7 +252,11 @@ async function checkoutView(checkoutId: string): Promise<SandboxCheckoutView | n
     async accountState(account): Promise<AccountState> {
       const row = await accountRow(db, account);
       const banks = await bankAccounts(db, account);
-      return { detailsSubmitted: row.detailsSubmitted, chargesEnabled: row.chargesEnabled, payoutsEnabled: row.detailsSubmitted && banks.length > 0 };
+      return {
+        detailsSubmitted: row.detailsSubmitted,
+        chargesEnabled: row.chargesEnabled,
+        payoutsEnabled: row.detailsSubmitted && banks.length > 0,
+      };
     },
 
     async createCheckout(request) {
@@ -309,7 +315,8 @@ async function checkoutView(checkoutId: string): Promise<SandboxCheckoutView | n
           .from(sandboxPayments)
           .where(and(eq(sandboxPayments.id, request.paymentId), eq(sandboxPayments.accountId, request.account)))
           .for('update');
-        if (!payment) throw new PaymentProviderError(`No such payment_intent: '${request.paymentId}'`, 404, 'resource_missing', 'payment_intent');
+        if (!payment)
+          throw new PaymentProviderError(`No such payment_intent: '${request.paymentId}'`, 404, 'resource_missing', 'payment_intent');
         const [earlier] = await tx
           .select()
           .from(sandboxTransactions)
@@ -437,7 +444,11 @@ async function checkoutView(checkoutId: string): Promise<SandboxCheckoutView | n
         if (earlier) return toBankAccount(earlier);
         const last4 = input.accountNumber.slice(-4);
         if (existing.some((b) => b.last4 === last4 && b.routingNumber === input.routingNumber && b.currency === input.currency))
-          throw new PaymentProviderError('A bank account with that routing number and account number already exists for this currency.', 400, 'bank_account_exists');
+          throw new PaymentProviderError(
+            'A bank account with that routing number and account number already exists for this currency.',
+            400,
+            'bank_account_exists',
+          );
         // The first account of a currency is its default, as at Stripe.
         const isDefault = input.isDefaultForCurrency || !existing.some((b) => b.currency === input.currency);
         if (isDefault)
@@ -488,7 +499,11 @@ async function checkoutView(checkoutId: string): Promise<SandboxCheckoutView | n
           .update(sandboxBankAccounts)
           .set({ isDefault: false })
           .where(and(eq(sandboxBankAccounts.accountId, account), eq(sandboxBankAccounts.currency, target.currency)));
-        const [row] = await tx.update(sandboxBankAccounts).set({ isDefault: true }).where(eq(sandboxBankAccounts.id, bankAccountId)).returning();
+        const [row] = await tx
+          .update(sandboxBankAccounts)
+          .set({ isDefault: true })
+          .where(eq(sandboxBankAccounts.id, bankAccountId))
+          .returning();
         return toBankAccount(row);
       });
     },
@@ -518,9 +533,14 @@ async function checkoutView(checkoutId: string): Promise<SandboxCheckoutView | n
       const view = await checkoutView(checkoutId);
       if (!view) throw new PaymentProviderError('This payment page does not exist.', 404, 'resource_missing');
       if (view.status === 'complete') return { kind: 'paid', redirect: view.successUrl };
-      if (view.status === 'expired') return { kind: 'declined', message: 'This payment page has expired. Go back and start the payment again.' };
+      if (view.status === 'expired')
+        return { kind: 'declined', message: 'This payment page has expired. Go back and start the payment again.' };
       if ('authenticated' in card) {
-        if (!card.authenticated) return { kind: 'declined', message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.' };
+        if (!card.authenticated)
+          return {
+            kind: 'declined',
+            message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+          };
         return { kind: 'paid', redirect: await completePayment(checkoutId, card.last4) };
       }
       const number = card.number.replace(/[\s-]/g, '');
