@@ -1,37 +1,10 @@
 import http from 'node:http';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addDays, venueToday } from '@lanebook/core/calendar';
-import { productDefaults } from '@lanebook/core/products';
-import { apiAs, atPath, screenshot, signIn, useBrowser, visible } from './support.js';
+import { apiAs, atPath, bookableProduct, screenshot, signIn, useBrowser, visible } from './support.js';
 
 const browser = useBrowser();
 const VENUE = 'demo-axe';
-
-/** A bookable product of its own ($20 a player) on a lane of its own, with two slots in three days. */
-async function bookableProduct(page: Page, stamp: string) {
-  const lane = `Bk lane ${stamp}`;
-  const name = `E2E Bookings ${stamp}`;
-  expect((await apiAs(page, 'POST', '/api/private/resources', { id: lane, capacity: 8 }, VENUE)).status).toBe(201);
-  const created = await apiAs(
-    page,
-    'POST',
-    '/api/private/products',
-    { ...productDefaults, name, price: 2000, maxPlayers: 8, resources: [lane], isPaused: undefined },
-    VENUE,
-  );
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const productId: string = created.body.id;
-  expect((await apiAs(page, 'POST', `/api/private/products/${productId}/resume`, undefined, VENUE)).status).toBeLessThan(300);
-  const venue = await apiAs(page, 'GET', '/api/private/venues/current', undefined, VENUE);
-  const date = addDays(venueToday(venue.body.timezone), 3);
-  const slot = async (from: string, to: string) => {
-    const answer = await apiAs(page, 'POST', `/api/private/product/${productId}/slot`, { date, from, to }, VENUE);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    return answer.body.id as string;
-  };
-  return { name, lane, productId, date, slots: [await slot('14:00', '15:00'), await slot('15:00', '16:00')] };
-}
 
 /** Waits until `check` holds: a list answers after its debounce and its request. */
 async function until(check: () => Promise<boolean>, timeout = 15_000) {
@@ -52,7 +25,7 @@ describe('bookings (issue 10)', () => {
     const { page } = await browser.newPage();
     const stamp = Date.now().toString(36).slice(-5);
     await signIn(page, 'owner@demo.test');
-    const product = await bookableProduct(page, stamp);
+    const product = await bookableProduct(page, VENUE, stamp);
 
     await page.goto('/bookings/create');
     await chooseOption(page, /^Product/, product.name);
@@ -123,7 +96,7 @@ describe('bookings (issue 10)', () => {
     const { page } = await browser.newPage();
     const stamp = Date.now().toString(36).slice(-5);
     await signIn(page, 'owner@demo.test');
-    const product = await bookableProduct(page, stamp);
+    const product = await bookableProduct(page, VENUE, stamp);
     const book = async (lastName: string, slot: string) => {
       const answer = await apiAs(
         page,
@@ -178,7 +151,7 @@ describe('bookings (issue 10)', () => {
     const { page } = await browser.newPage();
     const stamp = Date.now().toString(36).slice(-5);
     await signIn(page, 'owner@demo.test');
-    const product = await bookableProduct(page, stamp);
+    const product = await bookableProduct(page, VENUE, stamp);
     await page.goto('/bookings');
     await visible(page.getByTestId('booking-row'));
     // Set on this document: a reload would lose it.
@@ -215,7 +188,7 @@ describe('bookings (issue 10)', () => {
     try {
       const stamp = Date.now().toString(36).slice(-5);
       await signIn(page, 'owner@demo.test');
-      const product = await bookableProduct(page, stamp);
+      const product = await bookableProduct(page, VENUE, stamp);
       const hook = await apiAs(
         page,
         'POST',

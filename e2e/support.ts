@@ -2,7 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { addDays, venueToday } from '@lanebook/core/calendar';
+import { productDefaults } from '@lanebook/core/products';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '.artifacts');
@@ -119,4 +121,29 @@ export async function signUpConfirmed(page: Page, account: { name: string; email
   const signUp = await page.request.post('/api/auth/sign-up/email', { data: { ...account, callbackURL: '/' } });
   if (signUp.status() !== 200) throw new Error(`sign-up failed: ${signUp.status()} ${await signUp.text()}`);
   await page.goto(linkIn(await mailTo(account.email, CONFIRM_EMAIL_SUBJECT)));
+}
+
+/** A bookable product of its own ($20 a player) on a lane of its own in the venue, with two slots in three days. */
+export async function bookableProduct(page: Page, venueId: string, stamp: string) {
+  const lane = `Bk lane ${stamp}`;
+  const name = `E2E Bookings ${stamp}`;
+  expect((await apiAs(page, 'POST', '/api/private/resources', { id: lane, capacity: 8 }, venueId)).status).toBe(201);
+  const created = await apiAs(
+    page,
+    'POST',
+    '/api/private/products',
+    { ...productDefaults, name, price: 2000, maxPlayers: 8, resources: [lane], isPaused: undefined },
+    venueId,
+  );
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const productId: string = created.body.id;
+  expect((await apiAs(page, 'POST', `/api/private/products/${productId}/resume`, undefined, venueId)).status).toBeLessThan(300);
+  const venue = await apiAs(page, 'GET', '/api/private/venues/current', undefined, venueId);
+  const date = addDays(venueToday(venue.body.timezone), 3);
+  const slot = async (from: string, to: string) => {
+    const answer = await apiAs(page, 'POST', `/api/private/product/${productId}/slot`, { date, from, to }, venueId);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    return answer.body.id as string;
+  };
+  return { name, lane, productId, date, slots: [await slot('14:00', '15:00'), await slot('15:00', '16:00')] };
 }

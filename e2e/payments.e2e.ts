@@ -1,0 +1,100 @@
+import { describe, expect, test } from 'vitest';
+import { apiAs, atPath, bookableProduct, signUpConfirmed, useBrowser, visible } from './support.js';
+
+const browser = useBrowser();
+
+describe('card payments through the sandbox provider (issue 11)', () => {
+  test('a new venue adds its bank account and verifies, a booking is paid by card and half refunded, and the balance shows it', async () => {
+    const { page, context } = await browser.newPage();
+    const stamp = Date.now().toString(36);
+    const venueId = `pay-${stamp}`;
+    await signUpConfirmed(page, { name: 'Paula Pay', email: `paula-${stamp}@example.test`, password: 'paula-password' });
+    expect(await atPath(page, '/onboard/venue')).toBe('/onboard/venue');
+    await page.getByLabel('Venue name').fill('Paula Axes');
+    await page.getByLabel('Venue ID').fill(venueId);
+    await page.getByRole('button', { name: 'Create venue' }).click();
+
+    // Onboarding: the bank account form, with the number checked on the server.
+    expect(await atPath(page, '/onboard/bank-account')).toBe('/onboard/bank-account');
+    await page.getByLabel('Account holder name').fill('Paula Axes LLC');
+    await page.getByLabel('Account number').fill('000123456789');
+    await page.getByRole('textbox', { name: /routing/i }).fill('110000000');
+    await page.getByRole('button', { name: 'Add bank account' }).click();
+    expect(await atPath(page, '/dashboard')).toBe('/dashboard');
+
+    // Verify: the sandbox's verification page, and back with card payments on.
+    const banner = await visible(page.getByTestId('verify-banner'));
+    await banner.getByRole('button', { name: 'Verify' }).click();
+    expect(await atPath(page, /^\/sandbox-verify\//)).toMatch(/^\/sandbox-verify\//);
+    await visible(page.getByText('Paula Axes asks to take card payments'));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    expect(await atPath(page, '/dashboard')).toBe('/dashboard');
+    await visible(page.getByRole('link', { name: 'Bookings' }).first());
+    expect(await page.getByTestId('verify-banner').count()).toBe(0);
+    const info = await apiAs(page, 'GET', '/api/private/payments', undefined, venueId);
+    expect(info.body).toMatchObject({ provider: 'sandbox', status: 'active', isPaymentsEnabled: true });
+
+    await page.goto('/settings/bank-accounts');
+    await visible(page.getByText('••••6789'));
+    expect(await page.content()).not.toContain('000123456789');
+
+    // A booking of $80 (two players, two hours at $20), paid by card on the sandbox's page.
+    const product = await bookableProduct(page, venueId, stamp);
+    const created = await apiAs(
+      page,
+      'POST',
+      '/api/private/booking',
+      {
+        productId: product.productId,
+        slots: product.slots,
+        playersCount: 2,
+        reservationInfo: { firstName: 'Carl', lastName: `Card${stamp}`, email: `carl-${stamp}@example.test`, phone: '' },
+      },
+      venueId,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const bookingId: string = created.body.id;
+    await page.goto(`/bookings/${bookingId}/checkout`);
+    await page.getByRole('combobox', { name: /^Payment method/ }).click();
+    await page.getByRole('option', { name: 'Card', exact: true }).click();
+    await page.getByRole('button', { name: 'Pay $80.00 by card' }).click();
+    expect(await atPath(page, /^\/sandbox-pay\//)).toMatch(/^\/sandbox-pay\//);
+    await visible(page.getByText('80.00 USD'));
+    // A declined card first: the page says so and nothing is paid.
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/40');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await visible(page.getByText('Your card was declined.'));
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/40');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay' }).click();
+
+    expect(await atPath(page, `/bookings/${bookingId}/view`)).toBe(`/bookings/${bookingId}/view`);
+    await visible(page.getByText('Card payment received'));
+    await page.waitForFunction(() => document.querySelector('[data-testid="booking-status"]')?.textContent === 'Paid', undefined, {
+      timeout: 15_000,
+    });
+
+    // Half back through the provider, with the Done! dialog.
+    await page.goto(`/bookings/${bookingId}/refund`);
+    await page.getByRole('textbox', { name: /^Amount to refund/ }).fill('40');
+    await page.getByRole('button', { name: 'Refund $40.00' }).click();
+    const done = await visible(page.getByRole('dialog', { name: 'Done!' }));
+    const line = await visible(done.getByTestId('refund-line'));
+    expect(await line.textContent()).toMatch(/^\$40\.00Card\d{1,2}\/\d{1,2}\/\d{4}$/);
+
+    // The balance: $80 taken, $40 given back.
+    await page.goto('/dashboard/sandbox-balance');
+    const available = await visible(page.getByTestId('balance-available'));
+    await visible(available.getByText('$40.00'));
+    // A payout of $25 to the bank account, listed with its arrival.
+    const payout = page.getByRole('region', { name: 'Pay out' });
+    await payout.getByRole('textbox', { name: /^Amount/ }).fill('25');
+    await payout.getByRole('button', { name: 'Pay out' }).click();
+    await visible(page.getByRole('table', { name: 'Payouts' }).getByText('$25.00'));
+    await visible(available.getByText('$15.00'));
+    await context.close();
+  });
+});
