@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { apiAs, atPath, bookableProduct, signUpConfirmed, useBrowser, visible } from './support.js';
+import { apiAs, atPath, bookableProduct, screenshot, signUpConfirmed, useBrowser, visible } from './support.js';
 
 const browser = useBrowser();
 
@@ -37,6 +37,7 @@ describe('card payments through the sandbox provider (issue 11)', () => {
     await page.goto('/settings/bank-accounts');
     await visible(page.getByText('••••6789'));
     expect(await page.content()).not.toContain('000123456789');
+    await screenshot(page, 'payments-bank-accounts');
 
     // A booking of $80 (two players, two hours at $20), paid by card on the sandbox's page.
     const product = await bookableProduct(page, venueId, stamp);
@@ -66,6 +67,7 @@ describe('card payments through the sandbox provider (issue 11)', () => {
     await page.getByLabel('CVC').fill('123');
     await page.getByRole('button', { name: 'Pay' }).click();
     await visible(page.getByText('Your card was declined.'));
+    await screenshot(page, 'payments-sandbox-checkout-declined');
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM/YY)').fill('12/40');
     await page.getByLabel('CVC').fill('123');
@@ -84,6 +86,7 @@ describe('card payments through the sandbox provider (issue 11)', () => {
     const done = await visible(page.getByRole('dialog', { name: 'Done!' }));
     const line = await visible(done.getByTestId('refund-line'));
     expect(await line.textContent()).toMatch(/^\$40\.00Card\d{1,2}\/\d{1,2}\/\d{4}$/);
+    await screenshot(page, 'payments-refund-done');
 
     // The balance: $80 taken, $40 given back.
     await page.goto('/dashboard/sandbox-balance');
@@ -95,6 +98,7 @@ describe('card payments through the sandbox provider (issue 11)', () => {
     await payout.getByRole('button', { name: 'Pay out' }).click();
     await visible(page.getByRole('table', { name: 'Payouts' }).getByText('$25.00'));
     await visible(available.getByText('$15.00'));
+    await screenshot(page, 'payments-balance');
     await context.close();
   });
 });

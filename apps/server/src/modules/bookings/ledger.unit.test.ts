@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentsOf, spreadRefund, sumsOf, totalsOf, type LedgerRow } from './ledger.js';
+import { keptDepositOf, paymentsOf, spreadRefund, sumsOf, totalsOf, type LedgerRow } from './ledger.js';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 12, minute));
 const payment = (id: string, amount: number, minute: number, method = 'Cash'): LedgerRow => ({
@@ -49,5 +49,24 @@ describe('the payments ledger', () => {
   it('refuses a refund above what the payments hold', () => {
     expect(spreadRefund(paymentsOf(rows), 4501)).toBeNull();
     expect(spreadRefund([], 1)).toBeNull();
+  });
+});
+
+describe('the deposit a no-show keeps (decision 022)', () => {
+  const now = at(30);
+  const started = { deposit: 2000, presenceStatus: 'no', startsAt: at(0) };
+  it('is the deposit once the booking started and nobody checked in', () => {
+    expect(keptDepositOf(started, 8000, 0, now)).toBe(2000);
+  });
+  it('is nothing before the start, once checked in (partly or fully), or without a deposit', () => {
+    expect(keptDepositOf({ ...started, startsAt: at(31) }, 8000, 0, now)).toBe(0);
+    expect(keptDepositOf({ ...started, presenceStatus: 'partially' }, 8000, 0, now)).toBe(0);
+    expect(keptDepositOf({ ...started, presenceStatus: 'fully' }, 8000, 0, now)).toBe(0);
+    expect(keptDepositOf({ ...started, deposit: 0 }, 8000, 0, now)).toBe(0);
+  });
+  it('is at most what the booking still holds', () => {
+    expect(keptDepositOf(started, 1500, 0, now)).toBe(1500);
+    expect(keptDepositOf(started, 8000, 7000, now)).toBe(1000);
+    expect(keptDepositOf(started, 8000, 8000, now)).toBe(0);
   });
 });

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { expect, it } from 'vitest';
 import type { Booking } from '@lanebook/core/booking-schemas';
 import type { Balance, BankAccount, PaymentsInfo, PayoutPage } from '@lanebook/core/payment-schemas';
-import { bookingPayments, bookings, paymentEvents, products, sandboxEvents, sandboxTransactions } from '../../db/schema.js';
+import { bookingPayments, bookings, paymentEvents, products, sandboxEvents, sandboxTransactions, venues } from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { expectFieldError, expectNoWrites } from '../../../test/catalog.js';
 import { setUpBookings } from '../../../test/bookings.js';
@@ -165,6 +165,30 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
 
     const balance = (await venue.owner.get('/api/private/sandbox/balance')).json<Balance>();
     expect(balance.available).toEqual([{ amount: 4000, currency: 'usd' }]);
+  });
+
+  it("the sandbox's pages show the venue's and product's names as text", async () => {
+    const { venue, form, productId } = await setUpBookings(t);
+    const hostile = '<script>alert(1)</script><img src=x onerror=alert(2)>';
+    await t.db
+      .update(venues)
+      .set({ name: `Axe ${hostile}` })
+      .where(eq(venues.id, venue.id));
+    await t.db
+      .update(products)
+      .set({ name: `Throw ${hostile}` })
+      .where(eq(products.id, productId));
+    await enableCardPayments(t, venue.owner);
+    const booking = (await venue.staff.post('/api/private/booking', form())).json<Booking>();
+    const { url } = (await venue.staff.post(`/api/private/booking/${booking.id}/checkout`, { amount: 100, paymentMethod: 'card' })).json<{
+      url: string;
+    }>();
+    for (const page of [await t.request('GET', pathOf(url)), await payWithCard(t, url, '4000000000000002')]) {
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).not.toContain('<script>');
+      expect(page.body).not.toContain('<img');
+      expect(page.body).toContain('Throw &lt;script&gt;alert(1)&lt;/script&gt;');
+    }
   });
 
   it('the card that asks for an extra confirmation pays once confirmed, and not when failed', async () => {
