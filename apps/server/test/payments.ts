@@ -37,3 +37,10 @@ export function payWithCard(t: TestServer, checkoutUrl: string, cardNumber: stri
 export function authenticate(t: TestServer, checkoutUrl: string, outcome: 'complete' | 'fail', last4 = '3155') {
   return t.request('POST', `${pathOf(checkoutUrl)}/authenticate`, form({ outcome, last4 }));
 }
+
+/** Opens the card checkout of an amount of a booking (staff's Collect → Card): the hosted page's URL. */
+export async function openCardCheckout(staff: Caller, bookingId: string, amount: number): Promise<string> {
+  const opened = await staff.post(`/api/private/booking/${bookingId}/checkout`, { amount, paymentMethod: 'card' });
+  expect(opened.statusCode, opened.body).toBe(200);
+  return opened.json<{ url: string }>().url;
+}

@@ -8,7 +8,7 @@ import { bookingPayments, bookings, paymentEvents, products, sandboxEvents, sand
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { expectFieldError, expectNoWrites } from '../../../test/catalog.js';
 import { setUpBookings } from '../../../test/bookings.js';
-import { authenticate, enableCardPayments, pathOf, payWithCard, US_BANK } from '../../../test/payments.js';
+import { authenticate, enableCardPayments, openCardCheckout, pathOf, payWithCard, US_BANK } from '../../../test/payments.js';
 import { TEST_AUTH_SECRET } from '../../../test/server.js';
 
 describeEachDatabase('payments with the sandbox provider', (t) => {
@@ -180,9 +180,7 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
       .where(eq(products.id, productId));
     await enableCardPayments(t, venue.owner);
     const booking = (await venue.staff.post('/api/private/booking', form())).json<Booking>();
-    const { url } = (await venue.staff.post(`/api/private/booking/${booking.id}/checkout`, { amount: 100, paymentMethod: 'card' })).json<{
-      url: string;
-    }>();
+    const url = await openCardCheckout(venue.staff, booking.id, 100);
     for (const page of [await t.request('GET', pathOf(url)), await payWithCard(t, url, '4000000000000002')]) {
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.body).not.toContain('<script>');
@@ -195,9 +193,7 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
     const { venue, form } = await setUpBookings(t);
     await enableCardPayments(t, venue.owner);
     const booking = (await venue.staff.post('/api/private/booking', form())).json<Booking>();
-    const { url } = (await venue.staff.post(`/api/private/booking/${booking.id}/checkout`, { amount: 3000, paymentMethod: 'card' })).json<{
-      url: string;
-    }>();
+    const url = await openCardCheckout(venue.staff, booking.id, 3000);
     const confirm = await payWithCard(t, url, '4000 0025 0000 3155');
     expect(confirm.statusCode).toBe(200);
     expect(confirm.body).toContain('Confirm this payment');
@@ -215,9 +211,7 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
     const { venue, form } = await setUpBookings(t);
     await enableCardPayments(t, venue.owner);
     const booking = (await venue.staff.post('/api/private/booking', form())).json<Booking>();
-    const { url } = (await venue.staff.post(`/api/private/booking/${booking.id}/checkout`, { amount: 8000, paymentMethod: 'card' })).json<{
-      url: string;
-    }>();
+    const url = await openCardCheckout(venue.staff, booking.id, 8000);
     await payWithCard(t, url, '4242424242424242');
     const [event] = await t.db.select().from(sandboxEvents).where(eq(sandboxEvents.type, 'checkout.session.completed'));
     const secret = `whsec_${createHmac('sha256', TEST_AUTH_SECRET).update('sandbox-webhook').digest('hex')}`;
@@ -298,9 +292,7 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
     expect((await venue.owner.post('/api/private/sandbox/balance/deposit', { amount: 1000 })).statusCode).toBe(409);
     await enableCardPayments(t, venue.owner);
     const booking = (await venue.staff.post('/api/private/booking', form())).json<Booking>();
-    const { url } = (await venue.staff.post(`/api/private/booking/${booking.id}/checkout`, { amount: 8000, paymentMethod: 'card' })).json<{
-      url: string;
-    }>();
+    const url = await openCardCheckout(venue.staff, booking.id, 8000);
     await payWithCard(t, url, '4242424242424242');
     const deposited = await venue.owner.post('/api/private/sandbox/balance/deposit', { amount: 500 });
     expect(deposited.json<Balance>().available).toEqual([{ amount: 8500, currency: 'usd' }]);
