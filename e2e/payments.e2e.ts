@@ -16,7 +16,9 @@ describe('card payments through the sandbox provider (issue 11)', () => {
 
     // Onboarding: the bank account form, with the number checked on the server.
     expect(await atPath(page, '/onboard/bank-account')).toBe('/onboard/bank-account');
-    await page.getByLabel('Account holder name').fill('Paula Axes LLC');
+    // The holder's name is user text: shown as typed, never run (docs/code-style.md, "User text").
+    const holder = 'Paula Axes LLC <img src=x onerror="window.__xss=1">';
+    await page.getByLabel('Account holder name').fill(holder);
     await page.getByLabel('Account number').fill('000123456789');
     await page.getByRole('textbox', { name: /routing/i }).fill('110000000');
     await page.getByRole('button', { name: 'Add bank account' }).click();
@@ -36,7 +38,12 @@ describe('card payments through the sandbox provider (issue 11)', () => {
 
     await page.goto('/settings/bank-accounts');
     await visible(page.getByText('••••6789'));
+    await visible(page.getByText(holder));
     expect(await page.content()).not.toContain('000123456789');
+    expect(await page.evaluate(() => [(window as { __xss?: unknown }).__xss, document.querySelectorAll('img[src="x"]').length])).toEqual([
+      undefined,
+      0,
+    ]);
     await screenshot(page, 'payments-bank-accounts');
 
     // A booking of $80 (two players, two hours at $20), paid by card on the sandbox's page.

@@ -15,6 +15,8 @@ function bareApp() {
 
 /** The real app needs a real database (its background jobs install on start): PGlite in memory. */
 let database: Database | null = null;
+/** Opening PGlite (initdb and every migration) and building the whole app take seconds on a busy 2-core machine. */
+const START_TIMEOUT = 60_000;
 const realDatabase = async () => (database ??= await openDatabase({ dataDir: null }));
 afterAll(async () => {
   await database?.close();
@@ -75,17 +77,25 @@ describe('route declaration rule (deny by default)', () => {
     await app.close();
   });
 
-  it('holds for the real app: buildApp starts, and a route added without access fails it', async () => {
-    const { app } = await buildApp(await realDatabase(), testConfig());
-    await expect(addAndStart(app, () => app.get('/api/private/undeclared', async () => 'x'))).rejects.toThrow(
-      'Route GET /api/private/undeclared declares no access',
-    );
-    await app.close();
-  });
+  it(
+    'holds for the real app: buildApp starts, and a route added without access fails it',
+    async () => {
+      const { app } = await buildApp(await realDatabase(), testConfig());
+      await expect(addAndStart(app, () => app.get('/api/private/undeclared', async () => 'x'))).rejects.toThrow(
+        'Route GET /api/private/undeclared declares no access',
+      );
+      await app.close();
+    },
+    START_TIMEOUT,
+  );
 
-  it('the real app starts when every route declares its access', async () => {
-    const { app } = await buildApp(await realDatabase(), testConfig());
-    await expect(app.ready()).resolves.toBeDefined();
-    await app.close();
-  });
+  it(
+    'the real app starts when every route declares its access',
+    async () => {
+      const { app } = await buildApp(await realDatabase(), testConfig());
+      await expect(app.ready()).resolves.toBeDefined();
+      await app.close();
+    },
+    START_TIMEOUT,
+  );
 });

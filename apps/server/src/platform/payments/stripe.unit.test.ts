@@ -146,7 +146,7 @@ describe('checkout and payments', () => {
   it("answers another account's payment as unknown there: Stripe's 404", async () => {
     const paymentId = await paid(await newAccount());
     const error = await refusal(provider.getPayment(await newAccount(), paymentId));
-    expect(error).toMatchObject({ status: 404, code: 'resource_missing', message: `No such payment_intent: '${paymentId}'` });
+    expect(error).toMatchObject({ status: 404, providerCode: 'resource_missing', message: `No such payment_intent: '${paymentId}'` });
   });
 
   it('refunds part, then the rest; the payment shows the cumulative refund and Stripe sends charge.refunded', async () => {
@@ -168,7 +168,7 @@ describe('checkout and payments', () => {
     const error = await refusal(refund(account, paymentId, 3001));
     expect(error).toMatchObject({
       status: 400,
-      code: 'amount_too_large',
+      providerCode: 'amount_too_large',
       param: 'amount',
       message: 'Refund amount ($30.01) is greater than unrefunded amount on charge ($30.00)',
     });
@@ -212,7 +212,7 @@ describe('balance, deposits and payouts', () => {
     const account = await payableAccount();
     await paid(account, 5000);
     const error = await refusal(provider.createPayout(account, { amount: 5001, currency: 'usd' }, randomUUID()));
-    expect(error).toMatchObject({ status: 402, code: 'balance_insufficient' });
+    expect(error).toMatchObject({ status: 402, providerCode: 'balance_insufficient' });
   });
 });
 
