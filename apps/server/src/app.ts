@@ -32,6 +32,7 @@ import { bookingRoutes } from './modules/bookings/routes.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { integrationRoutes } from './modules/integrations/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { signatureRoutes } from './modules/signatures/routes.js';
 import { startPayments } from './platform/payments/index.js';
 import { createDiskStorage } from './platform/storage.js';
 import { VenueReads } from './platform/venue-reads.js';
@@ -52,6 +53,7 @@ const MODULES: ModuleRoutes[] = [
   liveRoutes,
   integrationRoutes,
   paymentRoutes,
+  signatureRoutes,
 ];
 
 export async function buildApp(database: Database, config: AppConfig) {

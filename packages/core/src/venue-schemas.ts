@@ -40,6 +40,12 @@ export const venueFieldsSchema = z.object({
     .int('Abandon after must be whole minutes')
     .min(5, 'Abandon after must be 5 to 1440 minutes')
     .max(1440, 'Abandon after must be 5 to 1440 minutes'),
+  /** Signers younger than this sign with a guardian (decision 023). */
+  ageOfMajority: z
+    .number('Age of majority must be a number of years')
+    .int('Age of majority must be whole years')
+    .min(14, 'Age of majority must be 14 to 25')
+    .max(25, 'Age of majority must be 14 to 25'),
   phoneFormat: z.string().trim().min(1, 'Phone format is required').max(40).regex(/#/, 'Phone format must contain # for each digit'),
   moneyFormat: z
     .string()

@@ -125,7 +125,7 @@ export const waiverDefaults = () => ({ intro: '', text: '', fields: standardWaiv
 
 const pngDataUrl = z
   .string()
-  .max(2_000_000, 'The signature image is too large')
+  .max(400_000, 'The signature image is too large')
   .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, 'The signature must be a PNG image (data:image/png;base64,...)');
 
 export const signingBodySchema = z

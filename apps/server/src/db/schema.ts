@@ -23,3 +23,5 @@ export * from '../modules/bookings/schema.js';
 export * from '../modules/calendar/schema.js';
 export * from '../modules/payments/schema.js';
 export * from '../platform/payments/sandbox-schema.js';
+export * from '../modules/waivers/schema.js';
+export * from '../modules/signatures/schema.js';

@@ -115,7 +115,7 @@ export interface CollectionDef {
     validate?: (ctx: CollectionContext, record: Row, existing: Row | null) => Promise<void>;
     /** Extra columns of a new row (e.g. a generated secret). */
     created?: (record: Row) => Row;
-    /** Inside the write's transaction, before insert or update; `existing` is null on create. */
+    /** Inside the write's transaction, before insert or update; `existing` is null on create. It may normalize `record` (a waiver's text is sanitized). */
     beforeSave?: (ctx: CollectionContext, record: Row, existing: Row | null) => Promise<void>;
     /** Inside the delete's transaction; throw to refuse. */
     beforeDelete?: (ctx: CollectionContext, existing: Row) => Promise<void>;
@@ -360,8 +360,8 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
         if (!existing) throw notFound(def.label);
         merged = mergeWith(existing);
         await checkReferences(tx, venueId, def.references ?? [], merged, new Set(Object.keys(patch)));
-        const changes = Object.fromEntries(Object.keys(patch).map((name) => [name, merged[name]]));
         await def.hooks?.beforeSave?.({ venueId, identity: identityOf(request), tx, config }, merged, existing);
+        const changes = Object.fromEntries(Object.keys(patch).map((name) => [name, merged[name]]));
         const [updated] = await forVenue(tx, venueId)
           .update(table, liveWithId(request.params.id), { ...changes, updatedAt: new Date() })
           .returning();

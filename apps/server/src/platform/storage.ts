@@ -17,6 +17,11 @@ export interface Storage {
 /** Keys are `<venueId>/<uuid>.<ext>`; anything else is refused before it reaches the disk. */
 export const STORAGE_KEY = /^[a-z0-9][a-z0-9-]*\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
 const VENUE_ID = /^[a-z0-9][a-z0-9-]*$/;
+/**
+ * Files never served under /uploads (whose keys have one slash): signature images, read only
+ * through the signatures API (decision 023). `signatures/{venue}/{uuid}.png`.
+ */
+export const PRIVATE_KEY = /^signatures\/[a-z0-9][a-z0-9-]*\/[0-9a-f-]{36}\.png$/;
 
 /** The storage key of a URL our upload answered (`/uploads/<key>`), or null for anything else. */
 export function storageKeyOf(url: unknown): string | null {
@@ -27,7 +32,7 @@ export function storageKeyOf(url: unknown): string | null {
 
 export function createDiskStorage(root: string): Storage {
   const fileOf = (key: string) => {
-    if (!STORAGE_KEY.test(key)) throw new Error(`Invalid storage key ${key}`);
+    if (!STORAGE_KEY.test(key) && !PRIVATE_KEY.test(key)) throw new Error(`Invalid storage key ${key}`);
     return path.join(root, key);
   };
   return {

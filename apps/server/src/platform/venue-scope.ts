@@ -79,6 +79,15 @@ export class VenueScope {
     return (await query) as never;
   }
 
+  /** The distinct values of an expression over this venue's rows (a CSV export's columns). */
+  async distinct(table: VenueOwnedTable, value: SQL<string>, where?: SQL): Promise<string[]> {
+    const rows = await this.handle
+      .selectDistinct({ value })
+      .from(table as PgTable)
+      .where(this.scope(table, where));
+    return rows.map((row) => row.value);
+  }
+
   async first<T extends VenueOwnedTable>(
     table: T,
     where?: SQL,

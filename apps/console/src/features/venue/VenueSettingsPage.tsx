@@ -318,6 +318,26 @@ function VenueForm({ venue }: { venue: Venue }) {
           />
           <Controller
             control={control}
+            name="ageOfMajority"
+            render={({ field }) => (
+              <NumberInput
+                label="Age of majority"
+                description="Younger signers sign a waiver with a guardian (14 to 25)"
+                min={14}
+                max={25}
+                suffix=" years"
+                allowNegative={false}
+                allowDecimal={false}
+                value={field.value ?? ''}
+                onChange={(value) => field.onChange(typeof value === 'number' ? value : value === '' ? undefined : Number(value))}
+                onBlur={field.onBlur}
+                disabled={readOnly}
+                error={errors.ageOfMajority?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
             name="paymentMethods"
             render={({ field }) => (
               <TagsInput

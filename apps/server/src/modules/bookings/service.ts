@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { holdsLanesFromNow, keepsProductFromNow, LANE_HOLDING_STATUSES } from './predicates.js';
 import { bookingLanes, bookings } from './schema.js';
+import { writeLog } from './records.js';
 
 /** What other modules ask about bookings (a lane's or a product's deletion), in the caller's transaction. */
 
@@ -102,4 +103,32 @@ export async function bookingReferenceVenueId(db: Db | Tx, reference: string): P
 export async function bookingIdOfReference(db: Db | Tx, venueId: string, reference: string): Promise<string | null> {
   const found = await forVenue(db, venueId).first(bookings, eq(bookings.bookingReference, reference.toUpperCase()));
   return found?.id ?? null;
+}
+
+export interface BookingToSign {
+  id: string;
+  productId: string;
+  status: string;
+  startsAt: Date;
+  date: string | null;
+  bookingReference: string | null;
+  isWalkIn: boolean;
+  playersCount: number;
+  numberOfSignedWaivers: number;
+}
+
+/** What signing a waiver needs of a booking (decision 023); `lock` takes its row lock for counting a signature. */
+export async function bookingToSign(tx: Db | Tx, venueId: string, bookingId: string, { lock = false } = {}): Promise<BookingToSign | null> {
+  const venue = forVenue(tx, venueId);
+  const [row] = lock ? await venue.lock(bookings, eq(bookings.id, bookingId)) : await venue.select(bookings, eq(bookings.id, bookingId));
+  return row ?? null;
+}
+
+/** Counts a signature on or off the booking (its numberOfSignedWaivers), with a line in its log. */
+export async function countSignature(tx: Tx, venueId: string, bookingId: string, delta: 1 | -1, text: string, userName: string) {
+  await forVenue(tx, venueId).update(bookings, eq(bookings.id, bookingId), {
+    numberOfSignedWaivers: sql`greatest(0, ${bookings.numberOfSignedWaivers} + ${delta})`,
+    updatedAt: new Date(),
+  });
+  await writeLog(tx, venueId, bookingId, 'custom', text, userName);
 }

@@ -10,6 +10,7 @@ import { resourcesCollection } from '../resources/collection.js';
 import { taxesCollection } from '../taxes/collection.js';
 import { termsCollection } from '../terms/collection.js';
 import { upsellItemsCollection } from '../upsell-items/collection.js';
+import { waiversCollection } from '../waivers/collection.js';
 import { widgetTemplatesCollection } from '../widget-templates/collection.js';
 
 /** Every catalog and settings collection, each declared once and served by the one machinery. */
@@ -24,6 +25,7 @@ export const COLLECTIONS: CollectionDef[] = [
   mailingTemplatesCollection,
   widgetTemplatesCollection,
   integrationsCollection,
+  waiversCollection,
 ];
 
 export const collectionRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (app, { deps }) => {

@@ -5,7 +5,8 @@ import { taxesCollection } from '../taxes/collection.js';
 import { termsCollection } from '../terms/collection.js';
 import { upsellItemsCollection } from '../upsell-items/collection.js';
 import { products } from './schema.js';
-import { assertProductDeletable, assertWaiverExists } from './service.js';
+import { assertProductDeletable } from './service.js';
+import { waiversCollection } from '../waivers/collection.js';
 
 export const productsCollection: CollectionDef = {
   path: 'products',
@@ -26,12 +27,12 @@ export const productsCollection: CollectionDef = {
     { field: 'termsId', collection: termsCollection },
     { field: 'largeGroupDisclaimerId', collection: termsCollection },
     { field: 'upsellItemIds', collection: upsellItemsCollection },
+    { field: 'activeWaiverId', collection: waiversCollection },
   ],
   duplicateMessage: () => 'A product with this ID already exists.',
   // A deleted product is gone for every API call, so its image goes with it (decision 009).
   imageFields: ['image'],
   hooks: {
-    beforeSave: async (_ctx, record) => assertWaiverExists(record.activeWaiverId as string | null),
     beforeDelete: (ctx, existing) => assertProductDeletable(ctx, existing.id as string),
   },
 };

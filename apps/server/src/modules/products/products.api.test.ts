@@ -353,7 +353,7 @@ describeEachDatabase('products: rules across fields, references, soft delete', (
       expect(made.resources).toEqual(['Lane 1']);
     });
 
-    it('activeWaiverId other than null is refused: no waiver exists yet', async () => {
+    it('an activeWaiverId naming no waiver of the venue is refused', async () => {
       const made = await product();
       await expectNoWrites(t, async () => {
         expectFieldError(

@@ -14,6 +14,7 @@ const REFERENCE_COLUMNS = {
   upsellItemIds: products.upsellItemIds,
   termsId: products.termsId,
   largeGroupDisclaimerId: products.largeGroupDisclaimerId,
+  activeWaiverId: products.activeWaiverId,
 };
 export type ProductReferenceField = keyof typeof REFERENCE_COLUMNS;
 
@@ -61,13 +62,6 @@ export async function assertProductDeletable(ctx: CollectionContext, productId: 
   if (await productHasBookingsToCome(ctx.tx, ctx.venueId, productId)) throw conflict(PRODUCT_DELETE_BLOCKED, 'product_has_bookings');
 }
 
-/**
- * Waivers come with the waivers work: until their table exists no waiver id is valid, so a
- * product can only have none. The waivers work replaces this with a Reference.
- */
-export async function assertWaiverExists(waiverId: string | null) {
-  if (waiverId) throw validationFailed([{ path: ['activeWaiverId'], message: `Waiver '${waiverId}' not found` }]);
-}
 
 /** The calendar's view of a product: its row when it exists in the venue and is not deleted. */
 export type CalendarProduct = typeof products.$inferSelect;

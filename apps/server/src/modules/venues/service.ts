@@ -30,6 +30,7 @@ export function toVenue(row: VenueRow): Venue {
     closurePercent: row.closurePercent,
     firstDayOfWeek: row.firstDayOfWeek,
     abandonAfterMinutes: row.abandonAfterMinutes,
+    ageOfMajority: row.ageOfMajority,
     paymentMethods: row.paymentMethods,
     phoneFormat: row.phoneFormat,
     moneyFormat: row.moneyFormat,

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { Signature } from '@lanebook/core/waiver-schemas';
+import { owned } from '../../db/venue-owned.js';
+
+/**
+ * A signed waiver, kept exactly as signed (decision 023): the waiver's text, fields and
+ * checkboxes as shown, the values, the answers, and the images' storage keys. Not tied to the
+ * booking by a foreign key: a signature is a legal record and outlives its booking.
+ */
+export const signatures = pgTable(
+  'signatures',
+  {
+    ...owned(),
+    bookingId: text('booking_id').notNull(),
+    bookingReference: text('booking_reference'),
+    productId: text('product_id'),
+    isWalkIn: boolean('is_walk_in').notNull().default(false),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    fields: jsonb('fields').$type<Signature['fields']>().notNull(),
+    checkboxes: jsonb('checkboxes').$type<Signature['checkboxes']>().notNull(),
+    waiver: jsonb('waiver').$type<Signature['waiver']>().notNull(),
+    isMinor: boolean('is_minor').notNull().default(false),
+    guardianName: text('guardian_name'),
+    signatureKey: text('signature_key').notNull(),
+    guardianSignatureKey: text('guardian_signature_key'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.venueId, t.id] }),
+    index('signatures_booking_idx').on(t.venueId, t.bookingId, t.createdAt),
+    index('signatures_created_idx').on(t.venueId, t.isWalkIn, t.createdAt),
+    index('signatures_name_idx').on(t.venueId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+  ],
+);

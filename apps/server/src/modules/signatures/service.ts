@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { venueToday } from '@lanebook/core';
+import {
+  SIGNATURES_PAGE_SIZE,
+  type PublicWaiver,
+  type Signature,
+  type SigningBody,
+  type signatureListQuerySchema,
+} from '@lanebook/core/waiver-schemas';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { VenueRow } from '../../platform/access.js';
+import { AppError, conflict, notFound, validationFailed } from '../../platform/errors.js';
+import { likePattern } from '../../platform/http.js';
+import { withTransaction } from '../../platform/locking.js';
+import type { Storage } from '../../platform/storage.js';
+import { forVenue } from '../../platform/venue-scope.js';
+import { bookingToSign, countSignature, type BookingToSign } from '../bookings/service.js';
+import { productForCalendar } from '../products/service.js';
+import { waiverById } from '../waivers/service.js';
+import { checkSignaturePng } from './png.js';
+import { checkSigning, isMinor, isWindowOpen, signingWindow, type FieldIssue } from './rules.js';
+import { signatures } from './schema.js';
+
+/** Signing waivers and the signatures kept (decision 023). */
+
+type SignatureRow = typeof signatures.$inferSelect;
+export type SignatureListQuery = z.infer<typeof signatureListQuerySchema>;
+
+const LIVE_STATUSES = new Set(['new', 'wait_for_payment', 'paid']);
+
+export function signatureAnswer(row: SignatureRow): Signature {
+  return {
+    id: row.id,
+    bookingId: row.bookingId,
+    bookingReference: row.bookingReference,
+    productId: row.productId,
+    isWalkIn: row.isWalkIn,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    fullName: `${row.firstName} ${row.lastName}`.trim(),
+    email: row.email,
+    fields: row.fields,
+    checkboxes: row.checkboxes,
+    waiver: row.waiver,
+    isMinor: row.isMinor,
+    guardianName: row.guardianName,
+    signatureUrl: `/api/private/signatures/${row.id}/image`,
+    guardianSignatureUrl: row.guardianSignatureKey ? `/api/private/signatures/${row.id}/guardian-image` : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The booking, its product and the product's active waiver; `forPublic` refuses a paused product too. */
+async function signingTarget(db: Db, venue: VenueRow, bookingId: string, forPublic: boolean) {
+  const booking = await bookingToSign(db, venue.id, bookingId);
+  if (!booking) throw notFound('Booking');
+  const product = await productForCalendar(db, venue.id, booking.productId);
+  if (!product) throw new AppError(404, 'not_found', "This booking's product no longer exists: there is no waiver to sign.");
+  if (forPublic && product.isPaused) throw conflict('This product is paused: its waiver cannot be signed online now.', 'product_paused');
+  const waiver = product.activeWaiverId ? await waiverById(db, venue.id, product.activeWaiverId) : undefined;
+  if (!waiver) throw new AppError(404, 'not_found', 'This product has no waiver to sign.');
+  return { booking, product, waiver };
+}
+
+/** What to sign: only the booking's product, date, venue name and count, and the waiver. */
+export async function whatToSign(db: Db, venue: VenueRow, bookingId: string, forPublic: boolean, now = new Date()): Promise<PublicWaiver> {
+  const { booking, product, waiver } = await signingTarget(db, venue, bookingId, forPublic);
+  const window = signingWindow(booking.startsAt, waiver);
+  return {
+    venueName: venue.name,
+    productName: product.name,
+    date: booking.date,
+    startsAt: booking.startsAt.toISOString(),
+    playersCount: booking.playersCount,
+    signedCount: booking.numberOfSignedWaivers,
+    ageOfMajority: venue.ageOfMajority,
+    window: { opensAt: window.opensAt?.toISOString() ?? null, closesAt: window.closesAt.toISOString(), isOpen: isWindowOpen(window, now) },
+    waiver: snapshot(waiver),
+  };
+}
+
+const snapshot = (waiver: NonNullable<Awaited<ReturnType<typeof waiverById>>>): Signature['waiver'] => ({
+  waiverId: waiver.id,
+  title: waiver.title,
+  intro: waiver.intro,
+  text: waiver.text,
+  fields: waiver.fields,
+  checkboxes: waiver.checkboxes,
+});
+
+const when = (date: Date, venue: VenueRow) =>
+  date.toLocaleString('en-US', { timeZone: venue.timezone, dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * Signs the booking's waiver: checks the window, the values, the minor rule and the images;
+ * stores the images, then, under the booking's lock, the signature (what was shown, what was
+ * answered) and the booking's count. Anything refused stores nothing.
+ */
+export async function signWaiver(
+  db: Db,
+  storage: Storage,
+  venue: VenueRow,
+  bookingId: string,
+  body: SigningBody,
+  options: { forPublic: boolean; userName: string },
+  now = new Date(),
+): Promise<Signature> {
+  const { booking, waiver } = await signingTarget(db, venue, bookingId, options.forPublic);
+  if (!LIVE_STATUSES.has(booking.status))
+    throw conflict(`This booking is ${booking.status}: its waiver cannot be signed.`, 'booking_not_live');
+  const window = signingWindow(booking.startsAt, waiver);
+  if (!isWindowOpen(window, now))
+    throw conflict(
+      window.opensAt && now < window.opensAt
+        ? `Signing opens ${when(window.opensAt, venue)}.`
+        : `Signing closed ${when(window.closesAt, venue)}.`,
+      'signing_closed',
+    );
+  const today = venueToday(venue.timezone, now);
+  const checked = checkSigning(body, waiver, today);
+  const issues: FieldIssue[] = [...checked.issues];
+  const signature = checkSignaturePng(body.signature);
+  if (!signature.ok) issues.push({ path: ['signature'], message: signature.message });
+  const birthdate = typeof body.fields.birthdate === 'string' ? body.fields.birthdate : undefined;
+  const minor = isMinor(birthdate, today, venue.ageOfMajority);
+  let guardianPng: Buffer | null = null;
+  if (minor) {
+    if (!body.guardianName?.trim())
+      issues.push({ path: ['guardianName'], message: `Under ${venue.ageOfMajority}: a parent or guardian signs too (their name)` });
+    const guardian = body.guardianSignature ? checkSignaturePng(body.guardianSignature) : null;
+    if (!guardian) issues.push({ path: ['guardianSignature'], message: `Under ${venue.ageOfMajority}: a parent or guardian signs too` });
+    else if (!guardian.ok) issues.push({ path: ['guardianSignature'], message: guardian.message });
+    else guardianPng = guardian.png;
+  }
+  if (issues.length || !signature.ok) throw validationFailed(issues);
+
+  const firstName = String(body.fields.firstName).trim();
+  const lastName = String(body.fields.lastName).trim();
+  const email = String(body.fields.email).trim();
+  const id = randomUUID();
+  const signatureKey = `signatures/${venue.id}/${randomUUID()}.png`;
+  const guardianKey = guardianPng ? `signatures/${venue.id}/${randomUUID()}.png` : null;
+  await storage.put(signatureKey, signature.png);
+  if (guardianKey && guardianPng) await storage.put(guardianKey, guardianPng);
+  try {
+    const row = await withTransaction(db, async (tx) => {
+      const locked = (await bookingToSign(tx, venue.id, bookingId, { lock: true })) as BookingToSign;
+      const scoped = forVenue(tx, venue.id);
+      const same = and(
+        eq(signatures.bookingId, bookingId),
+        sql`lower(${signatures.firstName}) = lower(${firstName})`,
+        sql`lower(${signatures.lastName}) = lower(${lastName})`,
+        sql`lower(${signatures.email}) = lower(${email})`,
+      );
+      if (await scoped.exists(signatures, same))
+        throw conflict(`${firstName} ${lastName} has signed this booking's waiver already.`, 'already_signed');
+      const [inserted] = await scoped
+        .insert(signatures, {
+          id,
+          bookingId,
+          bookingReference: locked.bookingReference,
+          productId: locked.productId,
+          isWalkIn: locked.isWalkIn,
+          firstName,
+          lastName,
+          email,
+          fields: checked.values,
+          checkboxes: checked.checkboxes,
+          waiver: snapshot(waiver),
+          isMinor: minor,
+          guardianName: minor ? body.guardianName!.trim() : null,
+          signatureKey,
+          guardianSignatureKey: guardianKey,
+        })
+        .returning();
+      await countSignature(tx, venue.id, bookingId, 1, `Waiver signed by ${firstName} ${lastName}`, options.userName);
+      return inserted;
+    });
+    return signatureAnswer(row);
+  } catch (error) {
+    await storage.delete(signatureKey);
+    if (guardianKey) await storage.delete(guardianKey);
+    throw error;
+  }
+}
+
+function listWhere(query: Pick<SignatureListQuery, 'type' | 'search'>): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.type) conditions.push(eq(signatures.isWalkIn, query.type === 'walk-ins'));
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(
+      or(
+        ilike(signatures.firstName, pattern),
+        ilike(signatures.lastName, pattern),
+        ilike(sql`${signatures.firstName} || ' ' || ${signatures.lastName}`, pattern),
+        ilike(signatures.email, pattern),
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+const ORDERS: Record<SignatureListQuery['sort'], SQL[]> = {
+  new: [desc(signatures.createdAt), desc(signatures.id)],
+  old: [asc(signatures.createdAt), asc(signatures.id)],
+  az: [asc(sql`lower(${signatures.lastName})`), asc(sql`lower(${signatures.firstName})`), asc(signatures.id)],
+  za: [desc(sql`lower(${signatures.lastName})`), desc(sql`lower(${signatures.firstName})`), desc(signatures.id)],
+};
+
+/** The venue's signatures: type, search by name or email, sorted, 100 a page. */
+export async function listSignatures(db: Db, venueId: string, query: SignatureListQuery) {
+  const { rows, total } = await forVenue(db, venueId).page(signatures, listWhere(query), {
+    limit: SIGNATURES_PAGE_SIZE,
+    offset: (query.page - 1) * SIGNATURES_PAGE_SIZE,
+    orderBy: ORDERS[query.sort],
+  });
+  return { items: rows.map(signatureAnswer), total };
+}
+
+/** A page of the export: `size` rows in the list's order. */
+export async function signaturesPage(db: Db, venueId: string, query: Omit<SignatureListQuery, 'page'>, offset: number, size: number) {
+  return forVenue(db, venueId).select(signatures, listWhere(query), { orderBy: ORDERS[query.sort], limit: size, offset });
+}
+
+/** Every field label and checkbox text of the signatures an export holds: its columns. */
+export async function exportColumns(db: Db, venueId: string, query: Omit<SignatureListQuery, 'page'>) {
+  const scoped = forVenue(db, venueId);
+  const where = listWhere(query);
+  const distinct = async (value: SQL<string>) => (await scoped.distinct(signatures, value, where)).filter(Boolean).sort();
+  return {
+    labels: await distinct(sql<string>`jsonb_object_keys(${signatures.fields})`),
+    checkboxes: await distinct(sql<string>`jsonb_array_elements(${signatures.checkboxes}) ->> 'text'`),
+  };
+}
+
+export async function bookingSignatures(db: Db, venueId: string, bookingId: string) {
+  if (!(await bookingToSign(db, venueId, bookingId))) throw notFound('Booking');
+  const rows = await forVenue(db, venueId).select(signatures, eq(signatures.bookingId, bookingId), { orderBy: ORDERS.old });
+  return { items: rows.map(signatureAnswer), total: rows.length };
+}
+
+export async function signatureRow(db: Db, venueId: string, id: string): Promise<SignatureRow> {
+  const row = await forVenue(db, venueId).first(signatures, eq(signatures.id, id));
+  if (!row) throw notFound('Signature');
+  return row;
+}
+
+/** Deletes a signature: the booking counts one fewer and its log says whose; the images go after the commit. */
+export async function deleteSignature(db: Db, storage: Storage, venueId: string, id: string, userName: string) {
+  const row = await withTransaction(db, async (tx) => {
+    const [found] = await forVenue(tx, venueId).lock(signatures, eq(signatures.id, id));
+    if (!found) throw notFound('Signature');
+    await forVenue(tx, venueId).delete(signatures, eq(signatures.id, id));
+    if (await bookingToSign(tx, venueId, found.bookingId, { lock: true }))
+      await countSignature(tx, venueId, found.bookingId, -1, `Signature of ${found.firstName} ${found.lastName} deleted`, userName);
+    return found;
+  });
+  await storage.delete(row.signatureKey);
+  if (row.guardianSignatureKey) await storage.delete(row.guardianSignatureKey);
+}

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { WaiverCheckbox, WaiverField } from '@lanebook/core/waiver-schemas';
+import { owned } from '../../db/venue-owned.js';
+
+/** A waiver customers sign for a product (decision 023). Signatures keep their own copy of what they signed. */
+export const waivers = pgTable(
+  'waivers',
+  {
+    ...owned(),
+    title: text('title').notNull(),
+    intro: text('intro').notNull().default(''),
+    /** Sanitized rich text (HTML of a few tags). */
+    text: text('text').notNull().default(''),
+    fields: jsonb('fields')
+      .$type<WaiverField[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    checkboxes: jsonb('checkboxes')
+      .$type<WaiverCheckbox[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    startTimeHours: integer('start_time_hours').notNull().default(0),
+    cutOffHours: integer('cut_off_hours').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.venueId, t.id] })],
+);
