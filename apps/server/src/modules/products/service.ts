@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PRODUCT_DELETE_BLOCKED } from '@lanebook/core';
 import type { Db, Tx } from '../../db/client.js';
 import type { CollectionContext } from '../../platform/collections.js';
-import { conflict, validationFailed } from '../../platform/errors.js';
+import { conflict } from '../../platform/errors.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { productHasBookingsToCome } from '../bookings/service.js';
 import { products } from './schema.js';
