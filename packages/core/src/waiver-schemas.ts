@@ -74,7 +74,11 @@ export function standardWaiverFields(): WaiverField[] {
 }
 
 const hours = (name: string) =>
-  z.number(`${name} must be a number of hours`).int(`${name} must be whole hours`).min(0, `${name} cannot be negative`).max(8760, `${name}: at most a year`);
+  z
+    .number(`${name} must be a number of hours`)
+    .int(`${name} must be whole hours`)
+    .min(0, `${name} cannot be negative`)
+    .max(8760, `${name}: at most a year`);
 
 export const waiverSchema = recordSchema(
   {
@@ -98,7 +102,11 @@ export const waiverSchema = recordSchema(
       }
       const field = waiver.fields[index];
       if (field.type !== STANDARD_TYPES[key])
-        ctx.addIssue({ code: 'custom', path: ['fields', index, 'type'], message: `${STANDARD_LABELS[key]} is a ${STANDARD_TYPES[key]} field` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fields', index, 'type'],
+          message: `${STANDARD_LABELS[key]} is a ${STANDARD_TYPES[key]} field`,
+        });
       if (MANDATORY_WAIVER_FIELDS.includes(key) && (field.isDisabled || !field.isRequired))
         ctx.addIssue({
           code: 'custom',
@@ -109,7 +117,8 @@ export const waiverSchema = recordSchema(
     const seen = new Set<string>();
     waiver.fields.forEach((field, index) => {
       const name = field.key ?? field.label.toLowerCase();
-      if (seen.has(name)) ctx.addIssue({ code: 'custom', path: ['fields', index, 'label'], message: `Two fields are named ${field.label}` });
+      if (seen.has(name))
+        ctx.addIssue({ code: 'custom', path: ['fields', index, 'label'], message: `Two fields are named ${field.label}` });
       seen.add(name);
       if ((field.type === 'select' || field.type === 'multiple') && field.options.length === 0)
         ctx.addIssue({ code: 'custom', path: ['fields', index, 'options'], message: `${field.label} needs at least one option` });
@@ -119,7 +128,14 @@ export const waiverSchema = recordSchema(
 export type Waiver = z.infer<typeof waiverSchema.record>;
 
 /** What a create body without fields, checkboxes or window gets. */
-export const waiverDefaults = () => ({ intro: '', text: '', fields: standardWaiverFields(), checkboxes: [], startTimeHours: 0, cutOffHours: 0 });
+export const waiverDefaults = () => ({
+  intro: '',
+  text: '',
+  fields: standardWaiverFields(),
+  checkboxes: [],
+  startTimeHours: 0,
+  cutOffHours: 0,
+});
 
 // ---------- Signing ----------
 

@@ -62,7 +62,6 @@ export async function assertProductDeletable(ctx: CollectionContext, productId: 
   if (await productHasBookingsToCome(ctx.tx, ctx.venueId, productId)) throw conflict(PRODUCT_DELETE_BLOCKED, 'product_has_bookings');
 }
 
-
 /** The calendar's view of a product: its row when it exists in the venue and is not deleted. */
 export type CalendarProduct = typeof products.$inferSelect;
 export async function productForCalendar(tx: Db | Tx, venueId: string, productId: string): Promise<CalendarProduct | undefined> {
