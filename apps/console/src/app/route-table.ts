@@ -53,6 +53,8 @@ const PersonalInfoPage = page(() => import('../features/bookings/PersonalInfoPag
 const BankAccountsPage = page(() => import('../features/payments/BankAccountsPage'));
 const BankAccountFormPage = page(() => import('../features/payments/BankAccountFormPage'));
 const BalancePage = page(() => import('../features/payments/BalancePage'));
+const WaiversPage = page(() => import('../features/waivers/WaiversPage'));
+const WaiverFormPage = page(() => import('../features/waivers/WaiverFormPage'));
 
 const app = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
@@ -160,7 +162,9 @@ export const ROUTES: RouteDef[] = [
   app('/bookings/:id/personal-info', 'Personal info', { page: PersonalInfoPage }),
 
   app('/calendar', 'Calendar', { name: 'Calendar', page: CalendarPage }),
-  ...collection('/waivers', 'Waivers', { list: 'Waivers', create: 'CreateWaiver' }, 'waivers.create', 'the waivers update'),
+  app('/waivers', 'Waivers', { name: 'Waivers', page: WaiversPage }),
+  app('/waivers/create', 'Waivers: create', { name: 'CreateWaiver', permission: 'waivers.create', page: WaiverFormPage }),
+  app('/waivers/:id', 'Waivers: edit', { page: WaiverFormPage }),
   app('/signatures/:id', 'Signature', { comingWith: 'the waivers update' }),
   app('/resources', 'Lane management', { name: 'Resources', page: LanesPage }),
   app('/users', 'Users', { page: UsersPage }),
