@@ -55,6 +55,8 @@ const BankAccountFormPage = page(() => import('../features/payments/BankAccountF
 const BalancePage = page(() => import('../features/payments/BalancePage'));
 const WaiversPage = page(() => import('../features/waivers/WaiversPage'));
 const WaiverFormPage = page(() => import('../features/waivers/WaiverFormPage'));
+const DeskSigningPage = page(() => import('../features/signatures/DeskSigningPage'));
+const PublicSigningPage = page(() => import('../features/signatures/PublicSigningPage'));
 
 const app = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
@@ -107,6 +109,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/onboard/venue', title: 'Create your venue', layout: 'auth-logout', access: 'onboarding', page: OnboardVenuePage },
   { path: '/onboard/bank-account', title: 'Bank account', layout: 'auth-logout', access: 'onboarding', page: OnboardBankAccountPage },
   // The venues that invited the signed-in person (decision 008): reachable with or without a venue.
+  // A customer signs their booking's waiver from the link the venue shares: no sign-in.
+  { path: '/sign/:bookingReference', title: 'Sign waiver', layout: 'auth-wide', access: 'public', page: PublicSigningPage },
   { path: '/invitations', title: 'Invitations', layout: 'auth-logout', access: 'onboarding', page: InvitationsPage },
 
   app('/dashboard', 'Dashboard', { name: 'Dashboard', comingWith: 'the dashboard update' }),
@@ -156,7 +160,7 @@ export const ROUTES: RouteDef[] = [
     layout: 'auth-wide',
     access: 'signed-in',
     permission: 'signatures.create',
-    comingWith: 'the waivers update',
+    page: DeskSigningPage,
   },
   app('/bookings/:id/signatures/:signatureId', 'Signature', { comingWith: 'the waivers update' }),
   app('/bookings/:id/personal-info', 'Personal info', { page: PersonalInfoPage }),
