@@ -57,6 +57,7 @@ const WaiversPage = page(() => import('../features/waivers/WaiversPage'));
 const WaiverFormPage = page(() => import('../features/waivers/WaiverFormPage'));
 const DeskSigningPage = page(() => import('../features/signatures/DeskSigningPage'));
 const PublicSigningPage = page(() => import('../features/signatures/PublicSigningPage'));
+const BookingSignaturesPage = page(() => import('../features/signatures/BookingSignaturesPage'));
 
 const app = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
@@ -153,7 +154,7 @@ export const ROUTES: RouteDef[] = [
   app('/bookings/:id/edit', 'Edit booking', { permission: 'bookings.edit', page: BookingEditPage }),
   app('/bookings/:id/checkout', 'Checkout', { permission: 'bookings.collect', page: CheckoutPage }),
   app('/bookings/:id/refund', 'Issue refund', { permission: 'bookings.refund', page: RefundPage }),
-  app('/bookings/:id/signatures', 'Signed waivers', { comingWith: 'the waivers update' }),
+  app('/bookings/:id/signatures', 'Signed waivers', { page: BookingSignaturesPage }),
   {
     path: '/bookings/:id/signatures/sign',
     title: 'Sign waiver',
