@@ -58,6 +58,7 @@ const WaiverFormPage = page(() => import('../features/waivers/WaiverFormPage'));
 const DeskSigningPage = page(() => import('../features/signatures/DeskSigningPage'));
 const PublicSigningPage = page(() => import('../features/signatures/PublicSigningPage'));
 const BookingSignaturesPage = page(() => import('../features/signatures/BookingSignaturesPage'));
+const SignatureViewPage = page(() => import('../features/signatures/SignatureViewPage'));
 
 const app = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
@@ -163,14 +164,14 @@ export const ROUTES: RouteDef[] = [
     permission: 'signatures.create',
     page: DeskSigningPage,
   },
-  app('/bookings/:id/signatures/:signatureId', 'Signature', { comingWith: 'the waivers update' }),
+  app('/bookings/:id/signatures/:signatureId', 'Signature', { page: SignatureViewPage }),
   app('/bookings/:id/personal-info', 'Personal info', { page: PersonalInfoPage }),
 
   app('/calendar', 'Calendar', { name: 'Calendar', page: CalendarPage }),
   app('/waivers', 'Waivers', { name: 'Waivers', page: WaiversPage }),
   app('/waivers/create', 'Waivers: create', { name: 'CreateWaiver', permission: 'waivers.create', page: WaiverFormPage }),
   app('/waivers/:id', 'Waivers: edit', { page: WaiverFormPage }),
-  app('/signatures/:id', 'Signature', { comingWith: 'the waivers update' }),
+  app('/signatures/:id', 'Signature', { page: SignatureViewPage }),
   app('/resources', 'Lane management', { name: 'Resources', page: LanesPage }),
   app('/users', 'Users', { page: UsersPage }),
   app('/users/:id', 'User', { page: UserPage }),
