@@ -59,6 +59,7 @@ const DeskSigningPage = page(() => import('../features/signatures/DeskSigningPag
 const PublicSigningPage = page(() => import('../features/signatures/PublicSigningPage'));
 const BookingSignaturesPage = page(() => import('../features/signatures/BookingSignaturesPage'));
 const SignatureViewPage = page(() => import('../features/signatures/SignatureViewPage'));
+const SignaturesPage = page(() => import('../features/signatures/SignaturesPage'));
 
 const app = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
@@ -171,6 +172,7 @@ export const ROUTES: RouteDef[] = [
   app('/waivers', 'Waivers', { name: 'Waivers', page: WaiversPage }),
   app('/waivers/create', 'Waivers: create', { name: 'CreateWaiver', permission: 'waivers.create', page: WaiverFormPage }),
   app('/waivers/:id', 'Waivers: edit', { page: WaiverFormPage }),
+  app('/signatures', 'Signatures', { page: SignaturesPage }),
   app('/signatures/:id', 'Signature', { page: SignatureViewPage }),
   app('/resources', 'Lane management', { name: 'Resources', page: LanesPage }),
   app('/users', 'Users', { page: UsersPage }),
