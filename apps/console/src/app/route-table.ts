@@ -53,6 +53,13 @@ const PersonalInfoPage = page(() => import('../features/bookings/PersonalInfoPag
 const BankAccountsPage = page(() => import('../features/payments/BankAccountsPage'));
 const BankAccountFormPage = page(() => import('../features/payments/BankAccountFormPage'));
 const BalancePage = page(() => import('../features/payments/BalancePage'));
+const WaiversPage = page(() => import('../features/waivers/WaiversPage'));
+const WaiverFormPage = page(() => import('../features/waivers/WaiverFormPage'));
+const DeskSigningPage = page(() => import('../features/signatures/DeskSigningPage'));
+const PublicSigningPage = page(() => import('../features/signatures/PublicSigningPage'));
+const BookingSignaturesPage = page(() => import('../features/signatures/BookingSignaturesPage'));
+const SignatureViewPage = page(() => import('../features/signatures/SignatureViewPage'));
+const SignaturesPage = page(() => import('../features/signatures/SignaturesPage'));
 
 const app = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
@@ -105,6 +112,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/onboard/venue', title: 'Create your venue', layout: 'auth-logout', access: 'onboarding', page: OnboardVenuePage },
   { path: '/onboard/bank-account', title: 'Bank account', layout: 'auth-logout', access: 'onboarding', page: OnboardBankAccountPage },
   // The venues that invited the signed-in person (decision 008): reachable with or without a venue.
+  // A customer signs their booking's waiver from the link the venue shares: no sign-in.
+  { path: '/sign/:bookingReference', title: 'Sign waiver', layout: 'auth-wide', access: 'public', page: PublicSigningPage },
   { path: '/invitations', title: 'Invitations', layout: 'auth-logout', access: 'onboarding', page: InvitationsPage },
 
   app('/dashboard', 'Dashboard', { name: 'Dashboard', comingWith: 'the dashboard update' }),
@@ -147,21 +156,24 @@ export const ROUTES: RouteDef[] = [
   app('/bookings/:id/edit', 'Edit booking', { permission: 'bookings.edit', page: BookingEditPage }),
   app('/bookings/:id/checkout', 'Checkout', { permission: 'bookings.collect', page: CheckoutPage }),
   app('/bookings/:id/refund', 'Issue refund', { permission: 'bookings.refund', page: RefundPage }),
-  app('/bookings/:id/signatures', 'Signed waivers', { comingWith: 'the waivers update' }),
+  app('/bookings/:id/signatures', 'Signed waivers', { page: BookingSignaturesPage }),
   {
     path: '/bookings/:id/signatures/sign',
     title: 'Sign waiver',
     layout: 'auth-wide',
     access: 'signed-in',
     permission: 'signatures.create',
-    comingWith: 'the waivers update',
+    page: DeskSigningPage,
   },
-  app('/bookings/:id/signatures/:signatureId', 'Signature', { comingWith: 'the waivers update' }),
+  app('/bookings/:id/signatures/:signatureId', 'Signature', { page: SignatureViewPage }),
   app('/bookings/:id/personal-info', 'Personal info', { page: PersonalInfoPage }),
 
   app('/calendar', 'Calendar', { name: 'Calendar', page: CalendarPage }),
-  ...collection('/waivers', 'Waivers', { list: 'Waivers', create: 'CreateWaiver' }, 'waivers.create', 'the waivers update'),
-  app('/signatures/:id', 'Signature', { comingWith: 'the waivers update' }),
+  app('/waivers', 'Waivers', { name: 'Waivers', page: WaiversPage }),
+  app('/waivers/create', 'Waivers: create', { name: 'CreateWaiver', permission: 'waivers.create', page: WaiverFormPage }),
+  app('/waivers/:id', 'Waivers: edit', { page: WaiverFormPage }),
+  app('/signatures', 'Signatures', { page: SignaturesPage }),
+  app('/signatures/:id', 'Signature', { page: SignatureViewPage }),
   app('/resources', 'Lane management', { name: 'Resources', page: LanesPage }),
   app('/users', 'Users', { page: UsersPage }),
   app('/users/:id', 'User', { page: UserPage }),

@@ -80,12 +80,52 @@ export async function api<T>(method: string, path: string, options: RequestOptio
   return data as T;
 }
 
+/**
+ * A file the API sends (a PDF, a CSV), fetched with the same headers as any call (the venue's
+ * X-Venue-Id, which a plain link would not carry). The name comes from Content-Disposition, else `fallbackName`.
+ */
+async function fetchFile(path: string, fallbackName: string, options: RequestOptions = {}): Promise<{ blob: Blob; filename: string }> {
+  const headers: Record<string, string> = {};
+  const venueId = options.noVenue ? null : readSelectedVenue();
+  if (venueId) headers['x-venue-id'] = venueId;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { headers, credentials: 'same-origin', signal: options.signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'no_response', NO_RESPONSE_ERROR);
+  }
+  if (!response.ok) {
+    const text = await response.text();
+    let body: Partial<ApiErrorBody> = {};
+    try {
+      body = text ? (JSON.parse(text) as Partial<ApiErrorBody>) : {};
+    } catch {
+      body = {};
+    }
+    if (response.status === 401) unauthorizedListeners.forEach((listener) => listener(body.code ?? 'error'));
+    throw new ApiError(response.status, body.code ?? 'error', body.message || INTERNAL_ERROR, body.details?.fields ?? []);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  let filename = fallbackName;
+  if (match?.[1]) {
+    try {
+      filename = decodeURIComponent(match[1]);
+    } catch {
+      filename = match[1];
+    }
+  }
+  return { blob: await response.blob(), filename };
+}
+
 export const http = {
   get: <T>(path: string, options?: RequestOptions) => api<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => api<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => api<T>('PUT', path, { ...options, body }),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => api<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => api<T>('DELETE', path, options),
+  file: fetchFile,
 };
 
 export function errorMessage(error: unknown): string {

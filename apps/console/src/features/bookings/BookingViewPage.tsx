@@ -170,6 +170,9 @@ export default function BookingViewPage() {
               Personal info
             </Button>
           ) : null}
+          <Button variant="default" component={Link} to={`/bookings/${id}/signatures`} data-testid="signed-waivers-link">
+            Signed waivers
+          </Button>
           {session.can('bookings.collect') && live && b.due > 0 ? (
             <Button component={Link} to={`/bookings/${id}/checkout`}>
               Collect

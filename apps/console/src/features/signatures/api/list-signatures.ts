@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Paged } from '@lanebook/core/api-schemas';
+import type { Signature, SIGNATURE_SORTS, SIGNATURE_TYPES } from '@lanebook/core/waiver-schemas';
+import { http } from '../../../lib/api';
+import { signaturesKey } from './keys';
+
+export interface SignatureListFilters {
+  type: (typeof SIGNATURE_TYPES)[number];
+  sort: (typeof SIGNATURE_SORTS)[number];
+  search?: string;
+  page: number;
+}
+
+/** The venue's signatures, 100 a page (SIGNATURES_PAGE_SIZE). */
+export const listSignaturesQuery = (venueId: string | null, filters: SignatureListFilters) =>
+  queryOptions({
+    queryKey: [...signaturesKey(venueId), 'list', filters] as const,
+    queryFn: ({ signal }) => http.get<Paged<Signature>>('/api/private/signatures', { query: { ...filters }, signal }),
+    placeholderData: keepPreviousData,
+    enabled: venueId !== null,
+  });
