@@ -4,6 +4,7 @@ import { Anchor, Box, Button, Checkbox, Divider, Group, Image, Paper, SimpleGrid
 import { IconArrowLeft, IconDownload, IconPrinter, IconTrash } from '@tabler/icons-react';
 import type { Signature } from '@lanebook/core/waiver-schemas';
 import { useSession } from '../../lib/session';
+import { useApiImage } from '../../lib/api-image';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { venueKey } from '../../lib/query-keys';
 import { confirmAction } from '../../components/dialogs';
@@ -19,7 +20,12 @@ import { MinorBadge } from './MinorBadge';
 import './signature-print.css';
 
 /** An image the API serves (a path of ours): anything else is not shown. */
-const ownImage = (url: string | null) => (url && url.startsWith('/') && !url.startsWith('//') ? url : null);
+/** The answers in the waiver's own order (the stored map keeps no order), then any label the waiver no longer lists. */
+function signedFieldsInOrder(s: Signature): [string, Signature['fields'][string]][] {
+  const ordered = [...s.waiver.fields].sort((a, b) => a.sortWeight - b.sortWeight).map((field) => field.label);
+  const labels = [...ordered.filter((label) => label in s.fields), ...Object.keys(s.fields).filter((label) => !ordered.includes(label))];
+  return labels.map((label) => [label, s.fields[label]]);
+}
 
 const valueText = (value: Signature['fields'][string] | undefined) => {
   if (value === undefined || value === '') return '—';
@@ -39,6 +45,8 @@ export default function SignatureViewPage() {
   const queryClient = useQueryClient();
   const format = useSignatureFormat();
   const signature = useQuery(signatureQuery(session.venueId, signatureId));
+  const signatureImage = useApiImage(signature.data?.signatureUrl ?? null);
+  const guardianImage = useApiImage(signature.data?.guardianSignatureUrl ?? null);
 
   const download = useMutation({ mutationFn: () => downloadSignaturePdf(signatureId), onError: notifyError });
   const remove = useMutation({
@@ -71,8 +79,6 @@ export default function SignatureViewPage() {
   const s = signature.data;
   const { waiver } = s;
   const name = s.fullName || `${s.firstName} ${s.lastName}`;
-  const signatureImage = ownImage(s.signatureUrl);
-  const guardianImage = ownImage(s.guardianSignatureUrl);
 
   const confirmDelete = async () => {
     const confirmed = await confirmAction({
@@ -131,7 +137,7 @@ export default function SignatureViewPage() {
 
           <Divider label="Details" labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="signed-fields">
-            {Object.entries(s.fields).map(([label, value]) => (
+            {signedFieldsInOrder(s).map(([label, value]) => (
               <Box key={label}>
                 <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
                   {label}

@@ -87,7 +87,10 @@ export async function signaturePdf(
   writer.text(row.waiver.title, 16, { bold: true, gap: 8 });
   if (row.waiver.intro) writer.text(row.waiver.intro, 10, { gap: 8 });
   if (row.waiver.text) writer.text(waiverTextAsPlain(row.waiver.text), 10, { gap: 12 });
-  for (const [label, value] of Object.entries(row.fields))
+  // In the waiver's order: the stored map keeps none.
+  const order = [...row.waiver.fields].sort((a, b) => a.sortWeight - b.sortWeight).map((field) => field.label);
+  const labels = [...order.filter((label) => label in row.fields), ...Object.keys(row.fields).filter((label) => !order.includes(label))];
+  for (const [label, value] of labels.map((label) => [label, row.fields[label]] as const))
     writer.text(
       `${label}: ${Array.isArray(value) ? value.join(', ') : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value)}`,
       10,

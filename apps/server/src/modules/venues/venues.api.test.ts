@@ -61,6 +61,7 @@ describeEachDatabase('venues', (t) => {
       closurePercent: 0,
       firstDayOfWeek: 0,
       abandonAfterMinutes: 30,
+      ageOfMajority: 18,
       paymentMethods: ['Cash', 'Square'],
       phoneFormat: '+1 (###) ###-####',
       moneyFormat: '${{amount}}',

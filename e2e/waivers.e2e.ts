@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiAs, atPath, bookableProduct, screenshot, signIn, useBrowser, visible } from './support.js';
+
+const browser = useBrowser();
+const VENUE = 'demo-axe';
+
+/** Draws a stroke across the signature pad with the mouse, as a guest would with a finger. */
+async function drawSignature(page: Page, testId = 'signature-pad') {
+  const pad = await visible(page.getByTestId(testId));
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step++)
+    await page.mouse.move(box.x + box.width * (0.15 + step * 0.05), box.y + box.height * (0.6 + (step % 2 ? -0.2 : 0.1)));
+  await page.mouse.up();
+}
+
+/** Fills the signing form: the mandatory fields, the custom select, the required box, and the pad. */
+async function fillSigningForm(page: Page, first: string, last: string) {
+  const form = await visible(page.getByTestId('signing-form'));
+  await form.getByRole('textbox', { name: /^First name/ }).fill(first);
+  await form.getByRole('textbox', { name: /^Last name/ }).fill(last);
+  await form.getByRole('textbox', { name: /^Email/ }).fill(`${first.toLowerCase()}@example.test`);
+  await form.getByRole('combobox', { name: /^Experience/ }).click();
+  await page.getByRole('option', { name: 'Option 2', exact: true }).click();
+  await form.getByRole('checkbox', { name: /I will follow the coach/ }).check();
+  await drawSignature(page);
+}
+
+describe('waivers and signatures (issue 12)', () => {
+  test('build a waiver with a custom select, sign it at the desk and by the shared link, see the count, export CSV, delete one', async () => {
+    const { page, context } = await browser.newPage();
+    const stamp = Date.now().toString(36).slice(-5);
+    await signIn(page, 'owner@demo.test');
+    const product = await bookableProduct(page, VENUE, stamp);
+
+    // The builder: a custom select field and a required checkbox, with the live preview.
+    await page.goto('/waivers/create');
+    const form = await visible(page.getByTestId('waiver-form'));
+    await form.getByRole('textbox', { name: /^Title/ }).fill(`Axe safety ${stamp}`);
+    await form.getByRole('textbox', { name: /^Intro/ }).fill('Please read before you throw.');
+    await form.getByRole('textbox', { name: /^Waiver text/ }).fill('<p>I accept the <b>risks</b> of axe throwing.</p>');
+    await form.getByRole('button', { name: 'Add field' }).click();
+    const custom = await visible(form.getByTestId('custom-field'));
+    await custom.getByRole('textbox', { name: /^Label/ }).fill('Experience');
+    await custom.getByRole('combobox', { name: /^Type/ }).click();
+    await page.getByRole('option', { name: 'Select (one option)' }).click();
+    await form.getByRole('button', { name: 'Add checkbox' }).click();
+    await form.getByRole('textbox', { name: /^Checkbox 1/ }).fill('I will follow the coach.');
+    const preview = await visible(page.getByTestId('waiver-preview'));
+    await visible(preview.getByText('Experience'));
+    await visible(preview.getByText('risks'));
+    await form.getByRole('button', { name: 'Save' }).click();
+    await atPath(page, /^\/waivers\/[0-9a-f-]{36}$/);
+    const waiverId = new URL(page.url()).pathname.split('/').pop()!;
+    expect((await apiAs(page, 'PATCH', `/api/private/products/${product.productId}`, { activeWaiverId: waiverId }, VENUE)).status).toBe(
+      200,
+    );
+
+    const created = await apiAs(
+      page,
+      'POST',
+      '/api/private/booking',
+      {
+        productId: product.productId,
+        slots: product.slots,
+        playersCount: 2,
+        reservationInfo: { firstName: 'Wanda', lastName: `Waiver${stamp}`, email: `wanda-${stamp}@example.test`, phone: '' },
+      },
+      VENUE,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const bookingId: string = created.body.id;
+
+    // At the desk, with the signature pad.
+    await page.goto(`/bookings/${bookingId}/signatures/sign`);
+    await visible(page.getByTestId('signed-count').getByText('0 of 2 signed'));
+    await fillSigningForm(page, 'Desk', `Signer${stamp}`);
+    await screenshot(page, 'waivers-desk-signing');
+    await page.getByRole('button', { name: 'Sign waiver', exact: true }).click();
+    await visible(page.getByText('Waiver successfully signed'));
+    await visible(page.getByTestId('signed-count-after').getByText('1 of 2 signed'));
+
+    // A friend signs through the booking's shared link, signed in as nobody.
+    await page.goto(`/bookings/${bookingId}/signatures`);
+    const link = await (await visible(page.getByTestId('public-sign-url'))).inputValue();
+    expect(link).toMatch(/\/sign\/[2-9A-Z]{10}$/);
+    await visible(page.getByRole('button', { name: /Copy/ }));
+    const friend = await browser.newPage();
+    await friend.page.goto(link);
+    await visible(friend.page.getByTestId('signing-product').getByText(product.name));
+    await fillSigningForm(friend.page, 'Friend', `Signer${stamp}`);
+    await friend.page.getByRole('button', { name: 'Sign waiver', exact: true }).click();
+    await visible(friend.page.getByText('Waiver successfully signed'));
+    await friend.context.close();
+
+    await page.reload();
+    await visible(page.getByTestId('booking-signed-count').getByText('2 of 2 signed'));
+    expect(await page.getByTestId('signature-row').count()).toBe(2);
+
+    // The raw export holds both, with the custom field and the checkbox as columns.
+    await page.goto(`/signatures?search=Signer${stamp}`);
+    await visible(page.getByTestId('signature-row').first());
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toContain('Experience');
+    expect(csv.split('\r\n')[0]).toContain('I will follow the coach.');
+    expect(csv).toContain(`Desk,Signer${stamp}`);
+    expect(csv).toContain(`Friend,Signer${stamp}`);
+
+    // One signature, viewed as signed, then deleted.
+    await page.getByTestId('signature-row').filter({ hasText: 'Friend' }).click();
+    await visible(page.getByTestId('signed-waiver-title').getByText(`Axe safety ${stamp}`));
+    await visible(page.getByRole('img', { name: /Signature of Friend/ }));
+    await screenshot(page, 'waivers-signature-view');
+    await page.getByRole('button', { name: 'Delete Signature' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await atPath(page, '/signatures');
+    await page.goto(`/bookings/${bookingId}/signatures`);
+    await visible(page.getByTestId('booking-signed-count').getByText('1 of 2 signed'));
+    await context.close();
+  });
+});
