@@ -55,9 +55,15 @@ describe('waivers and signatures (issue 12)', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await atPath(page, /^\/waivers\/[0-9a-f-]{36}$/);
     const waiverId = new URL(page.url()).pathname.split('/').pop()!;
-    expect((await apiAs(page, 'PATCH', `/api/private/products/${product.productId}`, { activeWaiverId: waiverId }, VENUE)).status).toBe(
-      200,
-    );
+    // The product's active waiver, chosen on the product's page.
+    await page.goto(`/products/${product.productId}`);
+    await page
+      .getByRole('group', { name: 'Active waiver' })
+      .getByRole('button', { name: new RegExp(`Axe safety ${stamp}`) })
+      .click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await visible(page.getByText('Changes saved').first());
+    expect((await apiAs(page, 'GET', `/api/private/products/${product.productId}`, undefined, VENUE)).body.activeWaiverId).toBe(waiverId);
 
     const created = await apiAs(
       page,

@@ -171,8 +171,7 @@ export function ProductForm({ form, control }: ProductFormProps) {
       </FormSection>
 
       <FormSection title="From the customer" description="What customers sign and answer when they book.">
-        {/* The waivers API comes with the waivers work; until then there is nothing to choose. */}
-        <WaiverPicker control={control} waivers={[]} />
+        <WaiverPicker control={control} />
         <CustomFieldsEditor control={control} />
       </FormSection>
     </Stack>

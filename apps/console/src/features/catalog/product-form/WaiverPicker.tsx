@@ -1,23 +1,24 @@
 import { Badge, EmptyState, Group, Input, Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconSignature } from '@tabler/icons-react';
+import type { Waiver } from '@lanebook/core/waiver-schemas';
+import { useCollectionList } from '../../../components/collection/queries';
 import { useBoundField } from '../../../components/fields/form-fields';
 import type { ProductControl } from './types';
 
-export interface WaiverOption {
-  id: string;
-  title: string;
-}
-
 /**
- * The waiver customers sign for this product. Choosing the selected waiver again clears it
- * (a product rule). `waivers` is empty until the waivers feature brings its API; a saved id
- * that is not in the list still shows, so it can be cleared.
+ * The waiver customers sign for this product, among the venue's waivers. Choosing the selected
+ * waiver again clears it (a product rule); a saved id that is not in the list still shows, so it
+ * can be cleared.
  */
-export function WaiverPicker({ control, waivers }: { control: ProductControl; waivers: WaiverOption[] }) {
+export function WaiverPicker({ control }: { control: ProductControl }) {
   const { field, error, readOnly } = useBoundField(control, 'activeWaiverId');
+  const list = useCollectionList<Waiver>('waivers', { limit: 500 });
+  const waivers = (list.data?.items ?? []).map((waiver) => ({ id: waiver.id, title: waiver.title }));
   const selected = field.value ?? null;
   const options =
-    selected && !waivers.some((w) => w.id === selected) ? [...waivers, { id: selected, title: `Waiver ${selected} (not found)` }] : waivers;
+    list.isSuccess && selected && !waivers.some((w) => w.id === selected)
+      ? [...waivers, { id: selected, title: `Waiver ${selected} (not found)` }]
+      : waivers;
 
   return (
     <Input.Wrapper
@@ -33,7 +34,7 @@ export function WaiverPicker({ control, waivers }: { control: ProductControl; wa
             icon={<IconSignature size={22} />}
             withIndicatorBackground
             title="No waivers yet"
-            description="Waivers you create will be listed here to choose from."
+            description="Create a waiver under Waivers; it is listed here to choose from."
             data-testid="waivers-empty"
           />
         </Paper>
