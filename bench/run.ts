@@ -19,10 +19,11 @@ import { api } from './api.js';
 import { bookings } from './bookings.js';
 import { calendar } from './calendar.js';
 import { consoleSize } from './console.js';
+import { signatures } from './signatures.js';
 import { isOverBudget, type Benchmark, type Figure } from './lib/benchmark.js';
 import { chooseDatabase } from './lib/database.js';
 
-const benchmarks: Benchmark[] = [api, calendar, bookings, consoleSize];
+const benchmarks: Benchmark[] = [api, calendar, bookings, consoleSize, signatures];
 
 interface Row extends Figure {
   benchmark: string;

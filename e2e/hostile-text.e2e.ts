@@ -205,4 +205,124 @@ describe('hostile user text is shown as text, never run', () => {
       await context.close();
     }
   });
+
+  test('script payloads in a waiver and a signature appear as typed on the waiver and signature pages and nothing runs', async () => {
+    const { page, context } = await browser.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const venueId = 'demo-axe';
+    const stamp = Date.now().toString(36).slice(-5);
+    try {
+      await signIn(page, 'owner@demo.test');
+      const lane = `Waiver lane ${stamp}`;
+      await ok(apiAs(page, 'POST', '/api/private/resources', { id: lane, capacity: 6 }, venueId));
+      const text = {
+        title: hostile(`T${stamp}`, SCRIPT),
+        intro: hostile(`I${stamp}`, IMG),
+        label: hostile(`Q${stamp}`, SVG),
+        box: hostile(`B${stamp}`, IMG),
+        first: hostile(`F${stamp}`, SVG),
+      };
+      const waiver = (await ok(
+        apiAs(
+          page,
+          'POST',
+          '/api/private/waivers',
+          { title: text.title, intro: text.intro, text: `<p>Rules ${stamp}</p>${IMG}${SCRIPT}` },
+          venueId,
+        ),
+      )) as { id: string; fields: object[] };
+      const custom = {
+        key: null,
+        type: 'text',
+        label: text.label,
+        hint: '',
+        isRequired: false,
+        sortWeight: 9,
+        isDisabled: false,
+        isAllowCustomOption: false,
+        options: [],
+      };
+      await ok(
+        apiAs(
+          page,
+          'PATCH',
+          `/api/private/waivers/${waiver.id}`,
+          { fields: [...waiver.fields, custom], checkboxes: [{ text: text.box, isRequired: false }] },
+          venueId,
+        ),
+        200,
+      );
+      const product = await ok(
+        apiAs(
+          page,
+          'POST',
+          '/api/private/products',
+          { ...productDefaults, name: `Waiver ${stamp}`, resources: [lane], isPaused: undefined, activeWaiverId: waiver.id },
+          venueId,
+        ),
+      );
+      await ok(apiAs(page, 'POST', `/api/private/products/${product.id}/resume`, undefined, venueId), 200);
+      const venue = await apiAs(page, 'GET', '/api/private/venues/current', undefined, venueId);
+      const slot = await ok(
+        apiAs(
+          page,
+          'POST',
+          `/api/private/product/${product.id}/slot`,
+          { date: addDays(venueToday(venue.body.timezone), 4), from: '15:00', to: '16:00' },
+          venueId,
+        ),
+      );
+      const reservationInfo = { firstName: 'Safe', lastName: `Booker${stamp}`, email: `safe.${stamp}@example.test`, phone: '' };
+      const booking = (await ok(
+        apiAs(
+          page,
+          'POST',
+          '/api/private/booking',
+          { productId: product.id, slots: [slot.id], playersCount: 2, reservationInfo, isConfirmationEmail: false },
+          venueId,
+        ),
+      )) as { id: string; bookingReference: string };
+      const stroke = await page.evaluate(() => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 200;
+        canvas.height = 60;
+        const context2d = canvas.getContext('2d')!;
+        context2d.fillRect(20, 30, 160, 3);
+        return canvas.toDataURL('image/png');
+      });
+      const signature = await ok(
+        apiAs(
+          page,
+          'POST',
+          `/api/private/booking/${booking.id}/signatures`,
+          {
+            fields: { firstName: text.first, lastName: `Signer${stamp}`, email: `signer.${stamp}@example.test`, [text.label]: text.label },
+            checkboxes: [{ text: text.box, value: true }],
+            signature: stroke,
+          },
+          venueId,
+        ),
+      );
+      const pages: [string, string[]][] = [
+        [`/waivers/${waiver.id}`, [text.title, text.intro, text.label, text.box, `Rules ${stamp}`]],
+        [`/bookings/${booking.id}/signatures/sign`, [text.title, text.intro, text.label, text.box]],
+        [`/bookings/${booking.id}/signatures`, [text.first]],
+        [`/signatures/${signature.id}`, [text.title, text.intro, text.first, text.label, text.box]],
+        [`/signatures?search=${encodeURIComponent(`Signer${stamp}`)}`, [text.first]],
+        [`/sign/${booking.bookingReference}`, [text.title, text.intro, text.label]],
+      ];
+      for (const [path, texts] of pages) {
+        await page.goto(path);
+        await expectShownAsText(page, texts, dialogs).catch((error: Error) => {
+          throw new Error(`${path}: ${error.message}`);
+        });
+      }
+    } finally {
+      await context.close();
+    }
+  });
 });

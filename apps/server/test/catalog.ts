@@ -3,6 +3,7 @@ import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse as Response } from 'fastify';
 import { expect } from 'vitest';
+import { waiverDefaults } from '@lanebook/core/waiver-schemas';
 import {
   DEFAULT_PERMISSIONS,
   productDefaults,
@@ -396,6 +397,28 @@ export const CASES: CollectionCase[] = [
       },
       boolean('isDefault'),
       boolean('isHideBeacon'),
+    ],
+  },
+  {
+    path: 'waivers',
+    area: 'waivers',
+    label: 'Waiver',
+    pausable: false,
+    body: (key) => ({ title: `Waiver ${key}` }),
+    idOf: (record) => record.id as string,
+    // A title alone gets the six standard fields and the window from the booking to its start.
+    created: (key) => ({ title: `Waiver ${key}`, ...waiverDefaults() }),
+    sort: 'title',
+    sortField: 'title',
+    sorts: ['title', 'createdAt'],
+    patch: { intro: 'Read this first.' },
+    bad: [
+      { field: 'title', value: '', message: 'Title is required' },
+      { field: 'title', value: long(201), message: 'at most 200' },
+      { field: 'startTimeHours', value: -1, message: 'Start time cannot be negative' },
+      { field: 'cutOffHours', value: 1.5, message: 'Cut-off must be whole hours' },
+      { field: 'checkboxes', value: [{ text: '', isRequired: true }], path: 'checkboxes.0.text', message: 'Checkbox text is required' },
+      { field: 'fields', value: [], message: 'The standard field First name is missing' },
     ],
   },
   {

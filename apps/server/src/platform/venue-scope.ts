@@ -76,6 +76,7 @@ export class VenueScope {
       .$dynamic();
     if (options.orderBy?.length) query = query.orderBy(...options.orderBy);
     if (options.limit !== undefined) query = query.limit(options.limit);
+    if (options.offset) query = query.offset(options.offset);
     return (await query) as never;
   }
 

@@ -13,6 +13,7 @@ CREATE TABLE "signatures" (
 	"fields" jsonb NOT NULL,
 	"checkboxes" jsonb NOT NULL,
 	"waiver" jsonb NOT NULL,
+	"waiver_title" text NOT NULL,
 	"is_minor" boolean DEFAULT false NOT NULL,
 	"guardian_name" text,
 	"signature_key" text NOT NULL,
@@ -40,4 +41,6 @@ ALTER TABLE "signatures" ADD CONSTRAINT "signatures_venue_id_venues_id_fk" FOREI
 ALTER TABLE "waivers" ADD CONSTRAINT "waivers_venue_id_venues_id_fk" FOREIGN KEY ("venue_id") REFERENCES "public"."venues"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "signatures_booking_idx" ON "signatures" USING btree ("venue_id","booking_id","created_at");--> statement-breakpoint
 CREATE INDEX "signatures_created_idx" ON "signatures" USING btree ("venue_id","is_walk_in","created_at");--> statement-breakpoint
-CREATE INDEX "signatures_name_idx" ON "signatures" USING btree ("venue_id",lower("last_name"),lower("first_name"),"id");
+CREATE INDEX "signatures_name_idx" ON "signatures" USING btree ("venue_id",lower("last_name"),lower("first_name"),"id");--> statement-breakpoint
+-- Waivers are a cached collection (decision 007): each change is announced like the others'.
+CREATE TRIGGER waivers_change_notify AFTER INSERT OR UPDATE OR DELETE ON "waivers" FOR EACH ROW EXECUTE FUNCTION lanebook_notify_change();

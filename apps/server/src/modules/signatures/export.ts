@@ -35,7 +35,7 @@ export async function* signaturesCsv(db: Db, venueId: string, query: Omit<Signat
         row.isWalkIn ? 'yes' : 'no',
         row.isMinor ? 'yes' : 'no',
         row.guardianName,
-        row.waiver.title,
+        row.waiverTitle,
         ...labels.map((label) => row.fields[label]),
         ...checkboxes.map((text) => answers.get(text) ?? ''),
       ]);

@@ -22,6 +22,8 @@ export const signatures = pgTable(
     fields: jsonb('fields').$type<Signature['fields']>().notNull(),
     checkboxes: jsonb('checkboxes').$type<Signature['checkboxes']>().notNull(),
     waiver: jsonb('waiver').$type<Signature['waiver']>().notNull(),
+    /** The signed waiver's title, beside the whole copy: lists and the export read only this. */
+    waiverTitle: text('waiver_title').notNull(),
     isMinor: boolean('is_minor').notNull().default(false),
     guardianName: text('guardian_name'),
     signatureKey: text('signature_key').notNull(),

@@ -169,6 +169,7 @@ export async function signWaiver(
           fields: checked.values,
           checkboxes: checked.checkboxes,
           waiver: snapshot(waiver),
+          waiverTitle: waiver.title,
           isMinor: minor,
           guardianName: minor ? body.guardianName!.trim() : null,
           signatureKey,
@@ -220,9 +221,22 @@ export async function listSignatures(db: Db, venueId: string, query: SignatureLi
   return { items: rows.map(signatureAnswer), total };
 }
 
-/** A page of the export: `size` rows in the list's order. */
+/** A page of the export: `size` rows in the list's order, with only the columns the CSV shows (not the waiver's text). */
 export async function signaturesPage(db: Db, venueId: string, query: Omit<SignatureListQuery, 'page'>, offset: number, size: number) {
-  return forVenue(db, venueId).select(signatures, listWhere(query), { orderBy: ORDERS[query.sort], limit: size, offset });
+  const columns = {
+    createdAt: signatures.createdAt,
+    firstName: signatures.firstName,
+    lastName: signatures.lastName,
+    email: signatures.email,
+    bookingReference: signatures.bookingReference,
+    isWalkIn: signatures.isWalkIn,
+    isMinor: signatures.isMinor,
+    guardianName: signatures.guardianName,
+    waiverTitle: signatures.waiverTitle,
+    fields: signatures.fields,
+    checkboxes: signatures.checkboxes,
+  };
+  return forVenue(db, venueId).selectFields(signatures, columns, listWhere(query), { orderBy: ORDERS[query.sort], limit: size, offset });
 }
 
 /** Every field label and checkbox text of the signatures an export holds: its columns. */

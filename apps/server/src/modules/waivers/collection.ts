@@ -13,7 +13,7 @@ export const waiversCollection: CollectionDef = {
   // A body with only title, intro and text gets the six standard fields and a window from the booking to its start.
   defaults: waiverDefaults(),
   search: [waivers.title],
-  sorts: { title: waivers.title, createdAt: waivers.createdAt, updatedAt: waivers.updatedAt },
+  sorts: { title: waivers.title, createdAt: waivers.createdAt },
   defaultSort: 'title',
   duplicateMessage: () => 'This waiver already exists.',
   hooks: {
