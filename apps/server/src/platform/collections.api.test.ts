@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PERMISSIONS, PERMISSION_AREAS } from '@lanebook/core';
 import { describeEachDatabase } from '../../test/each-database.js';
@@ -68,6 +69,18 @@ describeEachDatabase('catalog collections: the one machinery', (t) => {
   beforeAll(async () => {
     axeOwner = await t.as('owner@demo.test', 'demo-axe');
     bowlOwner = await t.as('bowl-owner@demo.test', 'demo-bowl');
+  });
+
+  it('every collection announces its changes (its cached lists and records are dropped on a write, decision 007)', async () => {
+    const { COLLECTIONS } = await import('../modules/collections/routes.js');
+    const { getTableName } = await import('drizzle-orm');
+    for (const def of COLLECTIONS) {
+      const table = getTableName(def.table);
+      const triggers = (await t.db.execute(
+        sql`select tgname from pg_trigger where tgrelid = ${table}::regclass and tgname = ${`${table}_change_notify`}`,
+      )) as unknown as { rows: { tgname: string }[] };
+      expect(triggers.rows.length, `${table} has no ${table}_change_notify trigger`).toBe(1);
+    }
   });
 
   it('the nothing-written check notices a write to any table', async () => {
