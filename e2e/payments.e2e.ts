@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { apiAs, atPath, bookableProduct, screenshot, signUpConfirmed, useBrowser, visible } from './support.js';
+import { apiAs, atPath, bookableProduct, bookTwoPlayers, screenshot, signUpConfirmed, useBrowser, visible } from './support.js';
 
 const browser = useBrowser();
 
@@ -48,20 +48,11 @@ describe('card payments through the sandbox provider (issue 11)', () => {
 
     // A booking of $80 (two players, two hours at $20), paid by card on the sandbox's page.
     const product = await bookableProduct(page, venueId, stamp);
-    const created = await apiAs(
-      page,
-      'POST',
-      '/api/private/booking',
-      {
-        productId: product.productId,
-        slots: product.slots,
-        playersCount: 2,
-        reservationInfo: { firstName: 'Carl', lastName: `Card${stamp}`, email: `carl-${stamp}@example.test`, phone: '' },
-      },
-      venueId,
-    );
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const bookingId: string = created.body.id;
+    const bookingId = await bookTwoPlayers(page, venueId, product, {
+      firstName: 'Carl',
+      lastName: `Card${stamp}`,
+      email: `carl-${stamp}@example.test`,
+    });
     await page.goto(`/bookings/${bookingId}/checkout`);
     await page.getByRole('combobox', { name: /^Payment method/ }).click();
     await page.getByRole('option', { name: 'Card', exact: true }).click();

@@ -147,3 +147,16 @@ export async function bookableProduct(page: Page, venueId: string, stamp: string
   };
   return { name, lane, productId, date, slots: [await slot('14:00', '15:00'), await slot('15:00', '16:00')] };
 }
+
+/** A phone booking of two players on both slots of a bookableProduct, made through the API: its id. */
+export async function bookTwoPlayers(
+  page: Page,
+  venueId: string,
+  product: { productId: string; slots: string[] },
+  guest: { firstName: string; lastName: string; email: string },
+): Promise<string> {
+  const body = { productId: product.productId, slots: product.slots, playersCount: 2, reservationInfo: { ...guest, phone: '' } };
+  const created = await apiAs(page, 'POST', '/api/private/booking', body, venueId);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.id as string;
+}

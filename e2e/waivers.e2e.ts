@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiAs, atPath, bookableProduct, screenshot, signIn, useBrowser, visible } from './support.js';
+import { apiAs, atPath, bookableProduct, bookTwoPlayers, screenshot, signIn, useBrowser, visible } from './support.js';
 
 const browser = useBrowser();
 const VENUE = 'demo-axe';
@@ -65,20 +65,11 @@ describe('waivers and signatures (issue 12)', () => {
     await visible(page.getByText('Changes saved').first());
     expect((await apiAs(page, 'GET', `/api/private/products/${product.productId}`, undefined, VENUE)).body.activeWaiverId).toBe(waiverId);
 
-    const created = await apiAs(
-      page,
-      'POST',
-      '/api/private/booking',
-      {
-        productId: product.productId,
-        slots: product.slots,
-        playersCount: 2,
-        reservationInfo: { firstName: 'Wanda', lastName: `Waiver${stamp}`, email: `wanda-${stamp}@example.test`, phone: '' },
-      },
-      VENUE,
-    );
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const bookingId: string = created.body.id;
+    const bookingId = await bookTwoPlayers(page, VENUE, product, {
+      firstName: 'Wanda',
+      lastName: `Waiver${stamp}`,
+      email: `wanda-${stamp}@example.test`,
+    });
 
     // At the desk, with the signature pad.
     await page.goto(`/bookings/${bookingId}/signatures/sign`);

@@ -1,9 +1,10 @@
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Anchor, Button, Group, Pagination, SegmentedControl, Select, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, SegmentedControl, Select, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileSpreadsheet, IconSearch, IconSignature } from '@tabler/icons-react';
 import { SIGNATURE_SORTS, SIGNATURE_TYPES, SIGNATURES_PAGE_SIZE } from '@lanebook/core/waiver-schemas';
+import { Pager } from '../../components/Pager';
 import { useSession } from '../../lib/session';
 import { useUrlParams } from '../../lib/url-params';
 import { notifyError } from '../../lib/notify';
@@ -122,32 +123,16 @@ export default function SignaturesPage() {
             <Table.Td>{signature.isMinor ? <MinorBadge /> : null}</Table.Td>
           </Table.Tr>
         )}
-        below={(data) => <Pager page={page} total={data.total} onChange={(next) => setParam({ page: next > 1 ? String(next) : null })} />}
+        below={(data) => (
+          <Pager
+            pageSize={SIGNATURES_PAGE_SIZE}
+            noun="signatures"
+            page={page}
+            total={data.total}
+            onChange={(next) => setParam({ page: next > 1 ? String(next) : null })}
+          />
+        )}
       />
     </>
-  );
-}
-
-/** "101–200 of 230 signatures" and the page buttons. */
-function Pager({ page, total, onChange }: { page: number; total: number; onChange: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(total / SIGNATURES_PAGE_SIZE));
-  const first = total === 0 ? 0 : (page - 1) * SIGNATURES_PAGE_SIZE + 1;
-  const last = Math.min(total, page * SIGNATURES_PAGE_SIZE);
-  return (
-    <Group justify="space-between" wrap="wrap" gap="sm" mt="sm">
-      <Text size="sm" c="dimmed" data-testid="pager-summary">
-        {total === 0 ? 'No signatures' : `${first}–${last} of ${total} signatures`}
-      </Text>
-      {pages > 1 ? (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={onChange}
-          size="sm"
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-        />
-      ) : null}
-    </Group>
   );
 }

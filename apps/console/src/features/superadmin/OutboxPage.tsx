@@ -9,7 +9,7 @@ import { PAGE_SIZE } from './api/keys';
 import { listOutboxQuery } from './api/list-outbox';
 import { BackToSuperadmin } from './BackToSuperadmin';
 import { Linkified } from './Linkified';
-import { Pager } from './Pager';
+import { Pager } from '../../components/Pager';
 
 const STATUS_LABELS: Record<OutboxMail['status'], string> = { stored: 'Stored', sent: 'Sent', failed: 'Failed' };
 const STATUS_COLORS: Record<OutboxMail['status'], string> = { stored: 'gray', sent: 'green', failed: 'red' };
@@ -83,7 +83,7 @@ export default function OutboxPage() {
               }
             : null
         }
-        below={(data) => <Pager page={page} total={data.total} onChange={setPage} noun="mails" />}
+        below={(data) => <Pager pageSize={PAGE_SIZE} page={page} total={data.total} onChange={setPage} noun="mails" />}
         renderRow={(mail) => (
           <Table.Tr data-testid="outbox-row" style={{ cursor: 'pointer' }} onClick={() => show(mail)}>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{localTime(mail.createdAt)}</Table.Td>

@@ -12,7 +12,7 @@ import { PAGE_SIZE, superadminKeys } from './api/keys';
 import { listAccountsQuery, type Account } from './api/list-accounts';
 import { setAccountDisabled } from './api/set-account-disabled';
 import { BackToSuperadmin } from './BackToSuperadmin';
-import { Pager } from './Pager';
+import { Pager } from '../../components/Pager';
 
 export default function SuperadminUsersPage() {
   const [search, setSearch] = useState('');
@@ -52,7 +52,7 @@ export default function SuperadminUsersPage() {
           description: 'Try another name or email.',
           testId: 'accounts-empty',
         }}
-        below={(data) => <Pager page={page} total={data.total} onChange={setPage} noun="accounts" />}
+        below={(data) => <Pager pageSize={PAGE_SIZE} page={page} total={data.total} onChange={setPage} noun="accounts" />}
         renderRow={(account) => <AccountRow account={account} />}
       />
     </>

@@ -276,65 +276,40 @@ function VenueForm({ venue }: { venue: Venue }) {
             error={errors.registrationCodePrefix?.message}
             {...register('registrationCodePrefix')}
           />
-          <Controller
+          <NumberSetting
             control={control}
             name="closurePercent"
-            render={({ field }) => (
-              <NumberInput
-                label="Closure percent"
-                description="0 to 100"
-                min={0}
-                max={100}
-                suffix="%"
-                allowNegative={false}
-                value={field.value ?? ''}
-                // An emptied input leaves no number, which the schema reports under the field.
-                onChange={(value) => field.onChange(typeof value === 'number' ? value : value === '' ? undefined : Number(value))}
-                onBlur={field.onBlur}
-                disabled={readOnly}
-                error={errors.closurePercent?.message}
-              />
-            )}
+            label="Closure percent"
+            description="0 to 100"
+            min={0}
+            max={100}
+            suffix="%"
+            disabled={readOnly}
+            error={errors.closurePercent?.message}
           />
-          <Controller
+          <NumberSetting
             control={control}
             name="abandonAfterMinutes"
-            render={({ field }) => (
-              <NumberInput
-                label="Abandon unpaid online bookings after"
-                description="Minutes; then the booking is abandoned and its lanes are free again (5 to 1440)"
-                min={5}
-                max={1440}
-                suffix=" min"
-                allowNegative={false}
-                allowDecimal={false}
-                value={field.value ?? ''}
-                onChange={(value) => field.onChange(typeof value === 'number' ? value : value === '' ? undefined : Number(value))}
-                onBlur={field.onBlur}
-                disabled={readOnly}
-                error={errors.abandonAfterMinutes?.message}
-              />
-            )}
+            label="Abandon unpaid online bookings after"
+            description="Minutes; then the booking is abandoned and its lanes are free again (5 to 1440)"
+            min={5}
+            max={1440}
+            suffix=" min"
+            whole
+            disabled={readOnly}
+            error={errors.abandonAfterMinutes?.message}
           />
-          <Controller
+          <NumberSetting
             control={control}
             name="ageOfMajority"
-            render={({ field }) => (
-              <NumberInput
-                label="Age of majority"
-                description="Younger signers sign a waiver with a guardian (14 to 25)"
-                min={14}
-                max={25}
-                suffix=" years"
-                allowNegative={false}
-                allowDecimal={false}
-                value={field.value ?? ''}
-                onChange={(value) => field.onChange(typeof value === 'number' ? value : value === '' ? undefined : Number(value))}
-                onBlur={field.onBlur}
-                disabled={readOnly}
-                error={errors.ageOfMajority?.message}
-              />
-            )}
+            label="Age of majority"
+            description="Younger signers sign a waiver with a guardian (14 to 25)"
+            min={14}
+            max={25}
+            suffix=" years"
+            whole
+            disabled={readOnly}
+            error={errors.ageOfMajority?.message}
           />
           <Controller
             control={control}
@@ -445,6 +420,42 @@ function MoneyFormatInput({
       disabled={disabled}
       error={error}
       {...register('moneyFormat')}
+    />
+  );
+}
+
+/** A number setting of the venue; an emptied input leaves no number, which the schema reports under the field. */
+function NumberSetting({
+  control,
+  name,
+  whole = false,
+  ...input
+}: {
+  control: Control<VenueFields>;
+  name: 'closurePercent' | 'abandonAfterMinutes' | 'ageOfMajority';
+  label: string;
+  description: string;
+  min: number;
+  max: number;
+  suffix: string;
+  whole?: boolean;
+  disabled: boolean;
+  error?: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <NumberInput
+          {...input}
+          allowNegative={false}
+          allowDecimal={!whole}
+          value={field.value ?? ''}
+          onChange={(value) => field.onChange(typeof value === 'number' ? value : value === '' ? undefined : Number(value))}
+          onBlur={field.onBlur}
+        />
+      )}
     />
   );
 }
