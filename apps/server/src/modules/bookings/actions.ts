@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { formatMoney } from '@lanebook/core';
 import { PRESENCE_LABELS, type Booking } from '@lanebook/core/booking-schemas';
 import type { Db, Tx } from '../../db/client.js';
@@ -233,28 +233,8 @@ export async function refundPayment(
       await forVenue(db, venueId).update(bookingPayments, eq(bookingPayments.id, part.id), { providerPaymentId: refund.id });
     } catch (error) {
       // This part and those after it did not happen: the ledger gives them back.
-      const undone = reserved.written.slice(index);
-      await withTransaction(db, async (tx) => {
-        const row = await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
-        await forVenue(tx, venueId).delete(
-          bookingPayments,
-          inArray(
-            bookingPayments.id,
-            undone.map((u) => u.id),
-          ),
-        );
-        const reason = error instanceof Error ? error.message : 'the payment provider failed';
-        const amount = undone.reduce((sum, u) => sum + u.amount, 0);
-        await writeLog(
-          tx,
-          venueId,
-          bookingId,
-          'warning',
-          `Refund of ${formatMoney(amount, actor.moneyFormat)} not made: ${reason}`,
-          actor.userName,
-        );
-        await recordBookingEvent(tx, venueId, 'booking.updated', await settle(tx, venueId, row));
-      });
+      const reason = error instanceof Error ? error.message : 'the payment provider failed';
+      await undoRefunds(db, venueId, bookingId, reserved.written.slice(index), reason, actor);
       throw error;
     }
   }
@@ -263,6 +243,92 @@ export async function refundPayment(
     booking,
     refunds: reserved.written.map((p) => ({ amount: p.amount, paymentMethodAlias: p.alias, date: now.toISOString() })),
   };
+}
+
+/** Takes refund rows back out of the ledger (the provider did not make them), with a warning in the log. */
+async function undoRefunds(
+  db: Db,
+  venueId: string,
+  bookingId: string,
+  rows: { id: string; amount: number }[],
+  reason: string,
+  actor: Actor,
+) {
+  await withTransaction(db, async (tx) => {
+    const row = await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
+    await forVenue(tx, venueId).delete(
+      bookingPayments,
+      inArray(
+        bookingPayments.id,
+        rows.map((u) => u.id),
+      ),
+    );
+    const amount = rows.reduce((sum, u) => sum + u.amount, 0);
+    await writeLog(
+      tx,
+      venueId,
+      bookingId,
+      'warning',
+      `Refund of ${formatMoney(amount, actor.moneyFormat)} not made: ${reason}`,
+      actor.userName,
+    );
+    await recordBookingEvent(tx, venueId, 'booking.updated', await settle(tx, venueId, row));
+  });
+}
+
+export interface UnconfirmedCardRefund {
+  venueId: string;
+  id: string;
+  bookingId: string;
+  amount: number;
+  provider: string;
+  /** The provider's id of the payment it gives back. */
+  paymentIntentId: string;
+}
+
+/**
+ * Card refunds the ledger holds but the provider never confirmed (the process stopped between
+ * writing the row and the provider's answer), between `from` and `until` ago: the sweep sends
+ * them again with the same key, so the provider makes each at most once (decision 021).
+ */
+export async function unconfirmedCardRefunds(db: Db, olderThan: Date, newerThan: Date): Promise<UnconfirmedCardRefund[]> {
+  const rows = await db
+    .select({
+      venueId: bookingPayments.venueId,
+      id: bookingPayments.id,
+      bookingId: bookingPayments.bookingId,
+      amount: bookingPayments.amount,
+      provider: bookingPayments.provider,
+      refundOf: bookingPayments.refundOf,
+    })
+    // eslint-disable-next-line no-restricted-syntax -- the sweep serves every venue: it reads unconfirmed refunds across venues, then acts on each within its own venue
+    .from(bookingPayments)
+    .where(
+      and(
+        eq(bookingPayments.kind, 'refund'),
+        isNotNull(bookingPayments.provider),
+        isNull(bookingPayments.providerPaymentId),
+        lt(bookingPayments.createdAt, olderThan),
+        gt(bookingPayments.createdAt, newerThan),
+      ),
+    )
+    .limit(100);
+  const found: UnconfirmedCardRefund[] = [];
+  for (const row of rows) {
+    const [paid] = row.refundOf ? await forVenue(db, row.venueId).select(bookingPayments, eq(bookingPayments.id, row.refundOf)) : [];
+    if (paid?.providerPaymentId) found.push({ ...row, provider: row.provider!, paymentIntentId: paid.providerPaymentId });
+  }
+  return found;
+}
+
+/** The provider made the refund: its id on the row. */
+export async function confirmCardRefund(db: Db, venueId: string, rowId: string, providerRefundId: string) {
+  await forVenue(db, venueId).update(bookingPayments, eq(bookingPayments.id, rowId), { providerPaymentId: providerRefundId });
+}
+
+/** The provider refuses the refund for good: the row goes, and the booking's log says why. */
+export async function dropCardRefund(db: Db, refund: UnconfirmedCardRefund, reason: string, moneyFormat: string) {
+  await undoRefunds(db, refund.venueId, refund.bookingId, [refund], reason, { userName: 'Payment provider', moneyFormat });
 }
 
 /**

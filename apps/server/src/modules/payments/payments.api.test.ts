@@ -2,14 +2,16 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { expect, it } from 'vitest';
-import type { Booking } from '@lanebook/core/booking-schemas';
+import type { Booking, BookingDetail } from '@lanebook/core/booking-schemas';
+import { createSandboxProvider } from '../../platform/payments/sandbox.js';
+import { retryUnconfirmedRefunds } from './service.js';
 import type { Balance, BankAccount, PaymentsInfo, PayoutPage } from '@lanebook/core/payment-schemas';
 import { bookingPayments, bookings, paymentEvents, products, sandboxEvents, sandboxTransactions, venues } from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { expectFieldError, expectNoWrites } from '../../../test/catalog.js';
 import { setUpBookings } from '../../../test/bookings.js';
 import { authenticate, enableCardPayments, openCardCheckout, pathOf, payWithCard, US_BANK } from '../../../test/payments.js';
-import { TEST_AUTH_SECRET } from '../../../test/server.js';
+import { BASE_URL, TEST_AUTH_SECRET } from '../../../test/server.js';
 
 describeEachDatabase('payments with the sandbox provider', (t) => {
   it('a venue adds a bank account (masked ever after) and verifies on the sandbox page: bank status inactive, pending, active', async () => {
@@ -241,6 +243,40 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
     const ignored = await post(stranger, Stripe.webhooks.generateTestHeaderString({ payload: stranger, secret }));
     expect(ignored.json()).toEqual({ received: true, outcome: 'ignored' });
     expect((await t.db.select().from(paymentEvents).where(eq(paymentEvents.id, 'evt_sb_stranger'))).length).toBe(1);
+  });
+
+  it('a card refund the provider never confirmed (the process stopped) is sent again with its own key, once; a refused one leaves the ledger', async () => {
+    const { venue, form } = await setUpBookings(t);
+    await enableCardPayments(t, venue.owner);
+    const booking = (await venue.staff.post('/api/private/booking', form())).json<Booking>();
+    await payWithCard(t, await openCardCheckout(venue.staff, booking.id, 8000), '4242424242424242');
+    const [payment] = await t.db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id));
+    // What a refund leaves when the process stops before the provider answers: the row, without the provider's id.
+    const unconfirmed = (id: string, amount: number) => ({
+      venueId: venue.id,
+      id,
+      bookingId: booking.id,
+      kind: 'refund' as const,
+      amount,
+      method: 'Card',
+      refundOf: payment.id,
+      provider: 'sandbox',
+      userName: 'Manager',
+      createdAt: new Date(Date.now() - 5 * 60_000),
+    });
+    await t.db.insert(bookingPayments).values([unconfirmed('lost-refund', 2000), unconfirmed('impossible-refund', 99_999)]);
+    const sandbox = createSandboxProvider({ db: t.db, baseUrl: BASE_URL, webhookSecret: 'whsec_sweep' });
+    expect(await retryUnconfirmedRefunds(t.db, sandbox)).toBe(1);
+    expect(await retryUnconfirmedRefunds(t.db, sandbox)).toBe(0);
+    const rows = await t.db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id));
+    expect(rows.find((r) => r.id === 'lost-refund')?.providerPaymentId).toMatch(/^re_sb_/);
+    expect(rows.find((r) => r.id === 'impossible-refund')).toBeUndefined();
+    const refunds = (await t.db.select().from(sandboxTransactions)).filter(
+      (r) => r.type === 'refund' && r.paymentId === payment.providerPaymentId,
+    );
+    expect(refunds.map((r) => r.amount)).toEqual([-2000]);
+    const detail = (await venue.staff.get(`/api/private/booking/${booking.id}`)).json<BookingDetail>();
+    expect(detail.logs[0]).toMatchObject({ type: 'warning', text: expect.stringMatching(/^Refund of \$999\.99 not made: Refund amount/) });
   });
 
   it("a no-show's deposit is kept: the refund offers only the rest and says why, unless staff override it", async () => {

@@ -28,7 +28,7 @@ import {
   WebhookSignatureError,
   type BankAccount as ProviderBankAccount,
 } from '../../platform/payments/provider.js';
-import { accountOf, applyWebhookEvent, ensureAccount, paymentsInfo, syncAccountStatus } from './service.js';
+import { accountOf, applyWebhookEvent, ensureAccount, paymentsInfo, retryUnconfirmedRefunds, syncAccountStatus } from './service.js';
 
 const tags = ['payments'];
 const providerParams = z.object({ provider: z.string().min(1).max(40) });
@@ -51,6 +51,11 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const provider = deps.payments;
+  // Card refunds written but never confirmed by the provider are sent again every minute (decision 021).
+  await deps.jobs.work('card-refunds', async () => {
+    await retryUnconfirmedRefunds(db, provider);
+  });
+  await deps.jobs.schedule('card-refunds', '* * * * *');
   const trustedOrigins = [deps.config.baseUrl, ...(deps.config.extraOrigins ?? [])].map((url) => new URL(url).origin);
 
   /** `{provider}` in a path is the active provider's name (sandbox or stripe); another is a 404. */

@@ -3,10 +3,16 @@ import type { Db, Tx } from '../../db/client.js';
 import type { VenueRow } from '../../platform/access.js';
 import { conflict } from '../../platform/errors.js';
 import { withTransaction } from '../../platform/locking.js';
-import { currencyOfCountry, type PaymentProvider, type WebhookEvent } from '../../platform/payments/provider.js';
+import { currencyOfCountry, PaymentProviderError, type PaymentProvider, type WebhookEvent } from '../../platform/payments/provider.js';
 // The bookings module's card-payment entry points (its service.ts is read by calendar, which actions.ts reads).
-import { recordCardPayment, type CardRefunder } from '../bookings/actions.js';
-import { lockPaymentAccount, setPaymentAccount, setPaymentStatus, venueOfPaymentAccount } from '../venues/service.js';
+import { confirmCardRefund, dropCardRefund, recordCardPayment, unconfirmedCardRefunds, type CardRefunder } from '../bookings/actions.js';
+import {
+  lockPaymentAccount,
+  paymentAccountOfVenue,
+  setPaymentAccount,
+  setPaymentStatus,
+  venueOfPaymentAccount,
+} from '../venues/service.js';
 import { paymentEvents } from './schema.js';
 
 /**
@@ -138,4 +144,35 @@ export async function applyWebhookEvent(db: Db, provider: PaymentProvider, event
     if (stored.length === 0) return 'duplicate';
     return apply && (await apply(tx)) ? 'applied' : 'ignored';
   });
+}
+
+/**
+ * Sends again the card refunds the ledger holds but the provider never confirmed (the process
+ * stopped between the two), 2 minutes to a day old, with their own keys: the provider makes each
+ * at most once, and answers the refund it made. A refund the provider refuses for good leaves
+ * the ledger with a warning on the booking; an unreachable provider is tried again next minute.
+ */
+export async function retryUnconfirmedRefunds(db: Db, provider: PaymentProvider, now = new Date()): Promise<number> {
+  const due = await unconfirmedCardRefunds(db, new Date(now.getTime() - 2 * 60_000), new Date(now.getTime() - 24 * 3600_000));
+  let confirmed = 0;
+  for (const refund of due) {
+    if (refund.provider !== provider.name) continue;
+    const venue = await paymentAccountOfVenue(db, refund.venueId, provider.name);
+    if (!venue?.accountId) continue;
+    try {
+      const made = await provider.refund({
+        account: venue.accountId,
+        paymentId: refund.paymentIntentId,
+        amount: refund.amount,
+        idempotencyKey: `refund:${refund.venueId}:${refund.id}`,
+        metadata: { venueId: refund.venueId, bookingId: refund.bookingId },
+      });
+      await confirmCardRefund(db, refund.venueId, refund.id, made.id);
+      confirmed++;
+    } catch (error) {
+      if (error instanceof PaymentProviderError && error.status >= 400 && error.status < 500)
+        await dropCardRefund(db, refund, error.message, venue.moneyFormat);
+    }
+  }
+  return confirmed;
 }

@@ -192,3 +192,17 @@ export async function venueOfPaymentAccount(
     .where(and(eq(venues.paymentProvider, provider), eq(venues.paymentAccountId, accountId)));
   return row ?? null;
 }
+
+/** The venue's account at this provider and its money format (the payments sweep acts on a venue with them). */
+export async function paymentAccountOfVenue(
+  db: Db | Tx,
+  venueId: string,
+  provider: 'sandbox' | 'stripe',
+): Promise<{ accountId: string | null; moneyFormat: string } | null> {
+  const [row] = await db
+    .select({ provider: venues.paymentProvider, accountId: venues.paymentAccountId, moneyFormat: venues.moneyFormat })
+    .from(venues)
+    .where(eq(venues.id, venueId));
+  if (!row) return null;
+  return { accountId: row.provider === provider ? row.accountId : null, moneyFormat: row.moneyFormat };
+}
