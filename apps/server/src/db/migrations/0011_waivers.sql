@@ -42,5 +42,6 @@ ALTER TABLE "waivers" ADD CONSTRAINT "waivers_venue_id_venues_id_fk" FOREIGN KEY
 CREATE INDEX "signatures_booking_idx" ON "signatures" USING btree ("venue_id","booking_id","created_at");--> statement-breakpoint
 CREATE INDEX "signatures_created_idx" ON "signatures" USING btree ("venue_id","is_walk_in","created_at");--> statement-breakpoint
 CREATE INDEX "signatures_name_idx" ON "signatures" USING btree ("venue_id",lower("last_name"),lower("first_name"),"id");--> statement-breakpoint
+CREATE INDEX "booking_payments_unconfirmed_idx" ON "booking_payments" USING btree ("created_at") WHERE "booking_payments"."kind" = 'refund' and "booking_payments"."provider" is not null and "booking_payments"."provider_payment_id" is null;--> statement-breakpoint
 -- Waivers are a cached collection (decision 007): each change is announced like the others'.
 CREATE TRIGGER waivers_change_notify AFTER INSERT OR UPDATE OR DELETE ON "waivers" FOR EACH ROW EXECUTE FUNCTION lanebook_notify_change();

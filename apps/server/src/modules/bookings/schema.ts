@@ -179,6 +179,10 @@ export const bookingPayments = pgTable(
       name: 'booking_payments_booking_fk',
     }).onDelete('cascade'),
     index('booking_payments_booking_idx').on(t.venueId, t.bookingId, t.createdAt),
+    // The card refunds the provider has not confirmed yet: the refunds sweep reads only these (decision 021).
+    index('booking_payments_unconfirmed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'refund' and ${t.provider} is not null and ${t.providerPaymentId} is null`),
     check('booking_payments_amount_positive', sql`${t.amount} > 0`),
   ],
 );
