@@ -25,3 +25,4 @@ export * from '../modules/payments/schema.js';
 export * from '../platform/payments/sandbox-schema.js';
 export * from '../modules/waivers/schema.js';
 export * from '../modules/signatures/schema.js';
+export * from '../modules/widget/schema.js';

@@ -86,6 +86,8 @@ export const bookings = pgTable(
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     /** An online booking still unpaid then is abandoned and frees its lanes (the abandon job, decision 019). */
     abandonAt: timestamp('abandon_at', { withTimezone: true }),
+    /** The widget's key for one submit of its booking form: a second submit answers the same booking. */
+    idempotencyKey: text('idempotency_key'),
   },
   (t) => [
     primaryKey({ columns: [t.venueId, t.id] }),
@@ -95,6 +97,9 @@ export const bookings = pgTable(
     uniqueIndex('bookings_registration_code').on(t.venueId, t.registrationCode),
     // The customer's key in the public calls, unique across venues: it finds the venue (decision 012).
     uniqueIndex('bookings_reference').on(t.bookingReference),
+    uniqueIndex('bookings_idempotency_key')
+      .on(t.venueId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     // The booking list (decision 017): newest first, by event date, and each search field from
     // its start (text_pattern_ops serves LIKE 'abc%' whatever the collation; phones from their end).
     index('bookings_created_idx').on(t.venueId, t.createdAt),

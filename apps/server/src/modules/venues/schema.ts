@@ -34,7 +34,13 @@ export const venues = pgTable(
     /** The venue's account at the card-payment provider, and which provider it is at (decision 021). */
     paymentProvider: text('payment_provider').$type<'sandbox' | 'stripe'>(),
     paymentAccountId: text('payment_account_id'),
+    /** The widget status: only a live venue takes online bookings; superadmin approves a pending one. */
     status: text('status').$type<'inactive' | 'pending' | 'live'>().notNull().default('inactive'),
+    /** The web sites (origins such as https://venue.example) that may embed the widget; none: any (decision 024). */
+    widgetOrigins: jsonb('widget_origins')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     permissions: jsonb('permissions').$type<PermissionsMap>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
