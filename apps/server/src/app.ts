@@ -135,7 +135,7 @@ export async function buildApp(database: Database, config: AppConfig) {
   for (const routes of MODULES) await app.register(routes, { deps });
 
   registerConsole(app, config.consoleDir);
-  return { app, auth, mailer, jobs };
+  return { app, auth, mailer, jobs, payments: deps.payments };
 }
 
 /** The console is a single-page app: files from its build, and index.html for every other page path. */

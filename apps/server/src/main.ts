@@ -6,7 +6,8 @@ import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { readEnv } from './env.js';
 import { makeSuperadmins } from './modules/accounts/service.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed.js';
+import { activateDemoPayments } from './modules/payments/demo.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_VENUE_ID, seedDemo } from './seed.js';
 
 const env = readEnv();
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -25,7 +26,7 @@ function authSecret(): string {
 async function main() {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
   const baseUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-  const { app, auth } = await buildApp(database, {
+  const { app, auth, payments } = await buildApp(database, {
     baseUrl,
     // Without PUBLIC_URL the server is reached on this machine: its other loopback names work too.
     extraOrigins: env.PUBLIC_URL ? [] : [`http://127.0.0.1:${env.PORT}`, `http://[::1]:${env.PORT}`],
@@ -67,6 +68,8 @@ async function main() {
   process.once('SIGTERM', shutdown);
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // After listening: the sandbox posts its account event to the app's own webhook.
+  if (seeded) await activateDemoPayments(database.db, payments, DEMO_VENUE_ID);
   const where = database.kind === 'pglite' ? `embedded database in ${dataDir}` : 'PostgreSQL';
   const lines = [``, `Lanebook is running at ${baseUrl} (${where}).`];
   if (seeded || env.SEED_DEMO !== false) {

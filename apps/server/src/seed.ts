@@ -17,9 +17,12 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@demo.test', name: 'Ada Admin', note: 'superadmin, no venue of its own', isSuperadmin: true },
 ] as const;
 
+/** The demo venue that takes card payments (sandbox) and whose widget the start message shows. */
+export const DEMO_VENUE_ID = 'demo-axe';
+
 const DEMO_VENUES = [
   {
-    id: 'demo-axe',
+    id: DEMO_VENUE_ID,
     name: 'Demo Axe House',
     companyName: 'Demo Axe House LLC',
     timezone: 'America/New_York',

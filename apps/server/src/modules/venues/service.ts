@@ -95,6 +95,11 @@ export async function setVenueStatus(db: Db, venueId: string, status: Venue['sta
   return toVenue(row);
 }
 
+export async function venueRowById(db: Db | Tx, venueId: string): Promise<VenueRow | null> {
+  const [row] = await db.select().from(venues).where(eq(venues.id, venueId));
+  return row ?? null;
+}
+
 export async function venueExists(db: Db | Tx, venueId: string): Promise<boolean> {
   const [row] = await db.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId));
   return Boolean(row);
