@@ -14,7 +14,8 @@ import { AccessResolver, registerAccess } from './platform/access.js';
 import { createAuth, registerAuthBridge } from './platform/auth.js';
 import { AppError, registerErrorHandler } from './platform/errors.js';
 import { registerResponseRule } from './platform/http.js';
-import { registerInputRules, registerSecurityHeaders } from './platform/security.js';
+import { allowFraming, frameAncestorsFor, registerInputRules, registerPublicCors, registerSecurityHeaders } from './platform/security.js';
+import { widgetDemoNotFoundPage, widgetDemoPage } from './platform/widget-demo.js';
 import { createMailer } from './platform/mail.js';
 import { startJobs } from './platform/jobs.js';
 import type { AppConfig, ModuleDeps, ModuleRoutes } from './platform/module.js';
@@ -33,6 +34,7 @@ import { liveRoutes } from './modules/live/routes.js';
 import { integrationRoutes } from './modules/integrations/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { signatureRoutes } from './modules/signatures/routes.js';
+import { widgetRoutes } from './modules/widget/routes.js';
 import { startPayments } from './platform/payments/index.js';
 import { createDiskStorage } from './platform/storage.js';
 import { VenueReads } from './platform/venue-reads.js';
@@ -54,6 +56,7 @@ const MODULES: ModuleRoutes[] = [
   integrationRoutes,
   paymentRoutes,
   signatureRoutes,
+  widgetRoutes,
 ];
 
 export async function buildApp(database: Database, config: AppConfig) {
@@ -91,12 +94,14 @@ export async function buildApp(database: Database, config: AppConfig) {
 
   registerSecurityHeaders(app);
   registerInputRules(app);
+  const publicRateLimit = { max: config.publicPerMinute ?? 300, timeWindow: 60_000 };
   // Per-route limits (config.rateLimit), after the access step so a limit can count per user.
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
     errorResponseBuilder: () => new AppError(429, 'rate_limited', 'Too many attempts. Wait a minute and try again.'),
   });
+  registerPublicCors(app, (origin) => access.isWidgetOrigin(origin), publicRateLimit);
   // Console assets and API answers go out compressed when the client accepts it (small ones stay plain).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
@@ -129,19 +134,104 @@ export async function buildApp(database: Database, config: AppConfig) {
     access,
     reads,
     jobs,
-    payments: await startPayments(app, database, jobs, config),
+    payments: await startPayments(app, database, jobs, config, (venueId) => widgetFrameAncestors(access, venueId)),
     config: { ...config },
   };
   for (const routes of MODULES) await app.register(routes, { deps });
 
-  registerConsole(app, config.consoleDir);
+  const consoleRoot = builtDir(config.consoleDir, ['index.html']);
+  const widgetRoot = builtDir(config.widgetDir, ['index.html', 'widget.js']);
+  const roots = [consoleRoot, widgetRoot].filter((root): root is string => root !== null);
+  if (roots.length) app.register(fastifyStatic, { root: roots, serve: false });
+  registerWidget(app, widgetRoot, access);
+  registerConsole(app, consoleRoot);
   return { app, auth, mailer, jobs, payments: deps.payments };
 }
 
+/** The folder of a build when it holds every one of `files`, else null (not built). */
+function builtDir(dir: string | undefined, files: string[]): string | null {
+  if (!dir || !files.every((file) => existsSync(path.join(dir, file)))) return null;
+  return path.resolve(dir);
+}
+
+/** Who may frame a page of this venue's widget (decision 024): its widget origins; only us without a venue. */
+async function widgetFrameAncestors(access: AccessResolver, venueId: string | null): Promise<string> {
+  const row = venueId ? await access.publicVenueRow(venueId) : null;
+  return frameAncestorsFor(row ? row.widgetOrigins : null);
+}
+
+/** A file of a build under `root`, when the URL path names one (never a dot folder such as .vite/). */
+function fileUnder(root: string, relativePath: string): string | null {
+  const hidden = relativePath.split('/').some((segment) => segment.startsWith('.'));
+  const file = path.join(root, relativePath);
+  if (hidden || !file.startsWith(root + path.sep) || !path.extname(file) || !existsSync(file)) return null;
+  return path.relative(root, file);
+}
+
+const WIDGET_NOT_BUILT = 'The widget is not built yet: run `npm run build`.';
+
+/**
+ * The widget (decision 024): the loader at /widget.js, the app's files under /widget/assets/,
+ * its index.html for every other page under /widget/ (framed by the venue's sites), and the
+ * demo page /widget/demo.
+ */
+function registerWidget(app: FastifyInstance, root: string | null, access: AccessResolver) {
+  const config = { access: { public: true as const } };
+  const schema = { hide: true };
+
+  app.get('/widget.js', { config, schema }, async (_request, reply) => {
+    if (!root) return reply.type('text/plain').status(503).send(WIDGET_NOT_BUILT);
+    return reply
+      .header('cache-control', 'public, max-age=300')
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .sendFile('widget.js', root);
+  });
+
+  app.get('/widget', { config, schema }, async (request, reply) => {
+    const query = request.url.indexOf('?');
+    return reply.redirect(`/widget/${query >= 0 ? request.url.slice(query) : ''}`, 302);
+  });
+
+  app.get('/widget/demo', { config, schema }, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const venueId = typeof query.venue === 'string' ? query.venue : '';
+    const templateId = typeof query.template === 'string' && query.template ? query.template : null;
+    const row = venueId ? await access.publicVenueRow(venueId) : null;
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (!row) return reply.status(404).send(widgetDemoNotFoundPage());
+    return reply.send(widgetDemoPage(row, templateId));
+  });
+
+  app.get('/widget/*', { config, schema }, async (request, reply) => {
+    if (!root) return reply.type('text/plain').status(503).send(WIDGET_NOT_BUILT);
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(request.url.split('?')[0]);
+    } catch {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    if (path.extname(urlPath)) {
+      const file = fileUnder(root, urlPath.slice('/widget/'.length));
+      if (!file) return reply.status(404).type('text/plain').send('Not found');
+      const immutable = urlPath.startsWith('/widget/assets/');
+      return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(file, root);
+    }
+    allowFraming(reply, await widgetFrameAncestors(access, await venueOfWidgetPage(access, request.url)), 'widget');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+  });
+}
+
+/** The venue of a widget page: its `venue` parameter, or for /widget/booking/<reference> the booking's venue. */
+async function venueOfWidgetPage(access: AccessResolver, url: string): Promise<string | null> {
+  const parsed = new URL(url, 'http://widget.invalid');
+  const venue = parsed.searchParams.get('venue');
+  if (venue) return venue;
+  const booking = /^\/widget\/booking\/([A-Za-z0-9_-]{1,100})(\/|$)/.exec(parsed.pathname);
+  return booking ? access.publicVenueIdOf('booking', booking[1]) : null;
+}
+
 /** The console is a single-page app: files from its build, and index.html for every other page path. */
-function registerConsole(app: FastifyInstance, consoleDir?: string) {
-  const root = consoleDir && existsSync(path.join(consoleDir, 'index.html')) ? path.resolve(consoleDir) : null;
-  if (root) app.register(fastifyStatic, { root, serve: false });
+function registerConsole(app: FastifyInstance, root: string | null) {
   app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0]);
     if (urlPath.startsWith('/api/')) {
@@ -157,9 +247,9 @@ function registerConsole(app: FastifyInstance, consoleDir?: string) {
       const immutable = urlPath.startsWith('/assets/');
       return reply
         .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-        .sendFile(path.relative(root, file));
+        .sendFile(path.relative(root, file), root);
     }
     if (path.extname(urlPath)) return reply.status(404).type('text/plain').send('Not found');
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
   });
 }

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.js';
 import { readEnv } from './env.js';
 import { makeSuperadmins } from './modules/accounts/service.js';
 import { activateDemoPayments } from './modules/payments/demo.js';
+import { venueExists } from './modules/venues/service.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_VENUE_ID, seedDemo } from './seed.js';
 
 const env = readEnv();
@@ -46,6 +47,7 @@ async function main() {
     publicPerMinute: env.PUBLIC_RATE_LIMIT,
     logLevel: env.LOG_LEVEL,
     consoleDir: path.join(repoRoot, 'apps/console/dist'),
+    widgetDir: path.join(repoRoot, 'apps/widget/dist'),
     uploadsDir: path.join(dataDir, 'uploads'),
     uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
     webhookAllowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? false,
@@ -81,6 +83,7 @@ async function main() {
       ? `Card payments: Stripe${env.STRIPE_SECRET_KEY.includes('_test_') ? ' (test mode)' : ''}; its webhook: ${baseUrl}/api/public/stripe/webhook`
       : 'Card payments: the built-in sandbox (test card 4242 4242 4242 4242, any future expiry and CVC).',
   );
+  if (await venueExists(database.db, DEMO_VENUE_ID)) lines.push(`Widget demo: ${baseUrl}/widget/demo?venue=${DEMO_VENUE_ID}`);
   lines.push(`API docs: ${baseUrl}/api/docs`, ``);
   console.log(lines.join('\n'));
 }

@@ -10,3 +10,5 @@ export * from './products.js';
 export * from './pricing.js';
 export * from './calendar.js';
 export * from './bookings.js';
+export * from './widget.js';
+export * from './widget-schemas.js';

@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { PERMISSION_AREAS, VENUE_ROLES } from './permissions.js';
 import { COUNTRIES, DATE_FORMATS, isValidTimeZone, VENUE_STATUSES } from './venue.js';
+import { MAX_WIDGET_ORIGINS, normalizeWidgetOrigin, widgetOriginProblem } from './widget.js';
 
 /** A venue id is chosen by the user and appears in URLs and embed codes, so it is a slug. */
 export const venueIdSchema = z
@@ -61,6 +62,22 @@ export const venueFieldsSchema = z.object({
     .array(z.string().trim().min(1, 'Payment method names cannot be empty').max(60))
     .max(20, 'At most 20 payment methods')
     .refine((list) => new Set(list.map((m) => m.toLowerCase())).size === list.length, 'Payment methods must be unique'),
+  /** The web sites that may embed the widget (decision 024), kept as browsers send them in Origin. */
+  widgetOrigins: z
+    .array(
+      z
+        .string('Each widget origin must be text')
+        .trim()
+        .max(200, 'A widget origin must be at most 200 characters')
+        .superRefine((value, ctx) => {
+          const problem = widgetOriginProblem(value);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        })
+        .overwrite(normalizeWidgetOrigin),
+      'Widget origins must be a list of web addresses',
+    )
+    .max(MAX_WIDGET_ORIGINS, `At most ${MAX_WIDGET_ORIGINS} widget origins`)
+    .refine((list) => new Set(list).size === list.length, 'Widget origins must be unique'),
 });
 export type VenueFields = z.infer<typeof venueFieldsSchema>;
 

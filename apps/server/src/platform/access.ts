@@ -71,8 +71,9 @@ export type VenueRow = typeof venues.$inferSelect;
  * Public routes that work on one venue's data find the venue from the path (decision 012):
  * `'product'` from the product of `:id`, `'booking'` from the booking reference in `:id`. The module that owns what the path names registers
  * the lookup (the venue id of a live record, or null), so the platform reads no module's table.
+ * `'venue'`: the live venue `:venueId` names (the widget's calls, decision 024); it needs no lookup.
  */
-export type PublicVenueKind = 'product' | 'booking';
+export type PublicVenueKind = 'product' | 'booking' | 'venue';
 export type PublicVenueLookup = (id: string) => Promise<string | null>;
 
 export interface VenueContext {
@@ -106,6 +107,8 @@ export class AccessResolver {
   /** Venue rows for public routes, by id, dropped when the venue changes. */
   private readonly publicVenues = new InvalidatingCache<VenueRow>({ ttlMs: 30_000, maxEntries: 10_000 });
   private readonly publicLookups = new Map<PublicVenueKind, PublicVenueLookup>();
+  /** Origins some venue lists among its widgetOrigins (CORS preflights), emptied when any venue changes. */
+  private readonly widgetOrigins = new InvalidatingCache<boolean>({ ttlMs: 30_000, maxEntries: 10_000 });
 
   constructor(
     private readonly database: Database,
@@ -133,9 +136,11 @@ export class AccessResolver {
     else if (kind === 'venue') {
       this.cache.invalidate((a) => a.venue?.id === id || a.identity.memberships.some((m) => m.venueId === id));
       this.publicVenues.invalidate((row) => row.id === id);
+      this.widgetOrigins.clear();
     } else {
       this.cache.clear();
       this.publicVenues.clear();
+      this.widgetOrigins.clear();
     }
   }
 
@@ -149,12 +154,23 @@ export class AccessResolver {
    * else is the same 404, so nothing tells whether the id exists elsewhere.
    */
   async resolvePublic(kind: PublicVenueKind, id: string | undefined): Promise<VenueContext> {
-    const lookup = this.publicLookups.get(kind);
+    const lookup = kind === 'venue' ? async (venueId: string) => venueId : this.publicLookups.get(kind);
     if (!lookup) throw new Error(`No public venue lookup registered for '${kind}'.`);
-    const missing = notFound(kind === 'product' ? 'Product' : 'Booking');
+    const missing = notFound(kind === 'product' ? 'Product' : kind === 'booking' ? 'Booking' : 'Venue');
     if (!id || id.length > 100) throw missing;
     const venueId = await lookup(id);
     if (!venueId) throw missing;
+    const row = await this.publicVenueRow(venueId);
+    if (!row || row.status !== 'live') throw missing;
+    return publicContext(row);
+  }
+
+  /**
+   * A venue's row whatever its status (the widget's configuration answers a venue that is not
+   * live yet; the widget's pages are framed by its origins), from memory until the venue changes.
+   */
+  async publicVenueRow(venueId: string): Promise<VenueRow | null> {
+    if (!venueId || venueId.length > 100) return null;
     const useCache = this.database.notifications.isListening();
     let row = useCache ? this.publicVenues.get(venueId) : undefined;
     if (!row) {
@@ -162,8 +178,31 @@ export class AccessResolver {
       [row] = await this.database.db.select().from(venues).where(eq(venues.id, venueId));
       if (row && useCache) this.publicVenues.set(venueId, row, epoch);
     }
-    if (!row || row.status !== 'live') throw missing;
-    return { id: row.id, row, role: null, isTemporary: false, permissions: normalizePermissionsMap(row.permissions) };
+    return row ?? null;
+  }
+
+  /** The venue of a public path as its module's lookup finds it (a booking reference's venue, say), or null. */
+  async publicVenueIdOf(kind: Exclude<PublicVenueKind, 'venue'>, id: string): Promise<string | null> {
+    const lookup = this.publicLookups.get(kind);
+    if (!lookup || !id || id.length > 100) return null;
+    return lookup(id);
+  }
+
+  /** Whether some venue lets `origin` embed its widget (widgetOrigins): a CORS preflight is answered for it. */
+  async isWidgetOrigin(origin: string): Promise<boolean> {
+    if (origin.length > 200) return false;
+    const useCache = this.database.notifications.isListening();
+    const cached = useCache ? this.widgetOrigins.get(origin) : undefined;
+    if (cached !== undefined) return cached;
+    const epoch = this.widgetOrigins.epoch;
+    const [found] = await this.database.db
+      .select({ id: venues.id })
+      .from(venues)
+      .where(sql`${venues.widgetOrigins} @> ${JSON.stringify([origin])}::jsonb`)
+      .limit(1);
+    // Only a yes is kept: venue updates and deletes are announced, a new venue is not.
+    if (found && useCache) this.widgetOrigins.set(origin, true, epoch);
+    return Boolean(found);
   }
 
   /** null when the request carries no valid, unexpired session. */
@@ -277,6 +316,11 @@ export class AccessResolver {
   }
 }
 
+/** A venue as a public route sees it: no role, its permissions map. */
+export function publicContext(row: VenueRow): VenueContext {
+  return { id: row.id, row, role: null, isTemporary: false, permissions: normalizePermissionsMap(row.permissions) };
+}
+
 function safeDecode(value: string) {
   try {
     return decodeURIComponent(value);
@@ -341,7 +385,8 @@ export function registerAccess(app: FastifyInstance, resolver: AccessResolver, t
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || !('public' in access) || access.public === true) return;
-    request.venue = await resolver.resolvePublic(access.public, (request.params as { id?: string } | undefined)?.id);
+    const params = request.params as { id?: string; venueId?: string } | undefined;
+    request.venue = await resolver.resolvePublic(access.public, access.public === 'venue' ? params?.venueId : params?.id);
   });
 }
 

@@ -42,6 +42,8 @@ export interface AppConfig {
   stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
   /** Built console (apps/console/dist); served at / when present. */
   consoleDir?: string;
+  /** Built widget (apps/widget/dist: index.html, widget.js, assets/); served at /widget.js and /widget/ when present. */
+  widgetDir?: string;
 }
 
 export interface ModuleDeps {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { AppError, validationFailed } from './errors.js';
 
@@ -12,8 +12,8 @@ import { AppError, validationFailed } from './errors.js';
  * plugin builds helmet anew on every request and sets each header on the raw response, which
  * cost about a third of the throughput of a cached read.
  */
-export function registerSecurityHeaders(app: FastifyInstance) {
-  const applyHeaders = helmet({
+const HEADERS = headersOf(
+  helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -37,13 +37,93 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // Sent below only when the request came over TLS: over plain HTTP it is meaningless.
     strictTransportSecurity: false,
-  });
-  const headers = headersOf(applyHeaders);
+  }),
+);
+
+export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(HEADERS);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     done();
   });
+}
+
+/**
+ * The widget app's pages (decision 024): its own scripts and styles, images of uploads and
+ * data URLs, calls to this origin only; framed as `frameAncestorsFor` says.
+ */
+const WIDGET_PAGE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'";
+
+/**
+ * Who may frame a widget page or the sandbox checkout shown in it (decision 024): this origin
+ * and the venue's widgetOrigins; any site when the venue lists none; only this origin when the
+ * page names no venue (null).
+ */
+export function frameAncestorsFor(widgetOrigins: readonly string[] | null): string {
+  if (widgetOrigins === null) return "'self'";
+  // Stored origins passed venueFieldsSchema; anything else (a hand-edited row) is left out rather than let into the header.
+  const origins = widgetOrigins.filter((origin) => /^https?:\/\/[a-z0-9.[\]:-]+$/i.test(origin));
+  if (widgetOrigins.length === 0) return '*';
+  return ["'self'", ...origins].join(' ');
+}
+
+/**
+ * Lets a page be framed by `frameAncestors` (frameAncestorsFor): the widget app's page with the
+ * widget's policy, or a page keeping the console's policy (the sandbox checkout) with only its
+ * frame-ancestors changed. X-Frame-Options cannot name origins, so it goes.
+ */
+export function allowFraming(reply: FastifyReply, frameAncestors: string, page: 'widget' | 'other') {
+  const csp =
+    page === 'widget'
+      ? `${WIDGET_PAGE_CSP}; frame-ancestors ${frameAncestors}`
+      : HEADERS['content-security-policy'].replace(/frame-ancestors [^;]*/, `frame-ancestors ${frameAncestors}`);
+  reply.header('content-security-policy', csp);
+  reply.removeHeader('x-frame-options');
+}
+
+/** What a widget origin's calls may use (decision 024). */
+const CORS_METHODS = 'GET, POST, PATCH';
+const CORS_HEADERS = 'content-type, idempotency-key';
+
+/**
+ * CORS for /api/public (decision 024): an answer names the request's Origin as allowed when it is
+ * one of the widgetOrigins of the venue the call resolved to (request.venue); a preflight is
+ * allowed for an origin some venue lists. No credentials: the public API uses none.
+ */
+export function registerPublicCors(app: FastifyInstance, isWidgetOrigin: (origin: string) => Promise<boolean>, rateLimit: object) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith('/api/public/')) return payload;
+    addVary(reply, 'Origin');
+    const origin = request.headers.origin;
+    if (origin && request.venue?.row.widgetOrigins.includes(origin)) reply.header('access-control-allow-origin', origin);
+    return payload;
+  });
+  app.options('/api/public/*', { config: { access: { public: true }, rateLimit }, schema: { hide: true } }, async (request, reply) => {
+    const origin = request.headers.origin;
+    if (origin && (await isWidgetOrigin(origin))) {
+      reply.headers({
+        'access-control-allow-origin': origin,
+        'access-control-allow-methods': CORS_METHODS,
+        'access-control-allow-headers': CORS_HEADERS,
+        'access-control-max-age': '600',
+      });
+    }
+    return reply.status(204).send();
+  });
+}
+
+function addVary(reply: FastifyReply, name: string) {
+  const current = reply.getHeader('vary');
+  const list =
+    current === undefined
+      ? []
+      : String(current)
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean);
+  if (!list.some((v) => v.toLowerCase() === name.toLowerCase() || v === '*')) list.push(name);
+  reply.header('vary', list.join(', '));
 }
 
 /** The headers helmet sets, computed once: they are the same for every answer. */

@@ -5,15 +5,16 @@ import { InvalidatingCache } from './cache.js';
 export const CHANGES_CHANNEL = 'lanebook_changes';
 
 interface CachedRead {
-  table: string;
+  tables: readonly string[];
   venueId: string;
   json: string;
 }
 
 /**
- * Answers of venue reads (a collection's list, one record), kept as the JSON sent, until the
+ * Answers of venue reads (a collection's list, one record), kept as the JSON sent, until a
  * table they come from changes for that venue in any server process. A read that depends on
- * several tables must not be cached here.
+ * several tables names each of them (each must have a change trigger); one that depends on a
+ * table no trigger covers must not be cached here.
  */
 export class VenueReads {
   private readonly cache = new InvalidatingCache<CachedRead>({ ttlMs: 60_000, maxEntries: 5_000 });
@@ -32,12 +33,13 @@ export class VenueReads {
     const at = payload.indexOf(':');
     const table = payload.slice(0, at);
     const venueId = payload.slice(at + 1);
-    this.cache.invalidate((read) => read.table === table && read.venueId === venueId);
+    this.cache.invalidate((read) => read.venueId === venueId && read.tables.includes(table));
   }
 
-  /** The JSON of `load()`, from memory while `table` has not changed for the venue. */
-  async json(table: string, venueId: string, key: string, load: () => Promise<unknown>): Promise<string> {
-    const cacheKey = `${table}\n${venueId}\n${key}`;
+  /** The JSON of `load()`, from memory while `table` (each of the tables named) has not changed for the venue. */
+  async json(table: string | readonly string[], venueId: string, key: string, load: () => Promise<unknown>): Promise<string> {
+    const tables = typeof table === 'string' ? [table] : table;
+    const cacheKey = `${tables.join(',')}\n${venueId}\n${key}`;
     const listening = this.notifications.isListening();
     if (listening) {
       const cached = this.cache.get(cacheKey);
@@ -45,7 +47,7 @@ export class VenueReads {
     }
     const epoch = this.cache.epoch;
     const json = JSON.stringify(await load());
-    if (listening) this.cache.set(cacheKey, { table, venueId, json }, epoch);
+    if (listening) this.cache.set(cacheKey, { tables, venueId, json }, epoch);
     return json;
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { PRODUCT_DELETE_BLOCKED } from '@lanebook/core';
 import type { Db, Tx } from '../../db/client.js';
 import type { CollectionContext } from '../../platform/collections.js';
@@ -86,4 +86,11 @@ export async function bookableProductVenueId(db: Db | Tx, productId: string): Pr
     .where(and(eq(products.id, productId), eq(products.isDeleted, false), eq(products.isPaused, false)))
     .limit(2);
   return found?.venueId ?? null;
+}
+
+/** The products the public can book online in the venue (the widget's list): not paused, not deleted, by name. */
+export async function bookableProducts(db: Db | Tx, venueId: string): Promise<CalendarProduct[]> {
+  return forVenue(db, venueId).select(products, and(eq(products.isDeleted, false), eq(products.isPaused, false)), {
+    orderBy: [asc(products.name), asc(products.id)],
+  });
 }

@@ -13,3 +13,17 @@ export async function upsellItemsOnSale(
   const rows = await forVenue(tx, venueId).select(upsellItems, and(inArray(upsellItems.id, ids), eq(upsellItems.isPaused, false)));
   return rows.map((r) => ({ id: r.id, name: r.name, price: r.price }));
 }
+
+export interface UpsellItemOnOffer {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  image: string;
+}
+
+/** Every upsell item of the venue on sale (not paused), with what the widget shows of it. */
+export async function upsellItemsOnOffer(tx: Db | Tx, venueId: string): Promise<UpsellItemOnOffer[]> {
+  const rows = await forVenue(tx, venueId).select(upsellItems, eq(upsellItems.isPaused, false));
+  return rows.map((r) => ({ id: r.id, name: r.name, description: r.description, price: r.price, image: r.image }));
+}

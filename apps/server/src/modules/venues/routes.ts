@@ -14,7 +14,7 @@ import { forbidden, notFound } from '../../platform/errors.js';
 import { errorResponses } from '../../platform/http.js';
 import { withTransaction } from '../../platform/locking.js';
 import { leaveTemporaryMembership } from '../users/memberships.js';
-import { createVenue, setVenuePermissions, skipBankOnboarding, toVenue, updateVenue } from './service.js';
+import { createVenue, requestApproval, setVenuePermissions, skipBankOnboarding, toVenue, updateVenue } from './service.js';
 
 export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -79,6 +79,20 @@ export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fast
       schema: { tags, response: { 200: venueSchema, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => skipBankOnboarding(db, venueOf(request).id),
+  );
+
+  app.post(
+    '/api/private/venues/current/request-approval',
+    {
+      config: { access: { permission: 'venues.edit' } },
+      schema: {
+        tags,
+        description:
+          "Asks for the venue's widget to take online bookings: inactive becomes pending until a superadmin approves it (409 venue_status when pending or live already).",
+        response: { 200: venueSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => requestApproval(db, venueOf(request).id),
   );
 
   app.delete(

@@ -32,6 +32,7 @@ export function toVenue(row: VenueRow): Venue {
     abandonAfterMinutes: row.abandonAfterMinutes,
     ageOfMajority: row.ageOfMajority,
     paymentMethods: row.paymentMethods,
+    widgetOrigins: row.widgetOrigins,
     phoneFormat: row.phoneFormat,
     moneyFormat: row.moneyFormat,
     timeFormat: row.timeFormat,
@@ -93,6 +94,27 @@ export async function setVenueStatus(db: Db, venueId: string, status: Venue['sta
   const [row] = await db.update(venues).set({ status, updatedAt: new Date() }).where(eq(venues.id, venueId)).returning();
   if (!row) throw notFound('Venue');
   return toVenue(row);
+}
+
+/**
+ * The owner asks for the widget to go live (decision 024): inactive becomes pending, for a
+ * superadmin to approve. A pending or live venue cannot ask again (409 venue_status).
+ */
+export async function requestApproval(db: Db, venueId: string): Promise<Venue> {
+  const [row] = await db
+    .update(venues)
+    .set({ status: 'pending', updatedAt: new Date() })
+    .where(and(eq(venues.id, venueId), eq(venues.status, 'inactive')))
+    .returning();
+  if (row) return toVenue(row);
+  const current = await venueRowById(db, venueId);
+  if (!current) throw notFound('Venue');
+  throw conflict(
+    current.status === 'pending'
+      ? 'This venue already asked for approval; a Lanebook administrator will review it.'
+      : 'This venue is already live: it takes online bookings.',
+    'venue_status',
+  );
 }
 
 export async function venueRowById(db: Db | Tx, venueId: string): Promise<VenueRow | null> {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { waivers } from './schema.js';
@@ -6,4 +6,11 @@ import { waivers } from './schema.js';
 /** What other modules read of waivers: the signatures module, the waiver a product's bookings sign. */
 export async function waiverById(tx: Db | Tx, venueId: string, waiverId: string) {
   return forVenue(tx, venueId).first(waivers, eq(waivers.id, waiverId));
+}
+
+/** Which of the ids name a waiver of the venue (a product with one has its bookings signed). */
+export async function existingWaiverIds(tx: Db | Tx, venueId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await forVenue(tx, venueId).selectFields(waivers, { id: waivers.id }, inArray(waivers.id, ids));
+  return new Set(rows.map((r) => r.id));
 }

@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
 import type { CollectionContext, Row } from '../../platform/collections.js';
 import { lockKeys } from '../../platform/locking.js';
 import { forVenue } from '../../platform/venue-scope.js';
@@ -18,4 +19,20 @@ export async function unsetOtherDefault(ctx: CollectionContext, record: Row, exi
     isDefault: false,
     updatedAt: new Date(),
   });
+}
+
+export type WidgetTemplateRow = typeof widgetTemplates.$inferSelect;
+
+/**
+ * The template a widget is shown with: the active one named, or without a name the venue's
+ * active default; undefined when the named one is not an active template of the venue, or
+ * when no name is given and there is no active default.
+ */
+export async function activeWidgetTemplate(
+  db: Db | Tx,
+  venueId: string,
+  templateId: string | null,
+): Promise<WidgetTemplateRow | undefined> {
+  const which = templateId === null ? eq(widgetTemplates.isDefault, true) : eq(widgetTemplates.id, templateId);
+  return forVenue(db, venueId).first(widgetTemplates, and(which, eq(widgetTemplates.isActive, true)));
 }

@@ -15,7 +15,14 @@ const SANDBOX_EVENTS_QUEUE = 'sandbox-events';
  * built-in sandbox with its hosted pages, whose events are posted to the app's own webhook route
  * and re-sent every minute until one is taken.
  */
-export async function startPayments(app: FastifyInstance, database: Database, jobs: Jobs, config: AppConfig): Promise<PaymentProvider> {
+export async function startPayments(
+  app: FastifyInstance,
+  database: Database,
+  jobs: Jobs,
+  config: AppConfig,
+  /** Who may frame the sandbox's checkout page of a venue (decision 024). */
+  frameAncestorsOf?: (venueId: string | null) => Promise<string>,
+): Promise<PaymentProvider> {
   if (config.stripe) return createStripeProvider(config.stripe);
   // The sandbox signs its events with a secret of its own, derived from the server's.
   const webhookSecret = `whsec_${createHmac('sha256', config.authSecret).update('sandbox-webhook').digest('hex')}`;
@@ -29,7 +36,7 @@ export async function startPayments(app: FastifyInstance, database: Database, jo
     });
     if (response.statusCode >= 300) throw new Error(`The webhook answered ${response.statusCode}: ${response.body}`);
   });
-  await registerSandboxPages(app, sandbox);
+  await registerSandboxPages(app, sandbox, frameAncestorsOf);
   await jobs.work(SANDBOX_EVENTS_QUEUE, async () => {
     await sandbox.deliverPending();
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import { z } from 'zod';
 import { escapeHtml } from '../mail-templates.js';
+import { allowFraming } from '../security.js';
 import type { SandboxProvider } from './sandbox.js';
 
 /**
@@ -90,16 +91,30 @@ function expiryProblem(expiry: string): string | null {
   return null;
 }
 
-export async function registerSandboxPages(app: FastifyInstance, sandbox: SandboxProvider) {
+/**
+ * `frameAncestorsOf(venueId)`: who may frame the checkout page of a venue's checkout (decision
+ * 024: the widget shows it in its iframe); the other pages keep the console's "no framing".
+ */
+export async function registerSandboxPages(
+  app: FastifyInstance,
+  sandbox: SandboxProvider,
+  frameAncestorsOf: (venueId: string | null) => Promise<string> = async () => "'none'",
+) {
   await app.register(async (scope) => {
     // The hosted pages post plain HTML forms; only this scope reads form bodies.
     await scope.register(formbody);
     const config = { access: { public: true as const } };
     const schema = { hide: true };
 
+    const checkoutOf = async (reply: FastifyReply, id: string) => {
+      const view = await sandbox.checkout(id);
+      allowFraming(reply, await frameAncestorsOf(view?.venueId ?? null), 'other');
+      return view;
+    };
+
     scope.get('/sandbox-pay/:id', { config, schema }, async (request, reply) => {
       const { id } = idParams.parse(request.params);
-      const view = await sandbox.checkout(id);
+      const view = await checkoutOf(reply, id);
       if (!view) return send(reply, 404, message('Payment page not found', 'This payment page does not exist.'));
       if (view.status === 'complete')
         return send(reply, 200, message('Paid', 'This payment is complete.', { href: view.successUrl, label: 'Continue' }));
@@ -118,7 +133,7 @@ export async function registerSandboxPages(app: FastifyInstance, sandbox: Sandbo
     scope.post('/sandbox-pay/:id', { config, schema }, async (request, reply) => {
       const { id } = idParams.parse(request.params);
       const body = payBody.parse(request.body ?? {});
-      const view = await sandbox.checkout(id);
+      const view = await checkoutOf(reply, id);
       if (!view) return send(reply, 404, message('Payment page not found', 'This payment page does not exist.'));
       const problem = !body.cardNumber.trim()
         ? 'Your card number is incomplete.'
@@ -147,7 +162,7 @@ export async function registerSandboxPages(app: FastifyInstance, sandbox: Sandbo
     scope.post('/sandbox-pay/:id/authenticate', { config, schema }, async (request, reply) => {
       const { id } = idParams.parse(request.params);
       const parsed = authenticateBody.safeParse(request.body ?? {});
-      const view = await sandbox.checkout(id);
+      const view = await checkoutOf(reply, id);
       if (!view) return send(reply, 404, message('Payment page not found', 'This payment page does not exist.'));
       if (!parsed.success) return send(reply, 400, payForm(id, view, 'Confirm or fail the payment on the confirmation page.'));
       const outcome = await sandbox.pay(id, { authenticated: parsed.data.outcome === 'complete', last4: parsed.data.last4 });

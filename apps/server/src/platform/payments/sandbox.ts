@@ -57,6 +57,8 @@ export interface SandboxCheckoutView {
   status: 'open' | 'complete' | 'expired';
   successUrl: string;
   cancelUrl: string;
+  /** The Lanebook venue the checkout is for (its metadata), which decides who may frame the page. */
+  venueId: string | null;
 }
 
 export type PayOutcome = { kind: 'paid'; redirect: string } | { kind: 'declined'; message: string } | { kind: 'authenticate' };
@@ -172,6 +174,7 @@ export function createSandboxProvider(options: { db: Db; baseUrl: string; webhoo
       status,
       successUrl: checkout.successUrl,
       cancelUrl: checkout.cancelUrl,
+      venueId: checkout.metadata.venueId || null,
     };
   }
 

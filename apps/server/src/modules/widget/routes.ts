@@ -1,0 +1,106 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { noContentSchema } from '@lanebook/core';
+import {
+  widgetConfigQuerySchema,
+  widgetConfigSchema,
+  widgetVisitCreateSchema,
+  widgetVisitCreatedSchema,
+  widgetVisitParamsSchema,
+  widgetVisitsQuerySchema,
+  widgetVisitsSummarySchema,
+  widgetVisitUpdateSchema,
+  type WidgetConfig,
+} from '@lanebook/core/widget-schemas';
+import type { ModuleDeps } from '../../platform/module.js';
+import { publicContext, venueOf } from '../../platform/access.js';
+import { notFound } from '../../platform/errors.js';
+import { errorResponses, preSerialized } from '../../platform/http.js';
+import { createVisit, updateVisit, visitsSummary, widgetConfigJson } from './service.js';
+
+const tags = ['widget'];
+const venueParams = z.object({ venueId: z.string().min(1).max(100) });
+
+/** The widget's own calls (decision 024): its configuration, its visits, and the dashboard's summary of them. */
+export const widgetRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const PUBLIC_RATE_LIMIT = { max: deps.config.publicPerMinute ?? 300, timeWindow: 60_000 };
+
+  app.get(
+    '/api/public/widget/:venueId',
+    {
+      // Answered for a venue that is not live too: the widget says it is not taking bookings yet.
+      config: { access: { public: true }, rateLimit: PUBLIC_RATE_LIMIT },
+      schema: {
+        tags,
+        description:
+          "What the widget opens with: the venue, the template (the one named, else the venue's default, else the defaults) and the products bookable online (none unless the venue is live).",
+        params: venueParams,
+        querystring: widgetConfigQuerySchema,
+        response: { 200: widgetConfigSchema, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const row = await deps.access.publicVenueRow(request.params.venueId);
+      if (!row) throw notFound('Venue');
+      // The venue this call resolved to: CORS answers its widget origins (platform/security.ts).
+      request.venue = publicContext(row);
+      const json = await widgetConfigJson(db, deps.reads, row, request.query.template ?? null);
+      return reply.type('application/json; charset=utf-8').send(preSerialized<WidgetConfig>(json));
+    },
+  );
+
+  app.post(
+    '/api/public/widget/:venueId/visits',
+    {
+      config: { access: { public: 'venue' }, rateLimit: PUBLIC_RATE_LIMIT },
+      schema: {
+        tags,
+        description: 'One opening of the widget of a live venue (bounce tracking): answers the visit id the widget reports its steps to.',
+        params: venueParams,
+        body: widgetVisitCreateSchema,
+        response: { 201: widgetVisitCreatedSchema, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const id = await createVisit(db, venueOf(request).row, request.body.templateId ?? null);
+      return reply.status(201).send({ id });
+    },
+  );
+
+  app.patch(
+    '/api/public/widget/:venueId/visits/:visitId',
+    {
+      config: { access: { public: 'venue' }, rateLimit: PUBLIC_RATE_LIMIT },
+      schema: {
+        tags,
+        description:
+          'The step a visit reached (0 open, 1 select product, 2 players count, 3 select slots, 4 request payment, 5 payment success); a lower step than the one kept changes nothing. eventDate is the date of the slots chosen; bookingReference links the booking made.',
+        params: widgetVisitParamsSchema,
+        body: widgetVisitUpdateSchema,
+        response: { 204: noContentSchema, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      await updateVisit(db, venueOf(request).id, request.params.visitId, request.body);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/private/widget/visits',
+    {
+      config: { access: { auth: 'venue' } },
+      schema: {
+        tags,
+        description:
+          'Widget visits whose event date is in the period (both days included): how many reached each step, how many booked (step 5), and the bounce rate (percent that never reached step 5).',
+        querystring: widgetVisitsQuerySchema,
+        response: { 200: widgetVisitsSummarySchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => visitsSummary(db, venueOf(request).id, request.query.from, request.query.to),
+  );
+};
