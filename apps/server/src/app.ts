@@ -184,7 +184,7 @@ function registerWidget(app: FastifyInstance, root: string | null, access: Acces
     return reply
       .header('cache-control', 'public, max-age=300')
       .header('content-type', 'text/javascript; charset=utf-8')
-      .sendFile('widget.js', root);
+      .sendFile('widget.js', root, { contentType: false, cacheControl: false });
   });
 
   app.get('/widget', { config, schema }, async (request, reply) => {
@@ -214,10 +214,12 @@ function registerWidget(app: FastifyInstance, root: string | null, access: Acces
       const file = fileUnder(root, urlPath.slice('/widget/'.length));
       if (!file) return reply.status(404).type('text/plain').send('Not found');
       const immutable = urlPath.startsWith('/widget/assets/');
-      return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(file, root);
+      return reply
+        .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .sendFile(file, root, { cacheControl: false });
     }
     allowFraming(reply, await widgetFrameAncestors(access, await venueOfWidgetPage(access, request.url)), 'widget');
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
   });
 }
 

@@ -49,6 +49,8 @@ const DEMO_VENUES = [
     email: 'hello@demo-bowl.test',
     ownerEmail: 'bowl-owner@demo.test',
     registrationCodePrefix: 'BWL',
+    // Live too: every demo venue's widget takes bookings on a new install (decision 024).
+    status: 'live' as const,
     members: [
       ['bowl-owner@demo.test', 'owner'],
       ['owner@demo.test', 'manager'],

@@ -24,6 +24,8 @@ export const VENUE_BAD_VALUES: [string, unknown, string][] = [
   ['dateFormat', 'M/D/YYYY', 'Date format must be one of'],
   ['paymentMethods', ['Cash', 'cash'], 'Payment methods must be unique'],
   ['paymentMethods', 'Cash', 'expected array'],
+  ['widgetOrigins', ['https://axe.example', 'https://AXE.example/'], 'Widget origins must be unique'],
+  ['widgetOrigins', 'https://axe.example', 'Widget origins must be a list of web addresses'],
 ];
 
 type JsonType = 'object' | 'number' | 'string' | 'boolean' | 'array' | 'null';

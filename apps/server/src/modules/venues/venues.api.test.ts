@@ -32,6 +32,7 @@ const EVERY_FIELD = {
   timeFormat: 24,
   dateFormat: 'YYYY-MM-DD',
   paymentMethods: ['Cash', 'Gift card'],
+  widgetOrigins: ['https://axe.example', 'http://localhost:8080'],
 } as const;
 
 describeEachDatabase('venues', (t) => {
