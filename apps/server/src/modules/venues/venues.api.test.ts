@@ -64,6 +64,7 @@ describeEachDatabase('venues', (t) => {
       abandonAfterMinutes: 30,
       ageOfMajority: 18,
       paymentMethods: ['Cash', 'Square'],
+      widgetOrigins: [],
       phoneFormat: '+1 (###) ###-####',
       moneyFormat: '${{amount}}',
       timeFormat: 12,

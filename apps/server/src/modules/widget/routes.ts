@@ -55,7 +55,8 @@ export const widgetRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fas
   app.post(
     '/api/public/widget/:venueId/visits',
     {
-      config: { access: { public: 'venue' }, rateLimit: PUBLIC_RATE_LIMIT },
+      // The body is checked before the venue is looked up, as for the other public calls with a body.
+      config: { access: { public: true }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
         tags,
         description: 'One opening of the widget of a live venue (bounce tracking): answers the visit id the widget reports its steps to.',
@@ -65,7 +66,8 @@ export const widgetRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fas
       },
     },
     async (request, reply) => {
-      const id = await createVisit(db, venueOf(request).row, request.body.templateId ?? null);
+      request.venue = await deps.access.resolvePublic('venue', request.params.venueId);
+      const id = await createVisit(db, request.venue.row, request.body.templateId ?? null);
       return reply.status(201).send({ id });
     },
   );
@@ -73,7 +75,8 @@ export const widgetRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fas
   app.patch(
     '/api/public/widget/:venueId/visits/:visitId',
     {
-      config: { access: { public: 'venue' }, rateLimit: PUBLIC_RATE_LIMIT },
+      // The body is checked before the venue is looked up, as for the other public calls with a body.
+      config: { access: { public: true }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
         tags,
         description:
@@ -84,7 +87,8 @@ export const widgetRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fas
       },
     },
     async (request, reply) => {
-      await updateVisit(db, venueOf(request).id, request.params.visitId, request.body);
+      request.venue = await deps.access.resolvePublic('venue', request.params.venueId);
+      await updateVisit(db, request.venue.id, request.params.visitId, request.body);
       return reply.status(204).send();
     },
   );
