@@ -115,6 +115,19 @@ export class VenueScope {
     return total;
   }
 
+  /** One row of aggregates (counts by condition, sums) over this venue's rows matching `where`. */
+  async aggregate<F extends Record<string, SQL>>(
+    table: VenueOwnedTable,
+    fields: F,
+    where?: SQL,
+  ): Promise<{ [K in keyof F]: F[K] extends SQL<infer T> ? T : never }> {
+    const [row] = await this.handle
+      .select(fields)
+      .from(table as PgTable)
+      .where(this.scope(table, where));
+    return row as never;
+  }
+
   /**
    * How many rows match, counting no further than `cap`: a list over a million rows says
    * "10,000+" rather than count them all on every page.

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, gte, lte, sql } from 'drizzle-orm';
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { venueToday, widgetTemplateDefaults } from '@lanebook/core';
 import type { WidgetProduct, WidgetTemplateView, WidgetVenue, WidgetVisitUpdate, WidgetVisitsSummary } from '@lanebook/core/widget-schemas';
 import type { Db, Tx } from '../../db/client.js';
@@ -156,10 +155,11 @@ export async function updateVisit(db: Db, venueId: string, visitId: string, upda
 /** The visits of the period by event date, how many reached each step, and the bounce rate. */
 export async function visitsSummary(db: Db, venueId: string, from: string, to: string): Promise<WidgetVisitsSummary> {
   const reached = (step: number) => sql<number>`(count(*) filter (where ${widgetVisits.step} >= ${step}))::int`;
-  const [row] = await db
-    .select({ s0: reached(0), s1: reached(1), s2: reached(2), s3: reached(3), s4: reached(4), s5: reached(5) })
-    .from(widgetVisits)
-    .where(forVenue(db, venueId).scope(widgetVisits, and(gte(widgetVisits.eventDate, from), lte(widgetVisits.eventDate, to))));
+  const row = await forVenue(db, venueId).aggregate(
+    widgetVisits,
+    { s0: reached(0), s1: reached(1), s2: reached(2), s3: reached(3), s4: reached(4), s5: reached(5) },
+    and(gte(widgetVisits.eventDate, from), lte(widgetVisits.eventDate, to)),
+  );
   const steps = [row.s0, row.s1, row.s2, row.s3, row.s4, row.s5].map(Number);
   const [visits, , , , , booked] = steps;
   const bounceRate = visits === 0 ? 0 : Math.round(((visits - booked) / visits) * 1000) / 10;

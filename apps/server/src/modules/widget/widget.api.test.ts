@@ -11,7 +11,7 @@ import { describeEachDatabase } from '../../../test/each-database.js';
 import { create, expectFieldError, expectNoWrites, itemUrl, type Row } from '../../../test/catalog.js';
 import { setUpBookings, ZONE } from '../../../test/bookings.js';
 import { enableCardPayments, openCardCheckout, pathOf } from '../../../test/payments.js';
-import type { Caller, TestServer } from '../../../test/server.js';
+import type { Caller } from '../../../test/server.js';
 
 /** A built widget as the server finds it: index.html, the loader and one asset. */
 const widgetDir = mkdtempSync(path.join(os.tmpdir(), 'lanebook-widget-'));
