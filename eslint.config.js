@@ -179,7 +179,10 @@ export default tseslint.config(
               group: ['**/apps/server/**', '@lanebook/server', '**/apps/console/**', '@lanebook/console'],
               message: 'Apps never import each other: share code through packages/core.',
             },
-            { group: ['@mantine/*', '@tanstack/*', 'react-router', 'react-hook-form'], message: 'Too big for the widget budget (decision 024).' },
+            {
+              group: ['@mantine/*', '@tanstack/*', 'react-router', 'react-hook-form'],
+              message: 'Too big for the widget budget (decision 024).',
+            },
           ],
         },
       ],

@@ -89,7 +89,11 @@ function FlowPage({ route }: { route: FlowRoute }) {
   else if (route.paidBooking) content = <PaidReturn reference={route.paidBooking} config={config} visitId={visitId} />;
   else
     content = (
-      <BookingFlow config={config} visitId={visitId} returnUrlFor={(reference) => returnUrlOf(location.origin, route, reference, visitId)} />
+      <BookingFlow
+        config={config}
+        visitId={visitId}
+        returnUrlFor={(reference) => returnUrlOf(location.origin, route, reference, visitId)}
+      />
     );
 
   return (
@@ -147,7 +151,12 @@ function PaidReturn({ reference, config, visitId }: { reference: string; config:
         {error}
       </p>
     );
-  if (!booking) return <p className="lb-muted" aria-live="polite">{waiting ? 'Confirming your payment…' : 'Loading your booking…'}</p>;
+  if (!booking)
+    return (
+      <p className="lb-muted" aria-live="polite">
+        {waiting ? 'Confirming your payment…' : 'Loading your booking…'}
+      </p>
+    );
   const product = config.products.find((p) => p.id === booking.productId);
   return (
     <>

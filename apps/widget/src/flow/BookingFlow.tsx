@@ -60,7 +60,9 @@ export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
   const [step, setStep] = useState<Step>(single ? 'players' : 'product');
   const [productId, setProductId] = useState<string | null>(single?.id ?? null);
   const product = products.find((p) => p.id === productId) ?? null;
-  const [players, setPlayers] = useState(single ? Math.max(single.minPlayers, single.typeOfPricing === 'group-range' ? (single.groups[0]?.from ?? 1) : 1) : 1);
+  const [players, setPlayers] = useState(
+    single ? Math.max(single.minPlayers, single.typeOfPricing === 'group-range' ? (single.groups[0]?.from ?? 1) : 1) : 1,
+  );
   const [groupId, setGroupId] = useState<string | null>(single?.groups[0]?.id ?? null);
   const today = useMemo(() => venueToday(venue.timezone), [venue.timezone]);
   const [date, setDate] = useState<string | null>(null);
@@ -102,6 +104,11 @@ export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
     heading.current?.focus();
   }, [step]);
 
+  // The refusal may sit below the fold of a short floating panel: bring it into view.
+  useEffect(() => {
+    if (slotTaken) document.getElementById('lb-slot-taken')?.scrollIntoView({ block: 'nearest' });
+  }, [slotTaken]);
+
   // The price follows every choice once slots are chosen; a newer question aborts the older one.
   useEffect(() => {
     if (!productId || slotIds.length === 0) {
@@ -111,24 +118,23 @@ export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
     let live = true;
     setQuoteLoading(true);
     setQuoteError(null);
-    getPrice({ productId, slots: slotIds, playersCount: players, promocode: promocode ?? undefined, upsellItems: upsells })
-      .then(
-        (answer) => {
-          if (!live) return;
-          setQuote(answer);
-          setQuoteLoading(false);
-        },
-        (error) => {
-          if (!live || isAbort(error)) return;
-          setQuoteLoading(false);
-          if (promocode && error instanceof ApiError && error.fields.some((f) => f.path.startsWith('promocode'))) {
-            setPromoError(error.fields.find((f) => f.path.startsWith('promocode'))!.message);
-            setPromocode(null);
-            return;
-          }
-          setQuoteError(messageOf(error));
-        },
-      );
+    getPrice({ productId, slots: slotIds, playersCount: players, promocode: promocode ?? undefined, upsellItems: upsells }).then(
+      (answer) => {
+        if (!live) return;
+        setQuote(answer);
+        setQuoteLoading(false);
+      },
+      (error) => {
+        if (!live || isAbort(error)) return;
+        setQuoteLoading(false);
+        if (promocode && error instanceof ApiError && error.fields.some((f) => f.path.startsWith('promocode'))) {
+          setPromoError(error.fields.find((f) => f.path.startsWith('promocode'))!.message);
+          setPromocode(null);
+          return;
+        }
+        setQuoteError(messageOf(error));
+      },
+    );
     return () => {
       live = false;
     };
@@ -346,7 +352,13 @@ export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
           <div className="lb-field">
             <label htmlFor="lb-players">Players</label>
             <div className="lb-stepper">
-              <button type="button" className="lb-icon-btn" aria-label="One player fewer" disabled={players <= minPlayers} onClick={() => setPlayers(players - 1)}>
+              <button
+                type="button"
+                className="lb-icon-btn"
+                aria-label="One player fewer"
+                disabled={players <= minPlayers}
+                onClick={() => setPlayers(players - 1)}
+              >
                 −
               </button>
               <input
@@ -361,7 +373,13 @@ export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
                   if (Number.isFinite(n)) setPlayers(Math.min(maxPlayers, Math.max(minPlayers, n)));
                 }}
               />
-              <button type="button" className="lb-icon-btn" aria-label="One player more" disabled={players >= maxPlayers} onClick={() => setPlayers(players + 1)}>
+              <button
+                type="button"
+                className="lb-icon-btn"
+                aria-label="One player more"
+                disabled={players >= maxPlayers}
+                onClick={() => setPlayers(players + 1)}
+              >
                 +
               </button>
             </div>
@@ -392,7 +410,6 @@ export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
 
       {step === 'slots' && product && date ? (
         <>
-          <p className="lb-muted">{longDate(date)}</p>
           <SlotPicker
             productId={product.id}
             date={date}
@@ -430,7 +447,13 @@ export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
                       <span className="lb-product-meta">{money(item.price, venue)}</span>
                     </div>
                     <div className="lb-stepper" role="group" aria-label={`${item.name} quantity`}>
-                      <button type="button" className="lb-icon-btn" aria-label={`Remove one ${item.name}`} disabled={quantity === 0} onClick={() => set(quantity - 1)}>
+                      <button
+                        type="button"
+                        className="lb-icon-btn"
+                        aria-label={`Remove one ${item.name}`}
+                        disabled={quantity === 0}
+                        onClick={() => set(quantity - 1)}
+                      >
                         −
                       </button>
                       <output aria-live="polite">{quantity}</output>
@@ -554,7 +577,7 @@ export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
           ) : null}
           <div aria-live="assertive">
             {slotTaken ? (
-              <div className="lb-alert" role="alert">
+              <div className="lb-alert" role="alert" id="lb-slot-taken">
                 <p>{SLOT_TAKEN}</p>
                 <button type="button" className="lb-btn" onClick={backToSlots}>
                   Choose another time

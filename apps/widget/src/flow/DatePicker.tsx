@@ -63,7 +63,13 @@ export function DatePicker({ productId, playersCount, firstDayOfWeek, today, val
   return (
     <div className="lb-date">
       <div className="lb-month-nav">
-        <button type="button" className="lb-icon-btn" onClick={() => setMonth(addMonths(month, -1))} disabled={!canGoBack} aria-label="Previous month">
+        <button
+          type="button"
+          className="lb-icon-btn"
+          onClick={() => setMonth(addMonths(month, -1))}
+          disabled={!canGoBack}
+          aria-label="Previous month"
+        >
           ‹
         </button>
         <h3 aria-live="polite">{monthTitle(month)}</h3>

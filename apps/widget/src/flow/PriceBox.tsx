@@ -2,7 +2,17 @@ import { money } from '../lib/format';
 import type { QuoteAnswer, VenueFormat } from '../lib/types';
 
 /** The running price of the choices so far; announced politely as it changes. */
-export function PriceBox({ quote, loading, error, venue }: { quote: QuoteAnswer | null; loading: boolean; error: string | null; venue: VenueFormat }) {
+export function PriceBox({
+  quote,
+  loading,
+  error,
+  venue,
+}: {
+  quote: QuoteAnswer | null;
+  loading: boolean;
+  error: string | null;
+  venue: VenueFormat;
+}) {
   return (
     <section className="lb-price" aria-live="polite" aria-busy={loading} aria-label="Price">
       {error ? <p className="lb-error">{error}</p> : null}

@@ -25,7 +25,8 @@ interface Props {
  * again. Laid out by the template's view mode; arrows move between slots.
  */
 export function SlotPicker(props: Props) {
-  const { productId, date, playersCount, venue, viewMode, useAvailabilityColors, cutoffTime, selected, onChange, refresh, bookingId } = props;
+  const { productId, date, playersCount, venue, viewMode, useAvailabilityColors, cutoffTime, selected, onChange, refresh, bookingId } =
+    props;
   const [slots, setSlots] = useState<PublicSlot[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -62,14 +63,24 @@ export function SlotPicker(props: Props) {
 
   const pick = (id: string) => slots && onChange(toggleSlot(slots, selected, id), slots);
 
-  const cutoff = cutoffTime > 0 ? <p className="lb-muted">Cutoff time: {cutoffTime} hour{cutoffTime === 1 ? '' : 's'} before the start</p> : null;
+  const cutoff =
+    cutoffTime > 0 ? (
+      <p className="lb-muted">
+        Cutoff time: {cutoffTime} hour{cutoffTime === 1 ? '' : 's'} before the start
+      </p>
+    ) : null;
   if (error)
     return (
       <p className="lb-error" role="alert">
         {error}
       </p>
     );
-  if (!slots) return <p className="lb-muted" aria-busy="true">Loading times…</p>;
+  if (!slots)
+    return (
+      <p className="lb-muted" aria-busy="true">
+        Loading times…
+      </p>
+    );
   if (slots.length === 0)
     return (
       <>

@@ -91,10 +91,12 @@ export const seg = (value: string) => encodeURIComponent(value);
 
 export function query(params: Record<string, string | number | undefined | null>): string {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
   const text = search.toString();
   return text ? `?${text}` : '';
 }
 
 /** The message to show for anything a call threw. */
-export const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : error instanceof Error ? error.message : SERVER_FAILED);
+export const messageOf = (error: unknown) =>
+  error instanceof ApiError ? error.message : error instanceof Error ? error.message : SERVER_FAILED;

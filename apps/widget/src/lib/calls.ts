@@ -1,12 +1,23 @@
 /** Every /api/public call the widget makes, with the contract's shapes (docs/decisions/024-the-widget.md). */
 import { query, request, seg } from './api';
-import type { CheckoutAnswer, PublicBooking, PublicBookingCreate, PublicSlot, PublicWaiver, QuoteAnswer, SigningBody, WidgetConfig } from './types';
+import type {
+  CheckoutAnswer,
+  PublicBooking,
+  PublicBookingCreate,
+  PublicSlot,
+  PublicWaiver,
+  QuoteAnswer,
+  SigningBody,
+  WidgetConfig,
+} from './types';
 
 export const getWidgetConfig = (venueId: string, templateId: string | null) =>
   request<WidgetConfig>(`/api/public/widget/${seg(venueId)}${query({ template: templateId })}`);
 
 export const getDates = (productId: string, month: string, playersCount: number, bookingId?: string) =>
-  request<{ dates: string[] }>(`/api/public/product/${seg(productId)}/dates${query({ month, playersCount, bookingId })}`, { kind: 'dates' });
+  request<{ dates: string[] }>(`/api/public/product/${seg(productId)}/dates${query({ month, playersCount, bookingId })}`, {
+    kind: 'dates',
+  });
 
 export const getSlots = (productId: string, date: string, playersCount: number, bookingId?: string) =>
   request<{ slots: PublicSlot[] }>(`/api/public/product/${seg(productId)}/slots${query({ date, playersCount, bookingId })}`, {
@@ -27,10 +38,16 @@ export function priceQuery(q: PriceQuestion): string {
     .filter(([, quantity]) => quantity > 0)
     .map(([id, quantity]) => `${id}:${quantity}`)
     .join(',');
-  return query({ slots: q.slots.join(','), playersCount: q.playersCount, promocode: q.promocode?.trim() || undefined, upsellItems: upsells });
+  return query({
+    slots: q.slots.join(','),
+    playersCount: q.playersCount,
+    promocode: q.promocode?.trim() || undefined,
+    upsellItems: upsells,
+  });
 }
 
-export const getPrice = (q: PriceQuestion) => request<QuoteAnswer>(`/api/public/product/${seg(q.productId)}/price${priceQuery(q)}`, { kind: 'price' });
+export const getPrice = (q: PriceQuestion) =>
+  request<QuoteAnswer>(`/api/public/product/${seg(q.productId)}/price${priceQuery(q)}`, { kind: 'price' });
 
 export const createBooking = (body: PublicBookingCreate, idempotencyKey: string) =>
   request<PublicBooking>('/api/public/booking', { method: 'POST', body, headers: { 'idempotency-key': idempotencyKey } });

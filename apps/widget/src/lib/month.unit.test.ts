@@ -22,7 +22,11 @@ describe('the month grid', () => {
   });
 
   it('handles February of a leap year and a month that fills four rows', () => {
-    expect(monthGrid('2024-02', 0).flat().filter((d) => d.inMonth)).toHaveLength(29);
+    expect(
+      monthGrid('2024-02', 0)
+        .flat()
+        .filter((d) => d.inMonth),
+    ).toHaveLength(29);
     // February 2026 starts on a Sunday and has 28 days: exactly four weeks.
     expect(monthGrid('2026-02', 0)).toHaveLength(4);
   });

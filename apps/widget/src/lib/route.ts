@@ -30,7 +30,12 @@ export function routeOf(pathname: string, search: string): Route {
 }
 
 /** The page the hosted checkout returns to: this same flow, told which booking was paid (and the visit, to record step 5). */
-export function returnUrlOf(origin: string, route: { venueId: string; templateId: string | null; frame: string | null }, reference: string, visitId: string | null) {
+export function returnUrlOf(
+  origin: string,
+  route: { venueId: string; templateId: string | null; frame: string | null },
+  reference: string,
+  visitId: string | null,
+) {
   const params = new URLSearchParams({ venue: route.venueId });
   if (route.templateId) params.set('template', route.templateId);
   if (route.frame) params.set('frame', route.frame);

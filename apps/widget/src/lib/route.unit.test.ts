@@ -39,8 +39,12 @@ describe('the API client', () => {
     expect(new URLSearchParams(priceQuery({ productId: 'p', slots: ['s1'], playersCount: 1 }).slice(1)).has('promocode')).toBe(false);
   });
 
-  it("reads the one error shape, and falls back when the body is not it", () => {
-    const error = errorOf(400, { message: 'Invalid', code: 'validation', details: { fields: [{ path: 'promocode', message: 'Unknown code' }] } });
+  it('reads the one error shape, and falls back when the body is not it', () => {
+    const error = errorOf(400, {
+      message: 'Invalid',
+      code: 'validation',
+      details: { fields: [{ path: 'promocode', message: 'Unknown code' }] },
+    });
     expect(error.message).toBe('Invalid');
     expect(error.fields).toEqual([{ path: 'promocode', message: 'Unknown code' }]);
     expect(errorOf(409, { message: 'Taken', code: 'slot_unavailable' }).code).toBe('slot_unavailable');

@@ -43,7 +43,12 @@ describe('choosing consecutive slots', () => {
 
   it('keeps a selection after a reload only when every slot is still offered and they still follow each other', () => {
     expect(keepSelection(day, ['b', 'c'])).toEqual(['b', 'c']);
-    expect(keepSelection(day.filter((s) => s.id !== 'c'), ['b', 'c'])).toEqual([]);
+    expect(
+      keepSelection(
+        day.filter((s) => s.id !== 'c'),
+        ['b', 'c'],
+      ),
+    ).toEqual([]);
     expect(keepSelection(day, ['c', 'e'])).toEqual([]);
     expect(keepSelection(day, [])).toEqual([]);
   });

@@ -177,7 +177,9 @@ export default function ManagePage({ reference }: { reference: string }) {
           </div>
         ) : null}
       </dl>
-      {product && !canceled ? <p className="lb-muted">{cancellationNotice(product.cancellationPeriodAmount, product.cancellationPeriodUnit)}</p> : null}
+      {product && !canceled ? (
+        <p className="lb-muted">{cancellationNotice(product.cancellationPeriodAmount, product.cancellationPeriodUnit)}</p>
+      ) : null}
       <div aria-live="polite">{notice ? <p className="lb-ok">{notice}</p> : null}</div>
 
       <div className="lb-actions">
@@ -189,10 +191,24 @@ export default function ManagePage({ reference }: { reference: string }) {
             Sign Waiver
           </button>
         ) : null}
-        <button type="button" className="lb-btn lb-btn-secondary" aria-expanded={panel === 'move'} disabled={!booking.isMovable} aria-describedby={booking.isMovable ? undefined : 'lb-locked'} onClick={() => open('move')}>
+        <button
+          type="button"
+          className="lb-btn lb-btn-secondary"
+          aria-expanded={panel === 'move'}
+          disabled={!booking.isMovable}
+          aria-describedby={booking.isMovable ? undefined : 'lb-locked'}
+          onClick={() => open('move')}
+        >
           Move booking
         </button>
-        <button type="button" className="lb-btn lb-btn-danger" aria-expanded={panel === 'cancel'} disabled={!booking.isCancellable} aria-describedby={booking.isCancellable ? undefined : 'lb-locked'} onClick={() => open('cancel')}>
+        <button
+          type="button"
+          className="lb-btn lb-btn-danger"
+          aria-expanded={panel === 'cancel'}
+          disabled={!booking.isCancellable}
+          aria-describedby={booking.isCancellable ? undefined : 'lb-locked'}
+          onClick={() => open('cancel')}
+        >
           Cancel booking
         </button>
         {booking.due > 0 && venue.paymentsOn && !canceled && panel !== 'pay' ? (
@@ -211,7 +227,12 @@ export default function ManagePage({ reference }: { reference: string }) {
         <div className="lb-box" role="group" aria-label="Cancel booking">
           <p>Cancel this booking?{booking.paid > 0 ? ` What you paid by card (${money(booking.paid, venue)}) is refunded.` : ''}</p>
           <div className="lb-row">
-            <button type="button" className="lb-btn lb-btn-danger" disabled={busy} onClick={() => run(() => cancelBooking(reference), 'Your booking is canceled.')}>
+            <button
+              type="button"
+              className="lb-btn lb-btn-danger"
+              disabled={busy}
+              onClick={() => run(() => cancelBooking(reference), 'Your booking is canceled.')}
+            >
               Yes, cancel it
             </button>
             <button type="button" className="lb-btn lb-btn-secondary" onClick={() => setPanel(null)}>
@@ -252,7 +273,12 @@ export default function ManagePage({ reference }: { reference: string }) {
           {newQuote ? (
             <p aria-live="polite">
               New price {money(newQuote.total, venue)} (
-              {difference === 0 ? 'no difference' : difference > 0 ? `${money(difference, venue)} more` : `${money(-difference, venue)} less, refunded`})
+              {difference === 0
+                ? 'no difference'
+                : difference > 0
+                  ? `${money(difference, venue)} more`
+                  : `${money(-difference, venue)} less, refunded`}
+              )
             </p>
           ) : null}
           <button
@@ -274,6 +300,7 @@ export default function ManagePage({ reference }: { reference: string }) {
 
       {panel === 'pay' ? (
         <Suspense fallback={<p className="lb-muted">Loading the payment…</p>}>
+          <h2 className="lb-step-title">Pay the difference</h2>
           <PayStep
             booking={booking}
             venue={venue}

@@ -39,7 +39,13 @@ export function SignaturePadField({ label, onChange, error }: { label: string; o
   return (
     <div className="lb-field">
       <span id={id}>{label}</span>
-      <canvas ref={canvasRef} className="lb-signature" role="img" aria-labelledby={id} aria-describedby={error ? `${id}-error` : undefined} />
+      <canvas
+        ref={canvasRef}
+        className="lb-signature"
+        role="img"
+        aria-labelledby={id}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
       <button
         type="button"
         className="lb-link-btn"
