@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError, messageOf } from '../lib/api';
 import { getBooking, openCheckout } from '../lib/calls';
 import { money } from '../lib/format';
+import { postToParent } from '../lib/frame';
 import type { PublicBooking, VenueFormat } from '../lib/types';
 
 interface Props {
@@ -14,6 +15,7 @@ interface Props {
 }
 
 const POLL_MS = 2000;
+const CHECKOUT_HEIGHT = 720;
 const isPaid = (b: PublicBooking) => b.status === 'paid' || b.due === 0;
 
 /**
@@ -49,6 +51,12 @@ export default function PayStep({ booking, venue, allowDeposit, returnUrl, onPai
     try {
       const checkout = await openCheckout(reference, { isFullFirstPayment, returnUrl });
       if (checkout.embeddable) {
+        // The checkout page does not report its height: leave it room before going there.
+        postToParent({
+          type: 'lanebook:resize',
+          frame: new URLSearchParams(location.search).get('frame'),
+          height: Math.max(CHECKOUT_HEIGHT, document.documentElement.scrollHeight),
+        });
         location.assign(checkout.url);
         return;
       }
