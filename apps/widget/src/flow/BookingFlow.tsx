@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { markOnce } from '../lib/marks';
 import { ApiError, isAbort, messageOf } from '../lib/api';
 import { createBooking, getPrice, reportVisit, type VisitStep } from '../lib/calls';
 import { durationText, longDate, money, timeOf, venueToday } from '../lib/format';
@@ -103,6 +104,10 @@ export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
     }
     heading.current?.focus();
   }, [step]);
+
+  useEffect(() => {
+    if (step === 'product' && products.length > 0) markOnce('lanebook:products');
+  }, [step, products.length]);
 
   // The refusal may sit below the fold of a short floating panel: bring it into view.
   useEffect(() => {

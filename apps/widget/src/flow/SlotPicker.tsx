@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getSlots } from '../lib/calls';
+import { markOnce } from '../lib/marks';
 import { isAbort, messageOf } from '../lib/api';
 import { money, timeOf } from '../lib/format';
 import { AVAILABILITY_LABELS, availabilityOf, keepSelection, toggleSlot } from '../lib/slots';
@@ -49,6 +50,10 @@ export function SlotPicker(props: Props) {
     // The selection is read once per load: choosing a slot does not load the day again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [productId, date, playersCount, refresh, bookingId]);
+
+  useEffect(() => {
+    if (slots && slots.length > 0) markOnce('lanebook:slots');
+  }, [slots]);
 
   const onKey = (event: React.KeyboardEvent<HTMLElement>) => {
     const keys: Record<string, number> = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
