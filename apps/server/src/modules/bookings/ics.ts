@@ -31,7 +31,10 @@ export function escapeText(text: string): string {
 
 /** A UTC date-time: 20261130T150000Z. */
 export function utcStamp(instant: Date): string {
-  return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 const encoder = new TextEncoder();
