@@ -192,6 +192,7 @@ export const publicBookingSchema = bookingSchema
     total: true,
     deposit: true,
     paid: true,
+    refunded: true,
     due: true,
     numberOfSignedWaivers: true,
   })
