@@ -539,7 +539,8 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
   app.post(
     '/api/public/booking/:id/move',
     {
-      config: { access: { public: 'booking' }, rateLimit: PUBLIC_RATE_LIMIT },
+      // The body is checked before the reference is looked up, as for the booking's other public writes.
+      config: { access: { public: true }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
         tags,
         description:
@@ -550,6 +551,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       },
     },
     async (request) => {
+      request.venue = await deps.access.resolvePublic('booking', request.params.id);
       const { venue, bookingId } = await referenced(request);
       const actor = { ...customer(request), canSetCustomPrice: false };
       const moved = await withTransaction(db, async (tx) => {
@@ -573,7 +575,8 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
   app.post(
     '/api/public/booking/:id/checkout',
     {
-      config: { access: { public: 'booking' }, rateLimit: PUBLIC_RATE_LIMIT },
+      // The body is checked before the reference is looked up, as for the booking's other public writes.
+      config: { access: { public: true }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
         tags,
         description:
@@ -584,6 +587,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       },
     },
     async (request) => {
+      request.venue = await deps.access.resolvePublic('booking', request.params.id);
       const { venue, bookingId } = await referenced(request);
       const returnUrl = new URL(request.body.returnUrl);
       if (!returnUrl.href.startsWith(`${deps.config.baseUrl}/widget/`))
