@@ -250,7 +250,7 @@ export default function ManagePage({ reference }: { reference: string }) {
             firstDayOfWeek={config?.venue.firstDayOfWeek ?? 0}
             today={today}
             value={date}
-            bookingId={reference}
+            bookingId={booking.id}
             onChange={(d) => {
               setDate(d);
               setSlotIds([]);
@@ -266,7 +266,7 @@ export default function ManagePage({ reference }: { reference: string }) {
               useAvailabilityColors={config?.template.view.isUseAvailabilityColors ?? false}
               cutoffTime={product?.cutoffTime ?? 0}
               selected={slotIds}
-              bookingId={reference}
+              bookingId={booking.id}
               onChange={(ids: string[], _list: PublicSlot[]) => setSlotIds(ids)}
             />
           ) : null}
