@@ -157,9 +157,49 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/console/**/*.{ts,tsx}'],
+    files: ['apps/console/**/*.{ts,tsx}', 'apps/widget/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  // The widget (decision 024): React's API on preact/compat, within its size budget. It takes only
+  // types and zod-free modules from core, and neither zod nor the console's libraries.
+  {
+    files: ['apps/widget/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@lanebook/core', message: 'Import core by subpath, and only types or zod-free modules (format).' },
+            { name: 'zod', message: 'The widget never loads zod: the server validates.' },
+            { name: '@lanebook/core/zod', message: 'The widget never loads zod: the server validates.' },
+          ],
+          patterns: [
+            {
+              group: ['**/apps/server/**', '@lanebook/server', '**/apps/console/**', '@lanebook/console'],
+              message: 'Apps never import each other: share code through packages/core.',
+            },
+            {
+              group: ['@mantine/*', '@tanstack/*', 'react-router', 'react-hook-form'],
+              message: 'Too big for the widget budget (decision 024).',
+            },
+          ],
+        },
+      ],
+      // Core's schema modules pull zod (and calendar.ts the Temporal polyfill): the widget takes their types only.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@lanebook/core/*', '!@lanebook/core/format'],
+              allowTypeImports: true,
+              message: "Only types from core's schema modules: their code brings zod into the widget.",
+            },
+          ],
+        },
+      ],
+    },
   },
   // Boundaries: modules reach the database only through what the platform hands them.
   {

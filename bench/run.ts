@@ -20,10 +20,11 @@ import { bookings } from './bookings.js';
 import { calendar } from './calendar.js';
 import { consoleSize } from './console.js';
 import { signatures } from './signatures.js';
+import { widget } from './widget.js';
 import { isOverBudget, type Benchmark, type Figure } from './lib/benchmark.js';
 import { chooseDatabase } from './lib/database.js';
 
-const benchmarks: Benchmark[] = [api, calendar, bookings, consoleSize, signatures];
+const benchmarks: Benchmark[] = [api, calendar, bookings, consoleSize, signatures, widget];
 
 interface Row extends Figure {
   benchmark: string;

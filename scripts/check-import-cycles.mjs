@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const roots = ['apps/server/src', 'apps/console/src', 'packages/core/src'];
+const roots = ['apps/server/src', 'apps/console/src', 'apps/widget/src', 'packages/core/src'];
 const sourceFile = /\.(ts|tsx)$/;
 const importLine = /^\s*(import|export)\s+[^'"]*?from\s+['"](\.[^'"]+)['"]/gm;
 

@@ -27,6 +27,7 @@ npx vitest run --project unit --project api --reporter=default --reporter=json -
 
 echo "== browser e2e"
 npm run build
+node scripts/check-widget-size.mjs
 npx vitest run --config e2e/vitest.config.ts --reporter=default --reporter=json --outputFile="$results/e2e.json" || status=$?
 
 node scripts/test-summary.mjs "$results"/*.json

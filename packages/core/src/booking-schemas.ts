@@ -174,26 +174,60 @@ export const bookingDetailSchema = bookingSchema.extend({ logs: z.array(bookingL
 export type BookingDetail = z.infer<typeof bookingDetailSchema>;
 
 /** What the public calls show a customer of their own booking, by its reference. */
-export const publicBookingSchema = bookingSchema.pick({
-  id: true,
-  productId: true,
-  status: true,
-  date: true,
-  startsAt: true,
-  endsAt: true,
-  slotIds: true,
-  playersCount: true,
-  reservationInfo: true,
-  registrationCode: true,
-  bookingReference: true,
-  upsellItems: true,
-  quote: true,
-  total: true,
-  deposit: true,
-  paid: true,
-  due: true,
-});
+export const publicBookingSchema = bookingSchema
+  .pick({
+    id: true,
+    productId: true,
+    status: true,
+    date: true,
+    startsAt: true,
+    endsAt: true,
+    slotIds: true,
+    playersCount: true,
+    reservationInfo: true,
+    registrationCode: true,
+    bookingReference: true,
+    upsellItems: true,
+    quote: true,
+    total: true,
+    deposit: true,
+    paid: true,
+    refunded: true,
+    due: true,
+    numberOfSignedWaivers: true,
+  })
+  .extend({
+    productName: z.string(),
+    venueId: z.string(),
+    venueName: z.string(),
+    /** The customer may cancel online: the booking is live and it is before cancellableUntil. */
+    isCancellable: z.boolean(),
+    /** The start less the product's cancellation period (24 hours unless set); null once canceled or abandoned. */
+    cancellableUntil: instantSchema.nullable(),
+    /** The customer may move it to other slots of the same product: the same window as cancelling. */
+    isMovable: z.boolean(),
+    /** The product has a waiver for its players to sign. */
+    hasWaiver: z.boolean(),
+  });
 export type PublicBooking = z.infer<typeof publicBookingSchema>;
+
+/** `Idempotency-Key` of `POST /api/public/booking`: the widget makes one per submit and keeps it across retries. */
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Use 8 to 100 letters, digits, - or _');
+
+/** `POST /api/public/booking/{reference}/checkout`: pay what is due (the deposit unless in full) on the provider's page. */
+export const publicCheckoutBodySchema = z
+  .object({
+    /** Pay everything due now even when the product takes a deposit; the booking's own choice when left out. */
+    isFullFirstPayment: z.boolean().optional(),
+    /** Where the checkout returns: one of this server's /widget/ pages. */
+    returnUrl: z.url('Enter the address of a widget page').max(2000),
+  })
+  .strict();
+/** The provider's hosted checkout; `embeddable` when its page may be shown inside the widget's frame (the sandbox). */
+export const publicCheckoutAnswerSchema = z.object({ url: z.string(), embeddable: z.boolean() });
+
+/** `POST /api/public/booking/{reference}/move`: other consecutive slots of the same product, for the same players. */
+export const publicMoveBodySchema = z.object({ slots: z.array(id).min(1, 'Choose at least one slot').max(48) }).strict();
 
 export const presenceBodySchema = z.object({ presenceStatus: z.enum(PRESENCE_STATUSES) }).strict();
 export const noteBodySchema = z.object({ text: z.string().trim().min(1, 'Write the note').max(2000) }).strict();

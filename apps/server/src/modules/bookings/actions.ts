@@ -46,10 +46,29 @@ export async function cancelBooking(tx: Tx, venueId: string, bookingId: string, 
   return recordBookingEvent(tx, venueId, 'booking.canceled', await bookingWithLedger(tx, venueId, changed));
 }
 
+/** A product's cancellation period; 24 hours when the product is unknown (decision 017). */
+export interface CancellationPeriod {
+  amount: number;
+  unit: 'hours' | 'days';
+}
+export const cancellationPeriodOf = (
+  product: { cancellationPeriodAmount: number; cancellationPeriodUnit: 'hours' | 'days' } | null | undefined,
+): CancellationPeriod => ({ amount: product?.cancellationPeriodAmount ?? 24, unit: product?.cancellationPeriodUnit ?? 'hours' });
+export const periodHours = (period: CancellationPeriod) => (period.unit === 'days' ? period.amount * 24 : period.amount);
+
+/**
+ * Until when the customer may cancel or move a booking online (decision 024): its start less the
+ * product's cancellation period; null for a booking that is no longer live (canceled, abandoned).
+ */
+export function customerDeadline(booking: { status: string; startsAt: Date }, period: CancellationPeriod): Date | null {
+  if (!LIVE.has(booking.status)) return null;
+  return new Date(booking.startsAt.getTime() - periodHours(period) * 3600_000);
+}
+
 /** The customer's cancellation: until the product's cancellation period before the start (24 hours unless set). */
-export function assertCustomerMayCancel(row: BookingRow, period: { amount: number; unit: 'hours' | 'days' }, now = new Date()) {
-  const hours = period.unit === 'days' ? period.amount * 24 : period.amount;
-  if (row.startsAt.getTime() - now.getTime() < hours * 3600_000) throw new AppError(409, 'cancellation_closed', TOO_LATE_TO_CANCEL(hours));
+export function assertCustomerMayCancel(row: BookingRow, period: CancellationPeriod, now = new Date()) {
+  const until = new Date(row.startsAt.getTime() - periodHours(period) * 3600_000);
+  if (now >= until) throw new AppError(409, 'cancellation_closed', TOO_LATE_TO_CANCEL(periodHours(period)));
 }
 
 async function changeAndLog(

@@ -4,6 +4,7 @@ import { chooseLanes, lanesByCapacity } from '@lanebook/core';
 import type { Booking, BookingCreate } from '@lanebook/core/booking-schemas';
 import type { Tx } from '../../db/client.js';
 import { AppError, forbidden, notFound, pgErrorCode } from '../../platform/errors.js';
+import { lockKeys } from '../../platform/locking.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { assertPlayersCount, lanesHeldDuring, slotsById } from '../calendar/availability.js';
 import { quoteFor } from '../calendar/quote.js';
@@ -11,7 +12,7 @@ import { fieldError } from '../calendar/service.js';
 import { productForCalendar } from '../products/service.js';
 import { usePromocode } from '../promocodes/service.js';
 import { lanesByIds } from '../resources/service.js';
-import { bookingAnswer, reservationColumns, writeLog } from './records.js';
+import { bookingAnswer, bookingWithLedger, reservationColumns, writeLog } from './records.js';
 import { bookingCounters, bookingLanes, bookings } from './schema.js';
 import { recordBookingEvent } from './events.js';
 
@@ -59,6 +60,7 @@ export async function createBooking(
   venue: { id: string; registrationCodePrefix: string; abandonAfterMinutes?: number },
   body: BookingCreate,
   booker: Booker,
+  idempotencyKey: string | null = null,
 ): Promise<Booking> {
   const venueId = venue.id;
   const staff = booker.kind === 'staff';
@@ -133,6 +135,7 @@ export async function createBooking(
       deposit: Math.min(quote.deposit, total),
       bookingReference: newBookingReference(),
       abandonAt,
+      idempotencyKey,
     })
     .returning();
 
@@ -153,4 +156,23 @@ export async function createBooking(
   await writeLog(tx, venueId, id, 'create', `Booking created ${how} for ${body.playersCount} players`, booker.userName);
   const registrationCode = await numberBooking(tx, venue, id);
   return recordBookingEvent(tx, venueId, 'booking.created', bookingAnswer({ ...row, registrationCode }, []));
+}
+
+/**
+ * The widget's submit with its Idempotency-Key (decision 024): the key's lock first, so a second
+ * submit with the same key, even one arriving at once, waits for the first to commit and then
+ * answers its booking (`created` false: no second confirmation mail). Without a key, a booking.
+ */
+export async function createBookingOnce(
+  tx: Tx,
+  venue: { id: string; registrationCodePrefix: string; abandonAfterMinutes?: number },
+  body: BookingCreate,
+  booker: Booker,
+  idempotencyKey: string | undefined,
+): Promise<{ booking: Booking; created: boolean }> {
+  if (!idempotencyKey) return { booking: await createBooking(tx, venue, body, booker), created: true };
+  await lockKeys(tx, [`booking-idempotency:${venue.id}:${idempotencyKey}`]);
+  const known = await forVenue(tx, venue.id).first(bookings, eq(bookings.idempotencyKey, idempotencyKey));
+  if (known) return { booking: await bookingWithLedger(tx, venue.id, known), created: false };
+  return { booking: await createBooking(tx, venue, body, booker, idempotencyKey), created: true };
 }

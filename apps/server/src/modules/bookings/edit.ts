@@ -13,7 +13,7 @@ import { lanesByIds } from '../resources/service.js';
 import type { Actor } from './actions.js';
 import { slotUnavailable } from './create.js';
 import { totalsOf } from './ledger.js';
-import { bookingOrNotFound, bookingWithLedger, reservationColumns, writeLog } from './records.js';
+import { bookingOrNotFound, bookingWithLedger, reservationColumns, writeLog, type BookingRow } from './records.js';
 import { recordBookingEvent } from './events.js';
 import { bookingLanes, bookings } from './schema.js';
 import { LANE_HOLDING_STATUSES } from './predicates.js';
@@ -35,6 +35,12 @@ export async function updateBooking(
   bookingId: string,
   body: BookingUpdate,
   actor: Actor & { canSetCustomPrice: boolean },
+  options: {
+    /** The customer moves it (the widget): only slots bookable online, as when booking. */
+    online?: boolean;
+    /** The log entry's text, from the changed row, instead of the list of changes. */
+    log?: (changed: BookingRow) => string;
+  } = {},
 ): Promise<Booking> {
   await lockKeys(tx, [slotOccupancyKey(venueId)], { shared: true });
   const row = await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
@@ -51,7 +57,7 @@ export async function updateBooking(
     if (!product) throw notFound('Product');
     const playersCount = body.playersCount ?? row.playersCount;
     assertPlayersCount(product, playersCount);
-    const chosenSlots = await slotsById(tx, venueId, product, body.slots ?? row.slotIds, { staff: true });
+    const chosenSlots = await slotsById(tx, venueId, product, body.slots ?? row.slotIds, { staff: !options.online });
     const first = chosenSlots[0];
     const last = chosenSlots[chosenSlots.length - 1];
     const productLanes = (await lanesByIds(tx, venueId, product.resources)).filter((lane) => !lane.isPaused);
@@ -124,6 +130,7 @@ export async function updateBooking(
     said.push('custom fields');
   }
   const [changed] = await forVenue(tx, venueId).update(bookings, eq(bookings.id, bookingId), changes).returning();
-  await writeLog(tx, venueId, bookingId, 'update', said.length ? `Changed: ${said.join('; ')}` : 'Saved without changes', actor.userName);
+  const text = options.log ? options.log(changed) : said.length ? `Changed: ${said.join('; ')}` : 'Saved without changes';
+  await writeLog(tx, venueId, bookingId, 'update', text, actor.userName);
   return recordBookingEvent(tx, venueId, 'booking.updated', await bookingWithLedger(tx, venueId, changed));
 }

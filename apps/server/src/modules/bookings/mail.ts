@@ -7,6 +7,7 @@ import { escapeHtml } from '../../platform/mail-templates.js';
 import { fieldError } from '../calendar/service.js';
 import { activeMailingTemplate, type MailingTemplateRow } from '../mailing-templates/service.js';
 import { productForCalendar } from '../products/service.js';
+import { customerLinks } from './public.js';
 
 /**
  * Booking mail (decision 020): a venue's mailing template, or a message staff type, rendered
@@ -27,13 +28,21 @@ export interface MailVenue {
 
 export type BookingMailType = MailingTemplateRow['event'];
 
+/** What sending booking mail needs: the database, the mailer, and the server's address for the customer's links. */
+export interface BookingMailer {
+  db: Db;
+  mailer: Mailer;
+  /** PUBLIC_URL: manageUrl and waiverUrl are pages of the widget under it (decision 024). */
+  baseUrl: string;
+}
+
 /** "://" and a dot between letters or digits are broken up, so text never turns into a link. */
 export function defang(text: string): string {
   return text.replace(/:\/\//g, '[:]//').replace(/(?<=[\p{L}\p{N}])\.(?=[\p{L}\p{N}])/gu, '[.]');
 }
 
 /** The placeholders of MAIL_PLACEHOLDERS (packages/core/src/catalog.ts), for one booking. */
-function mailValues(booking: Booking, venue: MailVenue, productName: string) {
+function mailValues(booking: Booking, venue: MailVenue, productName: string, baseUrl: string) {
   const info = booking.reservationInfo;
   const startsAt = new Date(booking.startsAt);
   return {
@@ -52,6 +61,7 @@ function mailValues(booking: Booking, venue: MailVenue, productName: string) {
     },
     product: { name: productName },
     venue: { name: venue.name, phone: venue.phone, address: venue.address },
+    ...customerLinks(baseUrl, booking.bookingReference),
   };
 }
 
@@ -62,13 +72,13 @@ export interface BookingMailContent {
 
 /** Renders a subject and text (a template's, or typed by staff) for the booking. */
 export async function renderBookingMail(
-  db: Db,
+  { db, baseUrl }: Pick<BookingMailer, 'db' | 'baseUrl'>,
   venue: MailVenue,
   booking: Booking,
   content: BookingMailContent,
 ): Promise<{ subject: string; text: string; html: string }> {
   const product = await productForCalendar(db, venue.id, booking.productId);
-  const values = mailValues(booking, venue, product?.name ?? '');
+  const values = mailValues(booking, venue, product?.name ?? '', baseUrl);
   // An engine per mail: the money filter speaks this venue's format.
   const engine = new Liquid({ strictFilters: true });
   engine.registerFilter('money', (cents: unknown) => formatMoney(Number(cents) || 0, venue.moneyFormat));
@@ -88,8 +98,7 @@ export async function renderBookingMail(
 
 /** Sends a rendered booking mail to the customer (and the template's own recipients); it is kept in the outbox either way. */
 export async function sendBookingMail(
-  db: Db,
-  mailer: Mailer,
+  { db, mailer, baseUrl }: BookingMailer,
   venue: MailVenue,
   booking: Booking,
   to: string,
@@ -97,7 +106,7 @@ export async function sendBookingMail(
   content: BookingMailContent,
   template?: MailingTemplateRow,
 ) {
-  const mail = await renderBookingMail(db, venue, booking, content);
+  const mail = await renderBookingMail({ db, baseUrl }, venue, booking, content);
   await mailer.send({
     to: [to, ...(template?.to ?? [])],
     cc: template?.cc,
@@ -116,8 +125,7 @@ export async function sendBookingMail(
  * booking (the outbox records it).
  */
 export async function sendAutomaticMail(
-  db: Db,
-  mailer: Mailer,
+  mail: BookingMailer,
   venue: MailVenue,
   booking: Booking,
   type: 'confirmation' | 'cancellation',
@@ -125,9 +133,9 @@ export async function sendAutomaticMail(
 ) {
   try {
     if (!booking.reservationInfo.email) return;
-    const template = await activeMailingTemplate(db, venue.id, type);
+    const template = await activeMailingTemplate(mail.db, venue.id, type);
     if (!template) return;
-    await sendBookingMail(db, mailer, venue, booking, booking.reservationInfo.email, type, template, template);
+    await sendBookingMail(mail, venue, booking, booking.reservationInfo.email, type, template, template);
   } catch (error) {
     log.warn({ err: error, bookingId: booking.id }, `The ${type} mail of a booking could not be sent`);
   }

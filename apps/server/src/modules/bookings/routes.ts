@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { noContentSchema, type PermissionKey } from '@lanebook/core';
+import { formatMoney, noContentSchema, type PermissionKey } from '@lanebook/core';
 import {
   bookingCreateSchema,
   bookingDetailSchema,
@@ -13,8 +14,12 @@ import {
   noteBodySchema,
   paymentMethodsAnswerSchema,
   presenceBodySchema,
+  idempotencyKeySchema,
   publicBookingCreateSchema,
   publicBookingSchema,
+  publicCheckoutAnswerSchema,
+  publicCheckoutBodySchema,
+  publicMoveBodySchema,
   refundAnswerSchema,
   refundBodySchema,
   sendEmailBodySchema,
@@ -22,16 +27,17 @@ import {
   type Booking,
 } from '@lanebook/core/booking-schemas';
 import type { ModuleDeps } from '../../platform/module.js';
-import { hasPermission, identityOf, venueOf } from '../../platform/access.js';
-import { notFound } from '../../platform/errors.js';
+import { hasPermission, identityOf, venueOf, type VenueRow } from '../../platform/access.js';
+import { AppError, conflict, notFound, validationFailed } from '../../platform/errors.js';
 import { errorResponses, idParams, pageQuery } from '../../platform/http.js';
-import { withTransaction } from '../../platform/locking.js';
+import { lockKeys, slotOccupancyKey, withTransaction } from '../../platform/locking.js';
 import { productForCalendar } from '../products/service.js';
 import {
   addNote,
   assertCollectable,
   assertCustomerMayCancel,
   cancelBooking,
+  cancellationPeriodOf,
   collectPayment,
   deleteBooking,
   refundPayment,
@@ -40,22 +46,25 @@ import {
   type Actor,
 } from './actions.js';
 import { ABANDON_QUEUE, abandonOverdueBookings } from './abandon.js';
-import { createBooking } from './create.js';
+import { createBooking, createBookingOnce } from './create.js';
 import { updateBooking } from './edit.js';
 import { listBookings } from './list.js';
 import { bookingDetail, bookingLogPage, bookingOrNotFound, bookingWithLedger, writeLog } from './records.js';
-import { sendAutomaticMail, sendBookingMail } from './mail.js';
+import { sendAutomaticMail, sendBookingMail, type BookingMailer } from './mail.js';
 import { mailingTemplateById, type MailingTemplateRow } from '../mailing-templates/service.js';
 import { fieldError } from '../calendar/service.js';
-import { cardRefunderOf, openCardCheckout } from '../payments/service.js';
+import { cardRefunderOf, openCardCheckout, PAYMENTS_NOT_ENABLED, paymentsInfo } from '../payments/service.js';
 import { CARD_PAYMENT_METHOD, urlAnswerSchema } from '@lanebook/core/payment-schemas';
 import { z } from 'zod';
 import { bookingIdOfReference, bookingReferenceVenueId } from './service.js';
+import { bookingCalendar } from './ics.js';
+import { LANE_HOLDING_STATUSES } from './predicates.js';
+import { assertCustomerMayMove, customerLinks, publicBooking, venueSpan } from './public.js';
 
 const tags = ['bookings'];
 
-/** A customer's view of their own booking: only what publicBookingSchema lets through. */
-const publicView = (booking: Booking) => publicBookingSchema.parse(booking);
+/** Which card checkout a public request opens: the same booking, state, amount and return page make the same one. */
+const returnUrlDigest = (url: string) => createHash('sha256').update(url).digest('hex').slice(0, 16);
 
 export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -73,6 +82,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     return { userName: identity.name || identity.email, moneyFormat: venueOf(request).row.moneyFormat };
   };
   const customer = (request: FastifyRequest): Actor => ({ userName: 'Customer', moneyFormat: venueOf(request).row.moneyFormat });
+  const mail: BookingMailer = { db, mailer: deps.mailer, baseUrl: deps.config.baseUrl };
 
   // ---- Staff ----
 
@@ -94,7 +104,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const booking = await withTransaction(db, (tx) =>
         createBooking(tx, venue.row, request.body, { kind: 'staff', userName: actorOf(request).userName, canSetCustomPrice }),
       );
-      if (booking.isConfirmationEmail) await sendAutomaticMail(db, deps.mailer, venue.row, booking, 'confirmation', request.log);
+      if (booking.isConfirmationEmail) await sendAutomaticMail(mail, venue.row, booking, 'confirmation', request.log);
       return reply.code(201).send(booking);
     },
   );
@@ -218,7 +228,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     null,
     (request, tx) => cancelBooking(tx, venueOf(request).id, request.params.id, actorOf(request)),
     bookingSchema,
-    (request, canceled) => sendAutomaticMail(db, deps.mailer, venueOf(request).row, canceled as Booking, 'cancellation', request.log),
+    (request, canceled) => sendAutomaticMail(mail, venueOf(request).row, canceled as Booking, 'cancellation', request.log),
   );
   action('presence', 'bookings.changePresenceStatus', 'No show, Partially Checked In or Checked In.', presenceBodySchema, (request, tx) =>
     setPresence(tx, venueOf(request).id, request.params.id, request.body.presenceStatus, actorOf(request)),
@@ -330,7 +340,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
         if (template.isPaused) throw fieldError('This template is paused: resume it, or write the message', 'templateId');
       }
       const content = template ?? { subject: body.subject ?? '', text: body.message ?? '' };
-      const subject = await sendBookingMail(db, deps.mailer, venue.row, booking, body.email, body.type, content, template);
+      const subject = await sendBookingMail(mail, venue.row, booking, body.email, body.type, content, template);
       await withTransaction(db, (tx) =>
         writeLog(tx, venue.id, booking.id, 'custom', `Mail "${subject}" sent to ${body.email}`, actorOf(request).userName),
       );
@@ -340,6 +350,20 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
 
   // ---- Public: the widget's calls; a booking is named by its reference ----
 
+  /** The customer's view of their booking, with its product's and venue's names (public.ts). */
+  const publicView = async (venue: VenueRow, booking: Booking) =>
+    publicBooking(booking, venue, await productForCalendar(db, venue.id, booking.productId));
+
+  /** The `Idempotency-Key` header, when sent: 8 to 100 letters, digits, - or _ (a 400 naming it otherwise). */
+  const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
+    const raw = request.headers['idempotency-key'];
+    if (raw === undefined) return undefined;
+    const parsed = idempotencyKeySchema.safeParse(raw);
+    if (!parsed.success)
+      throw validationFailed([{ path: ['Idempotency-Key'], message: 'Use 8 to 100 letters, digits, - or _' }], 'Idempotency-Key');
+    return parsed.data;
+  };
+
   app.post(
     '/api/public/booking',
     {
@@ -347,27 +371,64 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       schema: {
         tags,
         description:
-          'Books online: the booking form with productId and the slot ids of the slots call. Answers the booking (wait_for_payment) with its bookingReference, the key of the other public calls. A lane taken meanwhile is a 409 slot_unavailable.',
+          'Books online: the booking form with productId and the slot ids of the slots call. Answers the booking (wait_for_payment) with its bookingReference, the key of the other public calls. A lane taken meanwhile is a 409 slot_unavailable. With an Idempotency-Key header (8 to 100 of A-Z a-z 0-9 _ -), a repeat of the key for the venue answers the booking it made (201) and makes nothing, even when both arrive at once.',
         body: publicBookingCreateSchema,
         response: { 201: publicBookingSchema, ...errorResponses(400, 404, 409, 429) },
       },
     },
     async (request, reply) => {
+      const idempotencyKey = idempotencyKeyOf(request);
       // The venue comes from the product, as for the product's public calls (decision 012).
       const venue = await deps.access.resolvePublic('product', request.body.productId);
-      const booking = await withTransaction(db, (tx) =>
-        createBooking(tx, venue.row, request.body, { kind: 'public', userName: 'Customer' }),
+      const { booking, created } = await withTransaction(db, (tx) =>
+        createBookingOnce(tx, venue.row, request.body, { kind: 'public', userName: 'Customer' }, idempotencyKey),
       );
-      if (booking.isConfirmationEmail) await sendAutomaticMail(db, deps.mailer, venue.row, booking, 'confirmation', request.log);
-      return reply.code(201).send(publicView(booking));
+      if (created && booking.isConfirmationEmail) await sendAutomaticMail(mail, venue.row, booking, 'confirmation', request.log);
+      return reply.code(201).send(await publicView(venue.row, booking));
     },
   );
 
   const referenced = async (request: FastifyRequest) => {
-    const venueId = venueOf(request).id;
-    const bookingId = await bookingIdOfReference(db, venueId, (request.params as { id: string }).id);
+    const venue = venueOf(request);
+    const bookingId = await bookingIdOfReference(db, venue.id, (request.params as { id: string }).id);
     if (!bookingId) throw notFound('Booking');
-    return { venueId, bookingId };
+    return { venue: venue.row, venueId: venue.id, bookingId };
+  };
+
+  /**
+   * Gives the customer back an amount after a cancellation in time or a move to a cheaper time,
+   * through the ledger (card parts through the provider, decision 021). The change is made
+   * already: a refund the provider refuses leaves a warning on the booking for staff, and the
+   * answer is the booking as it stands.
+   */
+  const refundToCustomer = async (request: FastifyRequest, venue: VenueRow, bookingId: string, amount: number): Promise<Booking> => {
+    const actor = { userName: 'Customer', moneyFormat: venue.moneyFormat };
+    try {
+      const outcome = await refundPayment(
+        db,
+        venue.id,
+        bookingId,
+        { amount, overrideDeposit: true },
+        actor,
+        cardRefunderOf(deps.payments, venue),
+      );
+      return outcome.booking;
+    } catch (error) {
+      request.log.warn({ err: error, bookingId }, "The customer's refund could not be made");
+      // A refusal before anything was written (a payment of another provider): say so where staff look.
+      if (!(error instanceof AppError && error.code === 'payment_provider_error'))
+        await withTransaction(db, (tx) =>
+          writeLog(
+            tx,
+            venue.id,
+            bookingId,
+            'warning',
+            `Refund of ${formatMoney(amount, venue.moneyFormat)} to the customer not made: ${error instanceof Error ? error.message : 'unknown error'}`,
+            actor.userName,
+          ),
+        );
+      return bookingWithLedger(db, venue.id, await bookingOrNotFound(db, venue.id, bookingId));
+    }
   };
 
   app.get(
@@ -376,14 +437,49 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       config: { access: { public: 'booking' }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
         tags,
-        description: "The customer's own booking, by its booking reference.",
+        description:
+          "The customer's own booking, by its booking reference, with whether it can still be cancelled or moved online and until when.",
         params: idParams,
         response: { 200: publicBookingSchema, ...errorResponses(400, 404, 429) },
       },
     },
     async (request) => {
-      const { venueId, bookingId } = await referenced(request);
-      return publicView(await bookingWithLedger(db, venueId, await bookingOrNotFound(db, venueId, bookingId)));
+      const { venue, bookingId } = await referenced(request);
+      return publicView(venue, await bookingWithLedger(db, venue.id, await bookingOrNotFound(db, venue.id, bookingId)));
+    },
+  );
+
+  app.get(
+    '/api/public/booking/:id/calendar.ics',
+    {
+      config: { access: { public: 'booking' }, rateLimit: PUBLIC_RATE_LIMIT },
+      schema: {
+        tags,
+        description: 'The booking as an iCalendar file (one event, in UTC) for the customer to add to their calendar.',
+        params: idParams,
+        response: { 200: z.string().describe('text/calendar'), ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { venue, bookingId } = await referenced(request);
+      const row = await bookingOrNotFound(db, venue.id, bookingId);
+      const product = await productForCalendar(db, venue.id, row.productId);
+      const reference = row.bookingReference ?? row.id;
+      const text = bookingCalendar({
+        reference,
+        productName: product?.name ?? 'Booking',
+        venueName: venue.name,
+        address: venue.address,
+        startsAt: row.startsAt,
+        endsAt: row.endsAt,
+        manageUrl: customerLinks(deps.config.baseUrl, reference).manageUrl,
+        canceled: row.status === 'canceled' || row.status === 'abandoned',
+      });
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="booking-${reference}.ics"`)
+        .header('cache-control', 'no-store')
+        .send(text);
     },
   );
 
@@ -402,10 +498,13 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     },
     async (request) => {
       request.venue = await deps.access.resolvePublic('booking', request.params.id);
-      const { venueId, bookingId } = await referenced(request);
+      const { venue, bookingId } = await referenced(request);
       // The staff edit's own path, with the customer's name in the log and nothing but the info.
       const actor = { ...customer(request), canSetCustomPrice: false };
-      return publicView(await withTransaction(db, (tx) => updateBooking(tx, venueId, bookingId, { reservationInfo: request.body }, actor)));
+      return publicView(
+        venue,
+        await withTransaction(db, (tx) => updateBooking(tx, venue.id, bookingId, { reservationInfo: request.body }, actor)),
+      );
     },
   );
 
@@ -416,21 +515,107 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       schema: {
         tags,
         description:
-          "The customer cancels, by booking reference, up to the product's cancellation period (24 hours unless set) before the start.",
+          "The customer cancels, by booking reference, up to the product's cancellation period (24 hours unless set) before the start; what they paid is refunded in full (card payments through the payment provider). Later is a 409 cancellation_closed.",
         params: idParams,
         response: { 200: publicBookingSchema, ...errorResponses(400, 404, 409, 429) },
       },
     },
     async (request) => {
-      const { venueId, bookingId } = await referenced(request);
+      const { venue, bookingId } = await referenced(request);
       const canceled = await withTransaction(db, async (tx) => {
-        const row = await bookingOrNotFound(tx, venueId, bookingId);
-        const product = await productForCalendar(tx, venueId, row.productId);
-        assertCustomerMayCancel(row, { amount: product?.cancellationPeriodAmount ?? 24, unit: product?.cancellationPeriodUnit ?? 'hours' });
-        return cancelBooking(tx, venueId, bookingId, customer(request));
+        const row = await bookingOrNotFound(tx, venue.id, bookingId);
+        const product = await productForCalendar(tx, venue.id, row.productId);
+        assertCustomerMayCancel(row, cancellationPeriodOf(product));
+        return cancelBooking(tx, venue.id, bookingId, customer(request));
       });
-      await sendAutomaticMail(db, deps.mailer, venueOf(request).row, canceled, 'cancellation', request.log);
-      return publicView(canceled);
+      // A cancellation in time gives back everything paid: no deposit is kept (decision 024).
+      const paidBack = canceled.paid - canceled.refunded;
+      const answer = paidBack > 0 ? await refundToCustomer(request, venue, bookingId, paidBack) : canceled;
+      await sendAutomaticMail(mail, venue, answer, 'cancellation', request.log);
+      return publicView(venue, answer);
+    },
+  );
+
+  app.post(
+    '/api/public/booking/:id/move',
+    {
+      // The body is checked before the reference is looked up, as for the booking's other public writes.
+      config: { access: { public: true }, rateLimit: PUBLIC_RATE_LIMIT },
+      schema: {
+        tags,
+        description:
+          'The customer moves the booking to other consecutive slots of the same product for the same players, while it can be cancelled (else 409 not_movable naming the deadline). Lanes are chosen again; a lane taken meanwhile is a 409 slot_unavailable and changes nothing. It is priced again: money paid over the new total is refunded, more due is paid with the checkout.',
+        params: idParams,
+        body: publicMoveBodySchema,
+        response: { 200: publicBookingSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      request.venue = await deps.access.resolvePublic('booking', request.params.id);
+      const { venue, bookingId } = await referenced(request);
+      const actor = { ...customer(request), canSetCustomPrice: false };
+      const moved = await withTransaction(db, async (tx) => {
+        // The order updateBooking takes them in: the venue's occupancy key, then the booking's row.
+        await lockKeys(tx, [slotOccupancyKey(venue.id)], { shared: true });
+        const row = await bookingOrNotFound(tx, venue.id, bookingId, { lock: true });
+        assertCustomerMayMove(row, venue, await productForCalendar(tx, venue.id, row.productId));
+        const before = venueSpan(row.startsAt, row.endsAt, venue);
+        return updateBooking(tx, venue.id, bookingId, { slots: request.body.slots }, actor, {
+          online: true,
+          log: (changed) =>
+            `Moved by the customer from ${before} to ${venueSpan(changed.startsAt, changed.endsAt, venue)}` +
+            (changed.total !== row.total ? `; total ${formatMoney(changed.total, venue.moneyFormat)}` : ''),
+        });
+      });
+      const answer = moved.overpaid > 0 ? await refundToCustomer(request, venue, bookingId, moved.overpaid) : moved;
+      return publicView(venue, answer);
+    },
+  );
+
+  app.post(
+    '/api/public/booking/:id/checkout',
+    {
+      // The body is checked before the reference is looked up, as for the booking's other public writes.
+      config: { access: { public: true }, rateLimit: PUBLIC_RATE_LIMIT },
+      schema: {
+        tags,
+        description:
+          "Opens the payment provider's hosted checkout for what is due: the deposit when the product takes one and the customer does not pay in full, else all of it. returnUrl must be one of this server's /widget/ pages (the page returns there; paid=0 when the customer gives up). embeddable: the page may be shown in the widget's frame (the sandbox); Stripe's opens in a new tab. The booking is paid when the provider's webhook says so. 409 payments_not_enabled, nothing_due.",
+        params: idParams,
+        body: publicCheckoutBodySchema,
+        response: { 200: publicCheckoutAnswerSchema, ...errorResponses(400, 404, 409, 429, 502) },
+      },
+    },
+    async (request) => {
+      request.venue = await deps.access.resolvePublic('booking', request.params.id);
+      const { venue, bookingId } = await referenced(request);
+      const returnUrl = new URL(request.body.returnUrl);
+      if (!returnUrl.href.startsWith(`${deps.config.baseUrl}/widget/`))
+        throw validationFailed([{ path: ['returnUrl'], message: 'The checkout returns only to a page of the booking widget' }]);
+      if (!paymentsInfo(deps.payments, venue).isPaymentsEnabled) throw conflict(PAYMENTS_NOT_ENABLED, 'payments_not_enabled');
+      const row = await bookingOrNotFound(db, venue.id, bookingId);
+      const { due } = await bookingWithLedger(db, venue.id, row);
+      if (!(LANE_HOLDING_STATUSES as readonly string[]).includes(row.status))
+        throw conflict(`This booking is ${row.status}: it takes no payment.`, 'booking_not_live');
+      if (due === 0) throw conflict('Nothing is due on this booking.', 'nothing_due');
+      // The deposit is the least first payment; once it is paid (or the customer pays in full), all that is due.
+      const inFull = request.body.isFullFirstPayment ?? row.isFullFirstPayment;
+      const depositLeft = row.deposit - (row.paidTotal - row.refundedTotal);
+      const amount = !inFull && depositLeft > 0 ? Math.min(depositLeft, due) : due;
+      const product = await productForCalendar(db, venue.id, row.productId);
+      const canceled = new URL(returnUrl);
+      canceled.searchParams.set('paid', '0');
+      const url = await openCardCheckout(deps.payments, venue, {
+        bookingId: row.id,
+        amount,
+        description: [product?.name, row.date, row.registrationCode].filter(Boolean).join(', '),
+        successUrl: returnUrl.href,
+        cancelUrl: canceled.href,
+        // Our ids and the booking's state: a double click opens one page; another return page (a provider
+        // refuses one key with other parameters) or a payment since opens another.
+        idempotencyKey: `widget-checkout:${venue.id}:${row.id}:${row.paidTotal}:${row.refundedTotal}:${amount}:${returnUrlDigest(returnUrl.href)}`,
+      });
+      return { url, embeddable: deps.payments.isCheckoutEmbeddable };
     },
   );
 };

@@ -142,6 +142,11 @@ export interface PaymentProvider {
   readonly name: ProviderName;
   /** Test keys (or the sandbox): no real money moves. */
   readonly testMode: boolean;
+  /**
+   * Its hosted checkout page may be shown inside a frame (the widget's iframe): the sandbox's may,
+   * Stripe's Checkout refuses to be framed, so the widget opens it in a new tab.
+   */
+  readonly isCheckoutEmbeddable: boolean;
   /** A link to the provider's own dashboard for this account, when it has one. */
   dashboardUrl(account: string): string | null;
 

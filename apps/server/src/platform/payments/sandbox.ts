@@ -221,6 +221,8 @@ export function createSandboxProvider(options: { db: Db; baseUrl: string; webhoo
   return {
     name: 'sandbox',
     testMode: true,
+    // Its page is ours, sent with the widget's frame-ancestors (decision 024).
+    isCheckoutEmbeddable: true,
     dashboardUrl: () => null,
 
     setDelivery(fn) {

@@ -41,6 +41,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   return {
     name: 'stripe',
     testMode,
+    // Stripe Checkout cannot be framed: the widget opens it in a new tab.
+    isCheckoutEmbeddable: false,
     dashboardUrl: (account) => `https://dashboard.stripe.com/${testMode ? 'test/' : ''}connect/accounts/${account}`,
 
     async createAccount(input, idempotencyKey) {

@@ -1,0 +1,85 @@
+import { formatVenueDate, formatVenueTime } from '@lanebook/core';
+import { publicBookingSchema, type Booking, type PublicBooking } from '@lanebook/core/booking-schemas';
+import { AppError } from '../../platform/errors.js';
+import { cancellationPeriodOf, customerDeadline, periodHours } from './actions.js';
+
+/**
+ * What a customer sees of their own booking (the widget's calls, by booking reference): only what
+ * publicBookingSchema lets through, with the product's and venue's names and what the customer
+ * may still do online (decision 024).
+ */
+
+export interface PublicProductView {
+  name: string;
+  isPaused: boolean;
+  cancellationPeriodAmount: number;
+  cancellationPeriodUnit: 'hours' | 'days';
+  activeWaiverId: string | null;
+}
+
+export interface PublicVenueView {
+  id: string;
+  name: string;
+  timezone: string;
+  dateFormat: string;
+  timeFormat: 12 | 24;
+}
+
+/** The customer's pages: the booking page (the mails' manageUrl) and its signing page (waiverUrl). */
+export function customerLinks(baseUrl: string, reference: string | null) {
+  if (!reference) return { manageUrl: '', waiverUrl: '' };
+  const manageUrl = `${baseUrl}/widget/booking/${encodeURIComponent(reference)}`;
+  return { manageUrl, waiverUrl: `${manageUrl}/sign` };
+}
+
+/** The booking as the customer sees it; `product` undefined when it was deleted. */
+export function publicBooking(
+  booking: Booking,
+  venue: PublicVenueView,
+  product: PublicProductView | undefined,
+  now = new Date(),
+): PublicBooking {
+  const deadline = customerDeadline({ status: booking.status, startsAt: new Date(booking.startsAt) }, cancellationPeriodOf(product));
+  const isCancellable = deadline !== null && now < deadline;
+  return publicBookingSchema.parse({
+    ...booking,
+    productName: product?.name ?? '',
+    venueId: venue.id,
+    venueName: venue.name,
+    isCancellable,
+    cancellableUntil: deadline?.toISOString() ?? null,
+    // Moving books the product's online slots again: not once it is paused or gone.
+    isMovable: isCancellable && !!product && !product.isPaused,
+    hasWaiver: !!product?.activeWaiverId,
+  });
+}
+
+/** A moment in the venue's zone and formats, as a customer reads it: 12/24/26 10:00 AM. */
+export function venueMoment(instant: Date, venue: PublicVenueView) {
+  return `${formatVenueDate(instant, venue.timezone, venue.dateFormat)} ${formatVenueTime(instant, venue.timezone, venue.timeFormat, false)}`;
+}
+
+/** A booking's time span in the venue's zone: 12/24/26 10:00 AM–12:00 PM. */
+export function venueSpan(startsAt: Date, endsAt: Date, venue: PublicVenueView) {
+  return `${venueMoment(startsAt, venue)}–${formatVenueTime(endsAt, venue.timezone, venue.timeFormat, false)}`;
+}
+
+/** Moving is allowed while cancelling is (decision 024); otherwise a 409 that names the deadline. */
+export function assertCustomerMayMove(
+  row: { status: string; startsAt: Date },
+  venue: PublicVenueView,
+  product: PublicProductView | undefined,
+  now = new Date(),
+) {
+  if (!product || product.isPaused)
+    throw new AppError(409, 'not_movable', 'This booking cannot be moved online now: call the venue to change it.');
+  const period = cancellationPeriodOf(product);
+  const deadline = customerDeadline(row, period);
+  if (!deadline) throw new AppError(409, 'not_movable', `This booking is ${row.status}: it cannot be moved.`);
+  if (now >= deadline)
+    throw new AppError(
+      409,
+      'not_movable',
+      `Online changes closed at ${venueMoment(deadline, venue)}, ${periodHours(period)} hours before the start: call the venue to change this booking.`,
+    );
+}

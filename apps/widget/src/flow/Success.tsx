@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { calendarUrl } from '../lib/calls';
+import { cancellationNotice, money, whenText } from '../lib/format';
+import { manageUrlOf, signUrlOf } from '../lib/route';
+import type { PublicBooking, VenueFormat } from '../lib/types';
+
+interface Props {
+  booking: PublicBooking;
+  venue: VenueFormat;
+  cancellation: { amount: number; unit: 'hours' | 'days' };
+  /** Payment is taken at the venue (card payments off) for what is still due. */
+  payAtVenue: boolean;
+}
+
+/** Copies text, with the old selection trick where the Clipboard API is not allowed (an iframe without the permission). */
+async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    if (!input) return false;
+    input.select();
+    return document.execCommand('copy');
+  }
+}
+
+/** The booking is made: its reference, when, the calendar file, the friends' signing link and the cancellation notice. */
+export function Success({ booking, venue, cancellation, payAtVenue }: Props) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const reference = booking.bookingReference ?? '';
+  const signUrl = signUrlOf(location.origin, reference);
+  const input = () => document.getElementById('lb-sign-url') as HTMLInputElement | null;
+  return (
+    <section className="lb-success" aria-labelledby="lb-success-title">
+      <h2 id="lb-success-title" tabIndex={-1}>
+        {booking.status === 'paid' ? 'Booked and paid' : 'Your booking is confirmed'}
+      </h2>
+      <dl className="lb-facts">
+        <div>
+          <dt>Booking reference</dt>
+          <dd data-testid="booking-reference">{reference}</dd>
+        </div>
+        <div>
+          <dt>{booking.productName}</dt>
+          <dd>{whenText(booking.startsAt, booking.endsAt, venue)}</dd>
+        </div>
+        <div>
+          <dt>Players</dt>
+          <dd>{booking.playersCount}</dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd>{money(booking.total, venue)}</dd>
+        </div>
+        {booking.paid > 0 ? (
+          <div>
+            <dt>Paid</dt>
+            <dd>{money(booking.paid, venue)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {payAtVenue && booking.due > 0 ? <p className="lb-note">You pay {money(booking.due, venue)} at the venue.</p> : null}
+      <p>
+        <a className="lb-btn lb-btn-secondary" href={calendarUrl(reference)} download>
+          Add to calendar
+        </a>
+      </p>
+      {booking.hasWaiver ? (
+        <div className="lb-box">
+          <p>
+            <strong>Friend joining you? Have them sign as well</strong>
+          </p>
+          <div className="lb-copy">
+            <label className="lb-visually-hidden" htmlFor="lb-sign-url">
+              Waiver signing link
+            </label>
+            <input id="lb-sign-url" readOnly value={signUrl} onFocus={(e) => e.currentTarget.select()} />
+            <button
+              type="button"
+              className="lb-btn"
+              onClick={async () => setCopied((await copyText(signUrl, input())) ? 'Copied' : 'Select the link and copy it')}
+            >
+              Copy URL
+            </button>
+          </div>
+          <p className="lb-muted" aria-live="polite">
+            {copied}
+          </p>
+        </div>
+      ) : null}
+      <p>{cancellationNotice(cancellation.amount, cancellation.unit)}</p>
+      <p>
+        <a href={manageUrlOf(location.origin, reference)} target="_blank" rel="noopener">
+          View or change your booking
+        </a>
+      </p>
+    </section>
+  );
+}

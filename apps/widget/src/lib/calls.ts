@@ -1,0 +1,86 @@
+/** Every /api/public call the widget makes, with the contract's shapes (docs/decisions/024-the-widget.md). */
+import { query, request, seg } from './api';
+import type {
+  CheckoutAnswer,
+  PublicBooking,
+  PublicBookingCreate,
+  PublicSlot,
+  PublicWaiver,
+  QuoteAnswer,
+  SigningBody,
+  WidgetConfig,
+} from './types';
+
+export const getWidgetConfig = (venueId: string, templateId: string | null) =>
+  request<WidgetConfig>(`/api/public/widget/${seg(venueId)}${query({ template: templateId })}`);
+
+export const getDates = (productId: string, month: string, playersCount: number, bookingId?: string) =>
+  request<{ dates: string[] }>(`/api/public/product/${seg(productId)}/dates${query({ month, playersCount, bookingId })}`, {
+    kind: 'dates',
+  });
+
+export const getSlots = (productId: string, date: string, playersCount: number, bookingId?: string) =>
+  request<{ slots: PublicSlot[] }>(`/api/public/product/${seg(productId)}/slots${query({ date, playersCount, bookingId })}`, {
+    kind: 'slots',
+  });
+
+export interface PriceQuestion {
+  productId: string;
+  slots: string[];
+  playersCount: number;
+  promocode?: string;
+  upsellItems?: Record<string, number>;
+}
+
+/** publicPriceQuerySchema: slots as a comma list, upsell items as id:quantity pairs. */
+export function priceQuery(q: PriceQuestion): string {
+  const upsells = Object.entries(q.upsellItems ?? {})
+    .filter(([, quantity]) => quantity > 0)
+    .map(([id, quantity]) => `${id}:${quantity}`)
+    .join(',');
+  return query({
+    slots: q.slots.join(','),
+    playersCount: q.playersCount,
+    promocode: q.promocode?.trim() || undefined,
+    upsellItems: upsells,
+  });
+}
+
+export const getPrice = (q: PriceQuestion) =>
+  request<QuoteAnswer>(`/api/public/product/${seg(q.productId)}/price${priceQuery(q)}`, { kind: 'price' });
+
+export const createBooking = (body: PublicBookingCreate, idempotencyKey: string) =>
+  request<PublicBooking>('/api/public/booking', { method: 'POST', body, headers: { 'idempotency-key': idempotencyKey } });
+
+export const getBooking = (reference: string) => request<PublicBooking>(`/api/public/booking/${seg(reference)}`);
+
+export const cancelBooking = (reference: string) =>
+  request<PublicBooking>(`/api/public/booking/${seg(reference)}/cancel`, { method: 'POST', body: {} });
+
+export const moveBooking = (reference: string, slots: string[]) =>
+  request<PublicBooking>(`/api/public/booking/${seg(reference)}/move`, { method: 'POST', body: { slots } });
+
+export const openCheckout = (reference: string, body: { isFullFirstPayment?: boolean; returnUrl: string }) =>
+  request<CheckoutAnswer>(`/api/public/booking/${seg(reference)}/checkout`, { method: 'POST', body });
+
+export const getWaiver = (reference: string) => request<PublicWaiver>(`/api/public/booking/${seg(reference)}/waiver`);
+
+export const signWaiver = (reference: string, body: SigningBody) =>
+  request<unknown>(`/api/public/booking/${seg(reference)}/signatures`, { method: 'POST', body });
+
+export const calendarUrl = (reference: string) => `/api/public/booking/${seg(reference)}/calendar.ics`;
+
+// ---- Visits: never block the flow, errors ignored ----
+
+export const startVisit = (venueId: string, templateId: string | null) =>
+  request<{ id: string }>(`/api/public/widget/${seg(venueId)}/visits`, { method: 'POST', body: { templateId } }).catch(() => null);
+
+export interface VisitStep {
+  step: number;
+  productId?: string;
+  eventDate?: string;
+  bookingReference?: string;
+}
+
+export const reportVisit = (venueId: string, visitId: string, step: VisitStep) =>
+  request<void>(`/api/public/widget/${seg(venueId)}/visits/${seg(visitId)}`, { method: 'PATCH', body: step }).catch(() => undefined);

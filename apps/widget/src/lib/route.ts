@@ -1,0 +1,49 @@
+/** Which page of the widget an address names (contract: "URLs served by the one server"). */
+
+export type Route =
+  | { page: 'flow'; venueId: string; templateId: string | null; frame: string | null; paidBooking: string | null; visitId: string | null }
+  | { page: 'manage'; reference: string }
+  | { page: 'sign'; reference: string }
+  | { page: 'missing' };
+
+export function routeOf(pathname: string, search: string): Route {
+  const params = new URLSearchParams(search);
+  const rest = pathname.replace(/^\/widget\/?/, '').replace(/\/+$/, '');
+  const booking = /^booking\/([^/]+)(\/sign)?$/.exec(rest);
+  if (booking) {
+    const reference = decodeURIComponent(booking[1]);
+    return booking[2] ? { page: 'sign', reference } : { page: 'manage', reference };
+  }
+  const venueId = params.get('venue');
+  if (rest === '' && venueId) {
+    const paid = params.get('paid') === '1' ? params.get('booking') : null;
+    return {
+      page: 'flow',
+      venueId,
+      templateId: params.get('template') || null,
+      frame: params.get('frame'),
+      paidBooking: paid || null,
+      visitId: params.get('visit'),
+    };
+  }
+  return { page: 'missing' };
+}
+
+/** The page the hosted checkout returns to: this same flow, told which booking was paid (and the visit, to record step 5). */
+export function returnUrlOf(
+  origin: string,
+  route: { venueId: string; templateId: string | null; frame: string | null },
+  reference: string,
+  visitId: string | null,
+) {
+  const params = new URLSearchParams({ venue: route.venueId });
+  if (route.templateId) params.set('template', route.templateId);
+  if (route.frame) params.set('frame', route.frame);
+  params.set('booking', reference);
+  params.set('paid', '1');
+  if (visitId) params.set('visit', visitId);
+  return `${origin}/widget/?${params.toString()}`;
+}
+
+export const manageUrlOf = (origin: string, reference: string) => `${origin}/widget/booking/${encodeURIComponent(reference)}`;
+export const signUrlOf = (origin: string, reference: string) => `${manageUrlOf(origin, reference)}/sign`;

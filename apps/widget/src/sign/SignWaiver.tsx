@@ -1,0 +1,223 @@
+import { useEffect, useState } from 'react';
+import { ApiError, messageOf } from '../lib/api';
+import { getWaiver, signWaiver } from '../lib/calls';
+import { signUrlOf } from '../lib/route';
+import type { PublicWaiver } from '../lib/types';
+import { Field, type FieldValue } from '../flow/Field';
+import { RichText } from './RichText';
+import { SignaturePadField } from './SignaturePadField';
+import { askedFields, buildSigningBody, fieldName, isMinor, type SigningState } from './signing';
+
+interface Props {
+  reference: string;
+  /** In the booking flow: "Sign later" shows the link and moves on. */
+  allowLater?: boolean;
+  onDone?: () => void;
+}
+
+const EMPTY: SigningState = { values: {}, checked: [], signature: null, guardianName: '', guardianSignature: null };
+
+/** Signing the booking's waiver (a lazy chunk: signature_pad loads only here). */
+export default function SignWaiver({ reference, allowLater = false, onDone }: Props) {
+  const [waiver, setWaiver] = useState<PublicWaiver | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [state, setState] = useState<SigningState>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [signed, setSigned] = useState(false);
+  const [later, setLater] = useState(false);
+  const [round, setRound] = useState(0);
+  const link = signUrlOf(location.origin, reference);
+
+  useEffect(() => {
+    let live = true;
+    getWaiver(reference).then(
+      (w) => live && setWaiver(w),
+      (e) => live && setLoadError(messageOf(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [reference, round]);
+
+  const laterBox = (
+    <div className="lb-box">
+      <p>Sign any time before your visit at this link:</p>
+      <p className="lb-break">
+        <a href={link} target="_blank" rel="noopener">
+          {link}
+        </a>
+      </p>
+      {onDone ? (
+        <button type="button" className="lb-btn lb-btn-block" onClick={onDone}>
+          Continue
+        </button>
+      ) : null}
+    </div>
+  );
+
+  if (later) return laterBox;
+  if (loadError)
+    return (
+      <>
+        <p className="lb-error" role="alert">
+          {loadError}
+        </p>
+        {allowLater ? laterBox : null}
+      </>
+    );
+  if (!waiver) return <p className="lb-muted">Loading the waiver…</p>;
+
+  const count = (
+    <p className="lb-muted">
+      {waiver.signedCount} of {waiver.playersCount} signed
+    </p>
+  );
+
+  if (signed)
+    return (
+      <div className="lb-box" role="status">
+        <p>
+          <strong>Waiver successfully signed</strong>
+        </p>
+        {count}
+        <div className="lb-row">
+          <button
+            type="button"
+            className="lb-btn lb-btn-secondary"
+            onClick={() => {
+              setSigned(false);
+              setState(EMPTY);
+              setRound((n) => n + 1);
+            }}
+          >
+            Sign for someone else
+          </button>
+          {onDone ? (
+            <button type="button" className="lb-btn" onClick={onDone}>
+              Continue
+            </button>
+          ) : null}
+        </div>
+      </div>
+    );
+
+  if (!waiver.window.isOpen)
+    return (
+      <>
+        <p className="lb-note">
+          {waiver.window.opensAt && new Date(waiver.window.opensAt) > new Date()
+            ? `Signing opens ${new Date(waiver.window.opensAt).toLocaleString()}.`
+            : 'Signing for this booking has closed.'}
+        </p>
+        {allowLater ? laterBox : null}
+      </>
+    );
+
+  const { title, intro, text, fields, checkboxes } = waiver.waiver;
+  const minor = isMinor(state.values, fields, waiver.ageOfMajority);
+  const setValue = (name: string, value: FieldValue) => setState((s) => ({ ...s, values: { ...s.values, [name]: value } }));
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const built = buildSigningBody(waiver.waiver, waiver.ageOfMajority, state);
+    setErrors(built.errors);
+    if (!built.body) {
+      setFormError('Check the fields marked above.');
+      return;
+    }
+    setBusy(true);
+    setFormError(null);
+    try {
+      await signWaiver(reference, built.body);
+      setSigned(true);
+      setRound((n) => n + 1);
+    } catch (e) {
+      const found: Record<string, string> = {};
+      if (e instanceof ApiError) for (const f of e.fields) found[f.path] = f.message;
+      setErrors(found);
+      setFormError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="lb-sign" key={round}>
+      <h3>{title}</h3>
+      {count}
+      {intro ? <p className="lb-pre">{intro}</p> : null}
+      <div className="lb-terms-text" tabIndex={0} role="region" aria-label={title}>
+        <RichText html={text} />
+      </div>
+      {askedFields(fields).map((field) => {
+        const name = fieldName(field);
+        return (
+          <Field
+            key={name}
+            type={field.type}
+            label={field.label}
+            hint={field.hint}
+            required={field.isRequired}
+            options={field.options}
+            value={state.values[name]}
+            onChange={(v) => setValue(name, v)}
+            error={errors[`fields.${name}`]}
+          />
+        );
+      })}
+      {checkboxes.map((checkbox, index) => (
+        <Field
+          key={index}
+          type="flag"
+          label={checkbox.text}
+          required={checkbox.isRequired}
+          value={state.checked[index] === true}
+          onChange={(v) =>
+            setState((s) => {
+              const checked = [...s.checked];
+              checked[index] = v === true;
+              return { ...s, checked };
+            })
+          }
+          error={errors[`checkboxes.${index}`]}
+        />
+      ))}
+      <SignaturePadField label="Sign here" onChange={(png) => setState((s) => ({ ...s, signature: png }))} error={errors.signature} />
+      {minor ? (
+        <div className="lb-box">
+          <p>The signer is under {waiver.ageOfMajority}: a parent or guardian signs as well.</p>
+          <Field
+            type="text"
+            label="Guardian's full name"
+            required
+            value={state.guardianName}
+            onChange={(v) => setState((s) => ({ ...s, guardianName: String(v ?? '') }))}
+            error={errors.guardianName}
+          />
+          <SignaturePadField
+            label="Guardian's signature"
+            onChange={(png) => setState((s) => ({ ...s, guardianSignature: png }))}
+            error={errors.guardianSignature}
+          />
+        </div>
+      ) : null}
+      {formError ? (
+        <p className="lb-error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <div className="lb-row">
+        <button type="submit" className="lb-btn" disabled={busy} aria-busy={busy}>
+          Sign Waiver
+        </button>
+        {allowLater ? (
+          <button type="button" className="lb-btn lb-btn-secondary" onClick={() => setLater(true)}>
+            Sign later
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
