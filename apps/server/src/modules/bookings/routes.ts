@@ -378,8 +378,8 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     },
     async (request, reply) => {
       const idempotencyKey = idempotencyKeyOf(request);
-      // The venue comes from the product, as for the product's public calls (decision 012).
-      const venue = await deps.access.resolvePublic('product', request.body.productId);
+      // The venue comes from the product, as for the product's public calls (decision 012); CORS answers its widget origins.
+      const venue = (request.venue = await deps.access.resolvePublic('product', request.body.productId));
       const { booking, created } = await withTransaction(db, (tx) =>
         createBookingOnce(tx, venue.row, request.body, { kind: 'public', userName: 'Customer' }, idempotencyKey),
       );

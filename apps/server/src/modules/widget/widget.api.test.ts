@@ -359,7 +359,7 @@ describeEachDatabase(
 
     describe('CORS of /api/public', () => {
       it('echoes an origin the resolved venue lists, never another; a preflight is allowed for an origin some venue lists', async () => {
-        const { venue, productId, date } = await setUpBookings(t);
+        const { venue, productId, date, form } = await setUpBookings(t);
         await setOrigins(venue.id, [SITE]);
         const calls = [
           () => config(venue.id, {}, { origin: SITE }),
@@ -372,6 +372,9 @@ describeEachDatabase(
           expect(response.headers['access-control-allow-origin']).toBe(SITE);
           expect(String(response.headers.vary)).toContain('Origin');
         }
+        const booked = await t.request('POST', '/api/public/booking', { body: form(), headers: { origin: SITE } });
+        expect(booked.statusCode, booked.body).toBe(201);
+        expect(booked.headers['access-control-allow-origin']).toBe(SITE);
         const evil = await config(venue.id, {}, { origin: EVIL });
         expect(evil.headers['access-control-allow-origin']).toBeUndefined();
         expect(String(evil.headers.vary)).toContain('Origin');
