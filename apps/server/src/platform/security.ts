@@ -6,7 +6,7 @@ import { AppError, validationFailed } from './errors.js';
  * Security headers (docs/decisions/010-security-rules.md): a strict Content-Security-Policy for
  * the console (scripts from this origin only), no framing of the console, no MIME sniffing,
  * a referrer policy, and HSTS on requests that arrived over TLS. Pages that set their own CSP
- * (better-auth's sign-in popup, the widget to come) replace the header.
+ * (better-auth's sign-in popup, the widget's pages through allowFraming) replace the header.
  *
  * helmet (the library behind @fastify/helmet) computes the headers once, here; the Fastify
  * plugin builds helmet anew on every request and sets each header on the raw response, which
