@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { meSchema, pagedSchema } from '@lanebook/core';
+import { widgetConfigSchema } from '@lanebook/core/widget-schemas';
 import { describeEachDatabase } from '../../test/each-database.js';
 import { CASES, create, uniqueKey } from '../../test/catalog.js';
 import { COLLECTIONS } from '../modules/collections/routes.js';
@@ -85,6 +86,17 @@ describeEachDatabase('response schemas', (t) => {
         expectMatches(def.schema.record, one.json(), `GET ${def.path}/:id`);
       }
     }
+  });
+
+  it('GET /api/public/widget/{venueId} (sent as prepared JSON) is what its schema declares, live or not', async () => {
+    for (const venueId of ['demo-axe', 'demo-bowl']) {
+      const response = await t.request('GET', `/api/public/widget/${venueId}`);
+      expect(response.statusCode).toBe(200);
+      expectMatches(widgetConfigSchema, response.json(), `widget ${venueId}`);
+    }
+    const venue = await t.addVenue();
+    const inactive = await t.request('GET', `/api/public/widget/${venue.id}`);
+    expectMatches(widgetConfigSchema, inactive.json(), 'widget of an inactive venue');
   });
 
   it("a webhook's secret is in the create's schema and answer only, not in the record's", async () => {
