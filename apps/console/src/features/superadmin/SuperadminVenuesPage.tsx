@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Code, Group, ScrollArea, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBuildingStore, IconDoorEnter, IconMail, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconBuildingStore, IconCircleCheck, IconDoorEnter, IconMail, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import type { SuperadminVenue } from '@lanebook/core/api-schemas';
 import { VENUE_STATUSES, VENUE_STATUS_LABELS } from '@lanebook/core/venue';
 import { useSession } from '../../lib/session';
@@ -149,7 +149,21 @@ function VenueRow({ venue }: { venue: SuperadminVenue }) {
       <Table.Td ta="right">{venue.memberCount}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{new Date(venue.createdAt).toLocaleDateString()}</Table.Td>
       <Table.Td>
-        <Group justify="flex-end">
+        <Group justify="flex-end" wrap="nowrap">
+          {venue.status === 'pending' ? (
+            // The one step a pending venue waits for: its widget goes live and takes online bookings.
+            <Button
+              size="xs"
+              color="green"
+              leftSection={<IconCircleCheck size={14} />}
+              loading={setStatus.isPending && setStatus.variables === 'live'}
+              disabled={setStatus.isPending}
+              onClick={() => setStatus.mutate('live')}
+              aria-label={`Approve ${venue.name}`}
+            >
+              Approve
+            </Button>
+          ) : null}
           <Button
             size="xs"
             variant="light"
