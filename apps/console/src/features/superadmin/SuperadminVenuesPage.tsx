@@ -82,7 +82,7 @@ export default function SuperadminVenuesPage() {
         query={venuesQuery}
         label="Venues"
         columns={COLUMNS}
-        minWidth={980}
+        minWidth={1080}
         empty={{
           icon: <IconBuildingStore size={28} />,
           title: 'No venues match',
@@ -133,23 +133,17 @@ function VenueRow({ venue }: { venue: SuperadminVenue }) {
         <Code>{venue.id}</Code>
       </Table.Td>
       <Table.Td>
-        <Select
-          aria-label={`Status of ${venue.name}`}
-          data={STATUS_OPTIONS}
-          value={setStatus.isPending ? setStatus.variables : venue.status}
-          onChange={(value) => value && value !== venue.status && setStatus.mutate(value as VenueStatus)}
-          allowDeselect={false}
-          disabled={setStatus.isPending}
-          size="xs"
-          w={190}
-        />
-      </Table.Td>
-      <Table.Td>{venue.ownerEmail || '—'}</Table.Td>
-      <Table.Td>{venue.timezone}</Table.Td>
-      <Table.Td ta="right">{venue.memberCount}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{new Date(venue.createdAt).toLocaleDateString()}</Table.Td>
-      <Table.Td>
-        <Group justify="flex-end" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          <Select
+            aria-label={`Status of ${venue.name}`}
+            data={STATUS_OPTIONS}
+            value={setStatus.isPending ? setStatus.variables : venue.status}
+            onChange={(value) => value && value !== venue.status && setStatus.mutate(value as VenueStatus)}
+            allowDeselect={false}
+            disabled={setStatus.isPending}
+            size="xs"
+            w={190}
+          />
           {venue.status === 'pending' ? (
             // The one step a pending venue waits for: its widget goes live and takes online bookings.
             <Button
@@ -164,6 +158,14 @@ function VenueRow({ venue }: { venue: SuperadminVenue }) {
               Approve
             </Button>
           ) : null}
+        </Group>
+      </Table.Td>
+      <Table.Td>{venue.ownerEmail || '—'}</Table.Td>
+      <Table.Td>{venue.timezone}</Table.Td>
+      <Table.Td ta="right">{venue.memberCount}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{new Date(venue.createdAt).toLocaleDateString()}</Table.Td>
+      <Table.Td>
+        <Group justify="flex-end">
           <Button
             size="xs"
             variant="light"
