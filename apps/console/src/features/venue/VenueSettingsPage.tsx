@@ -351,6 +351,8 @@ function VenueForm({ venue }: { venue: Venue }) {
                   label="Web sites that may show your widget"
                   description="The addresses of your sites, such as https://www.example.com (no path). Type one and press Enter. With none, any site may show it."
                   placeholder={readOnly ? undefined : 'https://www.example.com'}
+                  // Pasting several at once, separated by commas or spaces, adds each.
+                  splitChars={[',', ' ']}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
