@@ -83,7 +83,7 @@ describe('the widget in the console (issue 13)', () => {
     );
 
     // An origin is saved.
-    const origins = owner.page.getByLabel(ORIGINS_LABEL, { exact: true });
+    const origins = owner.page.getByRole('combobox', { name: ORIGINS_LABEL, exact: true });
     await origins.fill('https://www.example.com');
     await origins.press('Enter');
     await owner.page.getByRole('button', { name: 'Save changes' }).click();
