@@ -1,6 +1,6 @@
-import { Badge, Box, Button, ColorSwatch, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, ColorSwatch, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
-import { IconAppWindow, IconStarFilled } from '@tabler/icons-react';
+import { IconAppWindow, IconInfoCircle, IconStarFilled } from '@tabler/icons-react';
 import {
   AVAILABILITY_COLORS,
   COLOR_PRESETS,
@@ -17,6 +17,8 @@ import type { CollectionFormProps } from '../../components/collection/types';
 import { EntityName } from '../../components/fields/EntitySelect';
 import { ColorField, EntitySelectField, RadioField, SelectField, SwitchField, TextField } from '../../components/fields/form-fields';
 import { useFormReadOnly } from '../../components/fields/read-only';
+import { WidgetDemoLink, WidgetPreview, WidgetSnippet } from '../../components/WidgetEmbed';
+import { useSession } from '../../lib/session';
 import { PRODUCTS } from './refs';
 
 type Props = CollectionFormProps<typeof widgetTemplateSchema, WidgetTemplate>;
@@ -106,7 +108,37 @@ function Preview({ control }: { control: Props['control'] }) {
   );
 }
 
-function WidgetTemplateForm({ form, control }: Props) {
+/**
+ * How to put a saved template on a site: its snippet and the widget itself, live, on the demo
+ * page the server serves. The preview follows the saved template, so it loads again after a save.
+ */
+function EmbedSection({ template }: { template: WidgetTemplate }) {
+  const { venueId } = useSession();
+  if (!venueId) return null;
+  return (
+    <FormSection
+      title="Embed on your web site"
+      description="Paste this snippet into the HTML of the page where the booking widget should appear."
+    >
+      <WidgetSnippet venueId={venueId} templateId={template.id} />
+      <Text size="sm" c="dimmed" data-testid="default-template-note">
+        Without data-template, the widget uses your default template
+        {template.isDefault ? ', which is this one.' : '.'}
+      </Text>
+      {template.isActive ? null : (
+        <Alert color="yellow" icon={<IconInfoCircle size={18} />} data-testid="inactive-template-note">
+          This template is inactive: the widget will not show it until you make it active.
+        </Alert>
+      )}
+      <WidgetPreview venueId={venueId} templateId={template.id} version={template.updatedAt} />
+      <WidgetDemoLink venueId={venueId} templateId={template.id}>
+        Open the preview in a new tab
+      </WidgetDemoLink>
+    </FormSection>
+  );
+}
+
+function WidgetTemplateForm({ form, control, record }: Props) {
   const useAvailability = useWatch({ control, name: 'view.isUseAvailabilityColors' });
   return (
     <Stack gap="lg">
@@ -189,6 +221,8 @@ function WidgetTemplateForm({ form, control }: Props) {
           <Preview control={control} />
         </SimpleGrid>
       </FormSection>
+
+      {record ? <EmbedSection template={record} /> : null}
     </Stack>
   );
 }

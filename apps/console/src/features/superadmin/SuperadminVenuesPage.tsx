@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Code, Group, ScrollArea, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBuildingStore, IconDoorEnter, IconMail, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconBuildingStore, IconCircleCheck, IconDoorEnter, IconMail, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import type { SuperadminVenue } from '@lanebook/core/api-schemas';
 import { VENUE_STATUSES, VENUE_STATUS_LABELS } from '@lanebook/core/venue';
 import { useSession } from '../../lib/session';
@@ -82,7 +82,7 @@ export default function SuperadminVenuesPage() {
         query={venuesQuery}
         label="Venues"
         columns={COLUMNS}
-        minWidth={980}
+        minWidth={1080}
         empty={{
           icon: <IconBuildingStore size={28} />,
           title: 'No venues match',
@@ -133,16 +133,32 @@ function VenueRow({ venue }: { venue: SuperadminVenue }) {
         <Code>{venue.id}</Code>
       </Table.Td>
       <Table.Td>
-        <Select
-          aria-label={`Status of ${venue.name}`}
-          data={STATUS_OPTIONS}
-          value={setStatus.isPending ? setStatus.variables : venue.status}
-          onChange={(value) => value && value !== venue.status && setStatus.mutate(value as VenueStatus)}
-          allowDeselect={false}
-          disabled={setStatus.isPending}
-          size="xs"
-          w={190}
-        />
+        <Group gap="xs" wrap="nowrap">
+          <Select
+            aria-label={`Status of ${venue.name}`}
+            data={STATUS_OPTIONS}
+            value={setStatus.isPending ? setStatus.variables : venue.status}
+            onChange={(value) => value && value !== venue.status && setStatus.mutate(value as VenueStatus)}
+            allowDeselect={false}
+            disabled={setStatus.isPending}
+            size="xs"
+            w={190}
+          />
+          {venue.status === 'pending' ? (
+            // The one step a pending venue waits for: its widget goes live and takes online bookings.
+            <Button
+              size="xs"
+              color="green"
+              leftSection={<IconCircleCheck size={14} />}
+              loading={setStatus.isPending && setStatus.variables === 'live'}
+              disabled={setStatus.isPending}
+              onClick={() => setStatus.mutate('live')}
+              aria-label={`Approve ${venue.name}`}
+            >
+              Approve
+            </Button>
+          ) : null}
+        </Group>
       </Table.Td>
       <Table.Td>{venue.ownerEmail || '—'}</Table.Td>
       <Table.Td>{venue.timezone}</Table.Td>

@@ -21,7 +21,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle, IconSend } from '@tabler/icons-react';
 import type { z } from '@lanebook/core/zod';
 import type { Venue } from '@lanebook/core/api-schemas';
 import { formatMoney, formatVenueClock } from '@lanebook/core/format';
@@ -32,9 +32,11 @@ import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { currentVenueQuery, updateCurrentVenue, useCurrentVenue } from '../../lib/current-venue';
 import { showSaveError } from '../../lib/forms';
-import { notifySuccess } from '../../lib/notify';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { LoadError } from '../../components/LoadError';
 import { CountrySelect, TimezoneSelect, WEEKDAYS } from '../../components/fields/VenueFields';
+import { WidgetDemoLink, WidgetSnippet } from '../../components/WidgetEmbed';
+import { requestApproval } from './api/request-approval';
 
 type FormInput = z.input<typeof venueFieldsSchema>;
 const FIELD_NAMES = Object.keys(venueFieldsSchema.shape) as (keyof VenueFields)[];
@@ -123,9 +125,12 @@ function VenueForm({ venue }: { venue: Venue }) {
               <Code>{venue.id}</Code>
             </Fact>
             <Fact label="Widget status">
-              <Badge color={STATUS_COLORS[venue.status]} variant="light">
-                {VENUE_STATUS_LABELS[venue.status]}
-              </Badge>
+              <Group gap="xs">
+                <Badge color={STATUS_COLORS[venue.status]} variant="light" data-testid="widget-status">
+                  {VENUE_STATUS_LABELS[venue.status]}
+                </Badge>
+                {venue.status === 'inactive' && !readOnly ? <RequestApprovalButton venueId={venue.id} /> : null}
+              </Group>
             </Fact>
             <Fact label="Bank account">
               <Text size="sm">{BANK_STATUS_LABELS[venue.stripeBankAccountStatus]}</Text>
@@ -330,6 +335,47 @@ function VenueForm({ venue }: { venue: Venue }) {
           />
         </Section>
 
+        <Paper withBorder p="md" radius="md" component="section" aria-label="Online booking">
+          <Title order={2} size="h4" mb={4}>
+            Online booking
+          </Title>
+          <Text size="sm" c="dimmed" mb="md">
+            <OnlineBookingStatus status={venue.status} canRequest={!readOnly} />
+          </Text>
+          <Stack gap="md">
+            <Controller
+              control={control}
+              name="widgetOrigins"
+              render={({ field }) => (
+                <TagsInput
+                  label="Web sites that may show your widget"
+                  description="The addresses of your sites, such as https://www.example.com (no path). Type one and press Enter. With none, any site may show it."
+                  placeholder={readOnly ? undefined : 'https://www.example.com'}
+                  // Pasting several at once, separated by commas or spaces, adds each.
+                  splitChars={[',', ' ']}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  clearable={!readOnly}
+                  disabled={readOnly}
+                  error={errors.widgetOrigins?.message ?? errors.widgetOrigins?.find?.((item) => item?.message)?.message}
+                  errorProps={{ 'data-testid': 'widget-origins-error' }}
+                />
+              )}
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                Booking widget snippet
+              </Text>
+              <Text size="xs" c="dimmed">
+                Paste it into your site; it shows your default widget template. Each template&apos;s page has its own snippet.
+              </Text>
+              <WidgetSnippet venueId={venue.id} />
+            </Stack>
+            <WidgetDemoLink venueId={venue.id}>See the widget on a sample page</WidgetDemoLink>
+          </Stack>
+        </Paper>
+
         {readOnly ? null : (
           <Group justify="flex-end">
             <Button variant="default" disabled={!formState.isDirty || save.isPending} onClick={() => reset(saved)}>
@@ -342,6 +388,50 @@ function VenueForm({ venue }: { venue: Venue }) {
         )}
       </Stack>
     </form>
+  );
+}
+
+function OnlineBookingStatus({ status, canRequest }: { status: Venue['status']; canRequest: boolean }) {
+  if (status === 'live') return <>Customers can book online through the widget on your web site.</>;
+  if (status === 'pending') {
+    return (
+      <>
+        Your venue is pending for approval. Until Lanebook approves it, the widget tells customers you are not taking online bookings yet.
+      </>
+    );
+  }
+  return (
+    <>
+      The widget tells customers you are not taking online bookings yet.{' '}
+      {canRequest ? 'Request approval (next to the widget status above) to go live.' : 'An owner can request approval to go live.'}
+    </>
+  );
+}
+
+/** Inactive → pending: the superadmin then approves the venue and its widget goes live. */
+function RequestApprovalButton({ venueId }: { venueId: string }) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const request = useMutation({
+    mutationFn: requestApproval,
+    onSuccess: () => notifySuccess('Approval requested: your venue is pending for approval'),
+    onError: notifyError,
+    // Read again either way: a 409 means the status had already moved on.
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: currentVenueQuery(venueId).queryKey });
+      await session.refresh();
+    },
+  });
+  return (
+    <Button
+      size="compact-xs"
+      variant="light"
+      leftSection={<IconSend size={12} />}
+      loading={request.isPending}
+      onClick={() => request.mutate()}
+    >
+      Request approval
+    </Button>
   );
 }
 
