@@ -1,0 +1,337 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { FrameLocator, Page } from 'playwright-core';
+import { addDays, venueToday } from '@lanebook/core/calendar';
+import { productDefaults } from '@lanebook/core/products';
+import { apiAs, baseUrl, screenshot, signIn, useBrowser, visible } from './support.js';
+import { startVenueSite, venueSitePage } from './venue-site.js';
+
+const browser = useBrowser();
+const VENUE = 'demo-axe';
+
+interface Setup {
+  stamp: string;
+  productId: string;
+  productTitle: string;
+  lane: string;
+  date: string;
+  slots: string[];
+  upsell: string;
+  promocode: string;
+  terms: string;
+  templateId: string;
+  floatingTemplateId: string;
+}
+
+/**
+ * What a venue sets up before it embeds its widget, through the staff API: a lane of 8, a product
+ * of its own ($20 a player an hour) with an upsell, terms and a waiver, two slots in three days, a
+ * promocode, an embedded and a floating template, and the venue's site as an allowed origin.
+ */
+async function setUpVenue(page: Page, siteOrigin: string): Promise<Setup> {
+  const stamp = Date.now().toString(36);
+  const call = async (method: string, path: string, body?: unknown) => {
+    const answer = await apiAs(page, method, path, body, VENUE);
+    expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+    return answer.body;
+  };
+  const lane = `Widget lane ${stamp}`;
+  await call('POST', '/api/private/resources', { id: lane, capacity: 8 });
+  const upsell = `Axe sharpening ${stamp}`;
+  const upsellId = (await call('POST', '/api/private/upsell-items', { name: upsell, description: 'A keen edge', price: 1000, isPaused: false })).id;
+  const terms = `House rules ${stamp}`;
+  const termsId = (await call('POST', '/api/private/terms', { name: terms, text: 'Closed-toe shoes.\nNo drinks on the lanes.' })).id;
+  const waiverId = (await call('POST', '/api/private/waivers', { title: `Axe safety ${stamp}`, intro: 'Read this first.', text: '<p>I accept the <b>risks</b>.</p>' })).id;
+  const promocode = `WG${stamp}`.toUpperCase().slice(0, 20);
+  await call('POST', '/api/private/promocodes', { code: promocode, discount: 10, maxUseNumber: 100 });
+  const productTitle = `Widget axes ${stamp}`;
+  const productId = (
+    await call('POST', '/api/private/products', {
+      ...productDefaults,
+      name: productTitle,
+      title: productTitle,
+      price: 2000,
+      maxPlayers: 8,
+      resources: [lane],
+      upsellItemIds: [upsellId],
+      termsId,
+      activeWaiverId: waiverId,
+      isPaused: undefined,
+    })
+  ).id;
+  await call('POST', `/api/private/products/${productId}/resume`);
+  const venue = await call('GET', '/api/private/venues/current');
+  const date = addDays(venueToday(venue.timezone), 3);
+  const slots = [];
+  for (const [from, to] of [
+    ['14:00', '15:00'],
+    ['15:00', '16:00'],
+  ])
+    slots.push((await call('POST', `/api/private/product/${productId}/slot`, { date, from, to })).id as string);
+  const template = (name: string, extra: Record<string, unknown>) =>
+    call('POST', '/api/private/widget-templates', {
+      name,
+      productId: null,
+      position: 'embedded',
+      isHideBeacon: false,
+      isPromocodesAvailable: true,
+      isActive: true,
+      isDefault: false,
+      view: { fontFamily: 'Georgia', viewMode: 'detailed', colors: { primary: '#4F49BB', secondary: '#262626' }, isUseAvailabilityColors: true },
+      ...extra,
+    });
+  const templateId = (await template(`Site ${stamp}`, {})).id;
+  const floatingTemplateId = (await template(`Floating ${stamp}`, { position: 'floating', productId })).id;
+  await call('PATCH', '/api/private/venues/current', { widgetOrigins: [siteOrigin] });
+  return { stamp, productId, productTitle, lane, date, slots, upsell, promocode, terms, templateId, floatingTemplateId };
+}
+
+const snippet = (templateId: string) => `<script src="${baseUrl()}/widget.js" data-venue="${VENUE}" data-template="${templateId}"></script>`;
+
+/** The widget's iframe on the venue's page. */
+const widgetFrame = (page: Page): FrameLocator => page.frameLocator('iframe[src*="/widget/"]');
+
+/** Product, players, date and both slots, as a customer clicks through them. */
+async function chooseTwoSlots(frame: FrameLocator, setup: Setup, players: number) {
+  await visible(frame.getByRole('heading', { name: 'Choose a product' }));
+  await frame.getByRole('button', { name: new RegExp(setup.productTitle) }).click();
+  await visible(frame.getByRole('heading', { name: 'How many players?' }));
+  await frame.getByLabel('Players', { exact: true }).fill(String(players));
+  await frame.getByRole('button', { name: 'Continue' }).click();
+  await visible(frame.getByRole('heading', { name: 'Choose a date' }));
+  const day = frame.locator(`button[data-date="${setup.date}"]`);
+  if (!(await day.isVisible())) await frame.getByRole('button', { name: 'Next month' }).click();
+  await frame.locator(`button[data-date="${setup.date}"][aria-disabled="false"]`).click();
+  await visible(frame.getByRole('heading', { name: 'Choose a time' }));
+  for (const slot of setup.slots) await frame.locator(`button[data-slot="${slot}"]`).click();
+  await frame.getByRole('button', { name: 'Continue' }).click();
+}
+
+async function fillDetails(frame: FrameLocator, setup: Setup, first: string) {
+  await visible(frame.getByRole('heading', { name: 'Your details' }));
+  await frame.getByLabel(/^First name/).fill(first);
+  await frame.getByLabel(/^Last name/).fill(`Guest${setup.stamp}`);
+  await frame.getByLabel(/^Email/).fill(`${first.toLowerCase()}-${setup.stamp}@example.test`);
+  await frame.getByLabel(`I accept the ${setup.terms}`).check();
+}
+
+async function drawSignature(page: Page, frame: FrameLocator) {
+  const box = (await (await visible(frame.locator('canvas.lb-signature'))).boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step++)
+    await page.mouse.move(box.x + box.width * (0.15 + step * 0.05), box.y + box.height * (0.6 + (step % 2 ? -0.2 : 0.1)));
+  await page.mouse.up();
+}
+
+describe('the embeddable widget on a venue web site (issue 13)', () => {
+  let site: Awaited<ReturnType<typeof startVenueSite>>;
+  let setup: Setup;
+  const pages: Record<string, string> = {};
+
+  beforeAll(async () => {
+    site = await startVenueSite(pages);
+    const { page, context } = await browser.newPage();
+    await signIn(page, 'owner@demo.test');
+    setup = await setUpVenue(page, site.origin);
+    await context.close();
+    pages['/'] = venueSitePage('Demo Axe House', [snippet(setup.templateId)]);
+    pages['/floating'] = venueSitePage('Demo Axe House', [
+      snippet(setup.floatingTemplateId),
+      '<button type="button" data-lanebook-open>Book a lane</button>',
+    ]);
+  });
+
+  afterAll(async () => {
+    const { page, context } = await browser.newPage();
+    await signIn(page, 'owner@demo.test');
+    await apiAs(page, 'PATCH', '/api/private/venues/current', { widgetOrigins: [] }, VENUE);
+    await context.close();
+    await site?.close();
+  });
+
+  test('a customer books 4 players on two slots with an upsell and a promocode, signs, pays by card, and staff see it paid', async () => {
+    const { page, context } = await browser.newPage();
+    await page.goto(`${site.origin}/`);
+    const frame = widgetFrame(page);
+    await chooseTwoSlots(frame, setup, 4);
+
+    // Extras: one upsell, a wrong promocode (the server's message), then the right one.
+    await visible(frame.getByRole('heading', { name: 'Extras' }));
+    await frame.getByRole('button', { name: `Add one ${setup.upsell}` }).click();
+    await frame.getByLabel('Promo code').fill('NOSUCHCODE');
+    await frame.getByRole('button', { name: 'Apply' }).click();
+    await visible(frame.getByRole('alert').or(frame.locator('.lb-field-error')));
+    await frame.getByLabel('Promo code').fill(setup.promocode);
+    await frame.getByRole('button', { name: 'Apply' }).click();
+    await visible(frame.getByText(`Promo code ${setup.promocode} applied.`));
+    // 4 players × 2 hours × $20 + $10, less 10 %: $153.00.
+    await visible(frame.getByText('$153.00'));
+    await frame.getByRole('button', { name: 'Continue' }).click();
+
+    await fillDetails(frame, setup, 'Wendy');
+    const accessibility = await new AxeBuilder({ page }).include('iframe').analyze();
+    const serious = accessibility.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await screenshot(page, 'widget-details');
+    await frame.getByRole('button', { name: /^Book/ }).click();
+
+    // The waiver, signed in the widget.
+    await visible(frame.getByRole('heading', { name: 'Sign Waiver' }));
+    await frame.getByRole('textbox', { name: /^First name/ }).fill('Wendy');
+    await frame.getByRole('textbox', { name: /^Last name/ }).fill(`Guest${setup.stamp}`);
+    await frame.getByRole('textbox', { name: /^Email/ }).fill(`wendy-${setup.stamp}@example.test`);
+    await drawSignature(page, frame);
+    await frame.getByRole('button', { name: 'Sign Waiver', exact: true }).click();
+    await visible(frame.getByText('Waiver successfully signed'));
+    await frame.getByRole('button', { name: 'Continue' }).click();
+
+    // Pay with the sandbox's test card, inside the widget.
+    await frame.getByRole('button', { name: 'Pay · $153.00' }).click();
+    await frame.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await frame.getByLabel('Expiry (MM/YY)').fill('12/40');
+    await frame.getByLabel('CVC').fill('123');
+    await frame.getByRole('button', { name: 'Pay' }).click();
+    await visible(frame.getByText('Booked and paid'), 30_000);
+    await visible(frame.getByText('Friend joining you? Have them sign as well'));
+    await visible(frame.getByText('You have the option to cancel your booking up to 24 hours in advance.'));
+    const reference = (await frame.locator('dt:has-text("Booking reference") + dd').textContent())!.trim();
+    expect(reference).toMatch(/^[2-9A-Z]{10}$/);
+    await screenshot(page, 'widget-success');
+
+    // The calendar file.
+    const ics = await page.request.get(`${baseUrl()}/api/public/booking/${reference}/calendar.ics`);
+    expect(ics.status()).toBe(200);
+    expect(await ics.text()).toContain('BEGIN:VEVENT');
+    await context.close();
+
+    // Staff see it in the console: paid, 4 players, two hours, the upsell and the signature.
+    const staff = await browser.newPage();
+    await signIn(staff.page, 'owner@demo.test');
+    const own = await apiAs(staff.page, 'GET', `/api/public/booking/${reference}`);
+    const booking = (await apiAs(staff.page, 'GET', `/api/private/booking/${own.body.id}`, undefined, VENUE)).body;
+    expect(booking).toMatchObject({ status: 'paid', playersCount: 4, slotIds: setup.slots, total: 15300, paid: 15300, numberOfSignedWaivers: 1 });
+    expect(booking.upsellItems).toHaveLength(1);
+    await staff.page.goto(`/bookings/${own.body.id}/view`);
+    await staff.page.waitForFunction(() => document.querySelector('[data-testid="booking-status"]')?.textContent === 'Paid', undefined, {
+      timeout: 15_000,
+    });
+    await visible(staff.page.getByText(`Guest${setup.stamp}`));
+    await staff.context.close();
+  });
+
+  test('floating: the beacon and the venue’s own button open the widget in a panel, Escape and Close close it', async () => {
+    const { page, context } = await browser.newPage();
+    await page.goto(`${site.origin}/floating`);
+    const beacon = await visible(page.getByRole('button', { name: 'Book now' }));
+    const iframe = page.locator('iframe[src*="/widget/"]');
+    expect(await iframe.isVisible()).toBe(false);
+    await beacon.click();
+    const frame = widgetFrame(page);
+    // The template opens on its product: straight to the players.
+    await visible(frame.getByRole('heading', { name: 'How many players?' }));
+    await screenshot(page, 'widget-floating-open');
+    await frame.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => iframe.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Book a lane' }).click();
+    await visible(frame.getByRole('heading', { name: 'How many players?' }));
+    await frame.getByLabel('Players', { exact: true }).press('Escape');
+    await expect.poll(() => iframe.isVisible()).toBe(false);
+    await context.close();
+  });
+
+  test('a slot taken by someone else between choosing and booking: a clear message, and back to the times', async () => {
+    const { page, context } = await browser.newPage();
+    await page.goto(`${site.origin}/`);
+    const frame = widgetFrame(page);
+    await chooseTwoSlots(frame, setup, 2);
+    await frame.getByRole('button', { name: 'Continue' }).click();
+    await fillDetails(frame, setup, 'Tina');
+
+    // Meanwhile the desk books the whole lane for both hours.
+    const staff = await browser.newPage();
+    await signIn(staff.page, 'owner@demo.test');
+    const taken = await apiAs(
+      staff.page,
+      'POST',
+      '/api/private/booking',
+      {
+        productId: setup.productId,
+        slots: setup.slots,
+        playersCount: 8,
+        reservationInfo: { firstName: 'Desk', lastName: `Walkin${setup.stamp}`, email: '', phone: '' },
+      },
+      VENUE,
+    );
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    await staff.context.close();
+
+    await frame.getByRole('button', { name: /^Book/ }).click();
+    await visible(frame.getByText('Sorry, that time was just taken by someone else. Please choose another time.'));
+    await screenshot(page, 'widget-slot-taken');
+    await frame.getByRole('button', { name: 'Choose another time' }).click();
+    await visible(frame.getByRole('heading', { name: 'Choose a time' }));
+    await visible(frame.getByText('No free times left on this day. Choose another date.'));
+    await context.close();
+  });
+
+  test('the customer’s booking page: cancel in time; a booking inside its cancellation period cannot be cancelled', async () => {
+    const { page, context } = await browser.newPage();
+    await signIn(page, 'owner@demo.test');
+    // A second product of the venue whose bookings can be cancelled only 96 hours ahead.
+    const strict = await apiAs(
+      page,
+      'POST',
+      '/api/private/products',
+      {
+        ...productDefaults,
+        name: `Strict ${setup.stamp}`,
+        price: 2000,
+        maxPlayers: 8,
+        resources: [setup.lane],
+        cancellationPeriodAmount: 96,
+        cancellationPeriodUnit: 'hours',
+        isPaused: undefined,
+      },
+      VENUE,
+    );
+    expect(strict.status, JSON.stringify(strict.body)).toBe(201);
+    await apiAs(page, 'POST', `/api/private/products/${strict.body.id}/resume`, undefined, VENUE);
+    const strictSlot = await apiAs(page, 'POST', `/api/private/product/${strict.body.id}/slot`, { date: setup.date, from: '18:00', to: '19:00' }, VENUE);
+    expect(strictSlot.status, JSON.stringify(strictSlot.body)).toBe(201);
+    const lenientSlot = await apiAs(page, 'POST', `/api/private/product/${setup.productId}/slot`, { date: setup.date, from: '10:00', to: '11:00' }, VENUE);
+    expect(lenientSlot.status, JSON.stringify(lenientSlot.body)).toBe(201);
+    const book = async (productId: string, slot: string, first: string) => {
+      const created = await page.request.post(`${baseUrl()}/api/public/booking`, {
+        data: {
+          productId,
+          slots: [slot],
+          playersCount: 2,
+          reservationInfo: { firstName: first, lastName: `Guest${setup.stamp}`, email: `${first.toLowerCase()}@example.test`, phone: '' },
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      return ((await created.json()) as { bookingReference: string }).bookingReference;
+    };
+
+    // Three days ahead, 24 hours' notice: cancellable.
+    const inTime = await book(setup.productId, lenientSlot.body.id, 'Carla');
+    await page.goto(`/widget/booking/${inTime}`);
+    await visible(page.getByText('You have the option to cancel your booking up to 24 hours in advance.'));
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await visible(page.getByText('Canceled'));
+    expect((await apiAs(page, 'GET', `/api/public/booking/${inTime}`)).body.status).toBe('canceled');
+
+    // Three days ahead, 96 hours' notice: too late; the page says why and the server agrees.
+    const late = await book(strict.body.id, strictSlot.body.id, 'Lars');
+    await page.goto(`/widget/booking/${late}`);
+    const cancel = await visible(page.getByRole('button', { name: 'Cancel booking' }));
+    expect(await cancel.isDisabled()).toBe(true);
+    await screenshot(page, 'widget-booking-page-locked');
+    const refused = await page.request.post(`${baseUrl()}/api/public/booking/${late}/cancel`);
+    expect(refused.status()).toBe(409);
+    expect((await apiAs(page, 'GET', `/api/public/booking/${late}`)).body.status).toBe('wait_for_payment');
+    await context.close();
+  });
+});
