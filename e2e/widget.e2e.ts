@@ -15,7 +15,9 @@ interface Setup {
   productTitle: string;
   lane: string;
   date: string;
+  /** Two consecutive slots for the booking, and two more for the slot taken meanwhile. */
   slots: string[];
+  laterSlots: string[];
   upsell: string;
   promocode: string;
   terms: string;
@@ -38,10 +40,16 @@ async function setUpVenue(page: Page, siteOrigin: string): Promise<Setup> {
   const lane = `Widget lane ${stamp}`;
   await call('POST', '/api/private/resources', { id: lane, capacity: 8 });
   const upsell = `Axe sharpening ${stamp}`;
-  const upsellId = (await call('POST', '/api/private/upsell-items', { name: upsell, description: 'A keen edge', price: 1000, isPaused: false })).id;
+  const upsellId = (await call('POST', '/api/private/upsell-items', { name: upsell, description: 'A keen edge', price: 1000 })).id;
   const terms = `House rules ${stamp}`;
   const termsId = (await call('POST', '/api/private/terms', { name: terms, text: 'Closed-toe shoes.\nNo drinks on the lanes.' })).id;
-  const waiverId = (await call('POST', '/api/private/waivers', { title: `Axe safety ${stamp}`, intro: 'Read this first.', text: '<p>I accept the <b>risks</b>.</p>' })).id;
+  const waiverId = (
+    await call('POST', '/api/private/waivers', {
+      title: `Axe safety ${stamp}`,
+      intro: 'Read this first.',
+      text: '<p>I accept the <b>risks</b>.</p>',
+    })
+  ).id;
   const promocode = `WG${stamp}`.toUpperCase().slice(0, 20);
   await call('POST', '/api/private/promocodes', { code: promocode, discount: 10, maxUseNumber: 100 });
   const productTitle = `Widget axes ${stamp}`;
@@ -66,6 +74,8 @@ async function setUpVenue(page: Page, siteOrigin: string): Promise<Setup> {
   for (const [from, to] of [
     ['14:00', '15:00'],
     ['15:00', '16:00'],
+    ['16:00', '17:00'],
+    ['17:00', '18:00'],
   ])
     slots.push((await call('POST', `/api/private/product/${productId}/slot`, { date, from, to })).id as string);
   const template = (name: string, extra: Record<string, unknown>) =>
@@ -77,22 +87,41 @@ async function setUpVenue(page: Page, siteOrigin: string): Promise<Setup> {
       isPromocodesAvailable: true,
       isActive: true,
       isDefault: false,
-      view: { fontFamily: 'Georgia', viewMode: 'detailed', colors: { primary: '#4F49BB', secondary: '#262626' }, isUseAvailabilityColors: true },
+      view: {
+        fontFamily: 'Georgia',
+        viewMode: 'detailed',
+        colors: { primary: '#4F49BB', secondary: '#262626' },
+        isUseAvailabilityColors: true,
+      },
       ...extra,
     });
   const templateId = (await template(`Site ${stamp}`, {})).id;
   const floatingTemplateId = (await template(`Floating ${stamp}`, { position: 'floating', productId })).id;
   await call('PATCH', '/api/private/venues/current', { widgetOrigins: [siteOrigin] });
-  return { stamp, productId, productTitle, lane, date, slots, upsell, promocode, terms, templateId, floatingTemplateId };
+  return {
+    stamp,
+    productId,
+    productTitle,
+    lane,
+    date,
+    slots: slots.slice(0, 2),
+    laterSlots: slots.slice(2),
+    upsell,
+    promocode,
+    terms,
+    templateId,
+    floatingTemplateId,
+  };
 }
 
-const snippet = (templateId: string) => `<script src="${baseUrl()}/widget.js" data-venue="${VENUE}" data-template="${templateId}"></script>`;
+const snippet = (templateId: string) =>
+  `<script src="${baseUrl()}/widget.js" data-venue="${VENUE}" data-template="${templateId}"></script>`;
 
 /** The widget's iframe on the venue's page. */
 const widgetFrame = (page: Page): FrameLocator => page.frameLocator('iframe[src*="/widget/"]');
 
 /** Product, players, date and both slots, as a customer clicks through them. */
-async function chooseTwoSlots(frame: FrameLocator, setup: Setup, players: number) {
+async function chooseTwoSlots(frame: FrameLocator, setup: Setup, slots: string[], players: number) {
   await visible(frame.getByRole('heading', { name: 'Choose a product' }));
   await frame.getByRole('button', { name: new RegExp(setup.productTitle) }).click();
   await visible(frame.getByRole('heading', { name: 'How many players?' }));
@@ -103,7 +132,7 @@ async function chooseTwoSlots(frame: FrameLocator, setup: Setup, players: number
   if (!(await day.isVisible())) await frame.getByRole('button', { name: 'Next month' }).click();
   await frame.locator(`button[data-date="${setup.date}"][aria-disabled="false"]`).click();
   await visible(frame.getByRole('heading', { name: 'Choose a time' }));
-  for (const slot of setup.slots) await frame.locator(`button[data-slot="${slot}"]`).click();
+  for (const slot of slots) await frame.locator(`button[data-slot="${slot}"]`).click();
   await frame.getByRole('button', { name: 'Continue' }).click();
 }
 
@@ -116,7 +145,10 @@ async function fillDetails(frame: FrameLocator, setup: Setup, first: string) {
 }
 
 async function drawSignature(page: Page, frame: FrameLocator) {
-  const box = (await (await visible(frame.locator('canvas.lb-signature'))).boundingBox())!;
+  const pad = await visible(frame.locator('canvas.lb-signature'));
+  // The mouse moves in the viewport's coordinates: the pad must be in view.
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
   await page.mouse.down();
   for (let step = 1; step <= 12; step++)
@@ -154,7 +186,7 @@ describe('the embeddable widget on a venue web site (issue 13)', () => {
     const { page, context } = await browser.newPage();
     await page.goto(`${site.origin}/`);
     const frame = widgetFrame(page);
-    await chooseTwoSlots(frame, setup, 4);
+    await chooseTwoSlots(frame, setup, setup.slots, 4);
 
     // Extras: one upsell, a wrong promocode (the server's message), then the right one.
     await visible(frame.getByRole('heading', { name: 'Extras' }));
@@ -165,8 +197,10 @@ describe('the embeddable widget on a venue web site (issue 13)', () => {
     await frame.getByLabel('Promo code').fill(setup.promocode);
     await frame.getByRole('button', { name: 'Apply' }).click();
     await visible(frame.getByText(`Promo code ${setup.promocode} applied.`));
-    // 4 players × 2 hours × $20 + $10, less 10 %: $153.00.
-    await visible(frame.getByText('$153.00'));
+    // 4 players × 2 hours × $20 = $160, less 10 %, and the $10 upsell (the code is not for upsells): $154.00.
+    const price = frame.getByRole('region', { name: 'Price' });
+    await expect.poll(() => price.locator('.lb-total').textContent()).toContain('$154.00');
+    await visible(price.getByText('Discount'));
     await frame.getByRole('button', { name: 'Continue' }).click();
 
     await fillDetails(frame, setup, 'Wendy');
@@ -187,7 +221,7 @@ describe('the embeddable widget on a venue web site (issue 13)', () => {
     await frame.getByRole('button', { name: 'Continue' }).click();
 
     // Pay with the sandbox's test card, inside the widget.
-    await frame.getByRole('button', { name: 'Pay · $153.00' }).click();
+    await frame.getByRole('button', { name: 'Pay · $154.00' }).click();
     await frame.getByLabel('Card number').fill('4242 4242 4242 4242');
     await frame.getByLabel('Expiry (MM/YY)').fill('12/40');
     await frame.getByLabel('CVC').fill('123');
@@ -210,7 +244,14 @@ describe('the embeddable widget on a venue web site (issue 13)', () => {
     await signIn(staff.page, 'owner@demo.test');
     const own = await apiAs(staff.page, 'GET', `/api/public/booking/${reference}`);
     const booking = (await apiAs(staff.page, 'GET', `/api/private/booking/${own.body.id}`, undefined, VENUE)).body;
-    expect(booking).toMatchObject({ status: 'paid', playersCount: 4, slotIds: setup.slots, total: 15300, paid: 15300, numberOfSignedWaivers: 1 });
+    expect(booking).toMatchObject({
+      status: 'paid',
+      playersCount: 4,
+      slotIds: setup.slots,
+      total: 15400,
+      paid: 15400,
+      numberOfSignedWaivers: 1,
+    });
     expect(booking.upsellItems).toHaveLength(1);
     await staff.page.goto(`/bookings/${own.body.id}/view`);
     await staff.page.waitForFunction(() => document.querySelector('[data-testid="booking-status"]')?.textContent === 'Paid', undefined, {
@@ -244,7 +285,7 @@ describe('the embeddable widget on a venue web site (issue 13)', () => {
     const { page, context } = await browser.newPage();
     await page.goto(`${site.origin}/`);
     const frame = widgetFrame(page);
-    await chooseTwoSlots(frame, setup, 2);
+    await chooseTwoSlots(frame, setup, setup.laterSlots, 2);
     await frame.getByRole('button', { name: 'Continue' }).click();
     await fillDetails(frame, setup, 'Tina');
 
@@ -257,9 +298,9 @@ describe('the embeddable widget on a venue web site (issue 13)', () => {
       '/api/private/booking',
       {
         productId: setup.productId,
-        slots: setup.slots,
+        slots: setup.laterSlots,
         playersCount: 8,
-        reservationInfo: { firstName: 'Desk', lastName: `Walkin${setup.stamp}`, email: '', phone: '' },
+        reservationInfo: { firstName: 'Desk', lastName: `Walkin${setup.stamp}`, email: `desk-${setup.stamp}@example.test`, phone: '' },
       },
       VENUE,
     );
@@ -297,9 +338,21 @@ describe('the embeddable widget on a venue web site (issue 13)', () => {
     );
     expect(strict.status, JSON.stringify(strict.body)).toBe(201);
     await apiAs(page, 'POST', `/api/private/products/${strict.body.id}/resume`, undefined, VENUE);
-    const strictSlot = await apiAs(page, 'POST', `/api/private/product/${strict.body.id}/slot`, { date: setup.date, from: '18:00', to: '19:00' }, VENUE);
+    const strictSlot = await apiAs(
+      page,
+      'POST',
+      `/api/private/product/${strict.body.id}/slot`,
+      { date: setup.date, from: '18:00', to: '19:00' },
+      VENUE,
+    );
     expect(strictSlot.status, JSON.stringify(strictSlot.body)).toBe(201);
-    const lenientSlot = await apiAs(page, 'POST', `/api/private/product/${setup.productId}/slot`, { date: setup.date, from: '10:00', to: '11:00' }, VENUE);
+    const lenientSlot = await apiAs(
+      page,
+      'POST',
+      `/api/private/product/${setup.productId}/slot`,
+      { date: setup.date, from: '10:00', to: '11:00' },
+      VENUE,
+    );
     expect(lenientSlot.status, JSON.stringify(lenientSlot.body)).toBe(201);
     const book = async (productId: string, slot: string, first: string) => {
       const created = await page.request.post(`${baseUrl()}/api/public/booking`, {

@@ -181,10 +181,14 @@ function registerWidget(app: FastifyInstance, root: string | null, access: Acces
 
   app.get('/widget.js', { config, schema }, async (_request, reply) => {
     if (!root) return reply.type('text/plain').status(503).send(WIDGET_NOT_BUILT);
-    return reply
-      .header('cache-control', 'public, max-age=300')
-      .header('content-type', 'text/javascript; charset=utf-8')
-      .sendFile('widget.js', root, { contentType: false, cacheControl: false });
+    return (
+      reply
+        .header('cache-control', 'public, max-age=300')
+        .header('content-type', 'text/javascript; charset=utf-8')
+        // Venues' pages load it from their own origins: the default same-origin policy would block it.
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .sendFile('widget.js', root, { contentType: false, cacheControl: false })
+    );
   });
 
   app.get('/widget', { config, schema }, async (request, reply) => {

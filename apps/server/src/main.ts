@@ -71,7 +71,7 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   // After listening: the sandbox posts its account event to the app's own webhook.
-  if (seeded) await activateDemoPayments(database.db, payments, DEMO_VENUE_ID);
+  if (env.SEED_DEMO !== false) await activateDemoPayments(database.db, payments, DEMO_VENUE_ID);
   const where = database.kind === 'pglite' ? `embedded database in ${dataDir}` : 'PostgreSQL';
   const lines = [``, `Lanebook is running at ${baseUrl} (${where}).`];
   if (seeded || env.SEED_DEMO !== false) {

@@ -7,13 +7,14 @@ import { ensureAccount, syncAccountStatus } from './service.js';
 /**
  * The demo venue takes card payments from its first start, so a fresh `npm start` can book and
  * pay through the widget: its sandbox account gets a bank account and is verified as an owner
- * would through the Verify banner. Only with the sandbox; never with a real provider.
+ * would through the Verify banner. Only with the sandbox, never with a real provider, and only
+ * while the demo venue has no payment account (once it has one, it is the owner's to keep).
  */
 export async function activateDemoPayments(db: Db, provider: PaymentProvider, venueId: string) {
   if (provider.name !== 'sandbox') return;
   const sandbox = provider as SandboxProvider;
   const venue = await venueRowById(db, venueId);
-  if (!venue) return;
+  if (!venue || venue.paymentAccountId) return;
   const account = await ensureAccount(db, sandbox, venue);
   if ((await sandbox.listBankAccounts(account)).length === 0) {
     await sandbox.addBankAccount(

@@ -467,6 +467,8 @@ describeEachDatabase(
         expect(loader.body).toBe(LOADER);
         expect(loader.headers['content-type']).toMatch(/^text\/javascript/);
         expect(loader.headers['cache-control']).toBe('public, max-age=300');
+        // Loaded by the venues' own pages, from their origins.
+        expect(loader.headers['cross-origin-resource-policy']).toBe('cross-origin');
         const asset = await t.request('GET', '/widget/assets/app-1.js');
         expect(asset.statusCode).toBe(200);
         expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
