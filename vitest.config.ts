@@ -8,6 +8,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two files at a time even on a 2-core machine (vitest's default there is one): an API file
+    // spends much of its time waiting on PostgreSQL, and each file has databases of its own.
+    maxWorkers: 2,
     projects: [
       {
         test: {
