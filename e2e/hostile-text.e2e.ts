@@ -121,6 +121,8 @@ describe('hostile user text is shown as text, never run', () => {
       ['/settings/venue', [text.venue]],
       ['/settings/profile', [text.user]],
       ['/users', [text.user]],
+      // Not live yet: its widget says so, with its name.
+      [`/widget/?venue=${venueId}`, [text.venue]],
     ];
     try {
       for (const [path, texts] of pages) {
@@ -153,10 +155,18 @@ describe('hostile user text is shown as text, never run', () => {
           page,
           'POST',
           '/api/private/products',
-          { ...productDefaults, name: `Hostile ${stamp}`, resources: [lane], isPaused: undefined },
+          {
+            ...productDefaults,
+            name: hostile(`Hostile ${stamp}`, IMG),
+            description: hostile(`Widget ${stamp}`, SVG),
+            resources: [lane],
+            isPaused: undefined,
+          },
           venueId,
         ),
       );
+      // Live, so the venue's widget lists it.
+      await ok(apiAs(page, 'POST', `/api/private/products/${product.id}/resume`, undefined, venueId), 200);
       const venue = await apiAs(page, 'GET', '/api/private/venues/current', undefined, venueId);
       const slot = await ok(
         apiAs(
@@ -168,7 +178,7 @@ describe('hostile user text is shown as text, never run', () => {
         ),
       );
       const text = { first: hostile(`F${stamp}`, IMG), last: hostile(`L${stamp}`, SVG), note: hostile(`N${stamp}`, SCRIPT) };
-      const booking = await ok(
+      const booking = (await ok(
         apiAs(
           page,
           'POST',
@@ -188,12 +198,15 @@ describe('hostile user text is shown as text, never run', () => {
           },
           venueId,
         ),
-      );
+      )) as { id: string; bookingReference: string };
       const pages: [string, string[]][] = [
         [`/bookings?field=lastName&q=${encodeURIComponent(`L${stamp}`)}`, [text.first, text.last]],
         [`/bookings/${booking.id}/view`, [text.first, text.last, text.note]],
         [`/bookings/${booking.id}/personal-info`, [text.first, text.last, text.note]],
         [`/bookings/${booking.id}/checkout`, [text.first, text.last]],
+        // The customer's widget and booking page.
+        [`/widget/?venue=${venueId}`, [hostile(`Hostile ${stamp}`, IMG), hostile(`Widget ${stamp}`, SVG)]],
+        [`/widget/booking/${booking.bookingReference}`, [hostile(`Hostile ${stamp}`, IMG)]],
       ];
       for (const [path, texts] of pages) {
         await page.goto(path);
@@ -314,6 +327,7 @@ describe('hostile user text is shown as text, never run', () => {
         [`/signatures/${signature.id}`, [text.title, text.intro, text.first, text.label, text.box]],
         [`/signatures?search=${encodeURIComponent(`Signer${stamp}`)}`, [text.first]],
         [`/sign/${booking.bookingReference}`, [text.title, text.intro, text.label]],
+        [`/widget/booking/${booking.bookingReference}/sign`, [text.title, text.intro, text.label]],
       ];
       for (const [path, texts] of pages) {
         await page.goto(path);

@@ -1,9 +1,11 @@
 import type { TestProject } from 'vitest/node';
 import { probePostgres, type PostgresStatus } from './postgres.js';
+import { prepareSeededStart, type SeededStart } from './seeded-start.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     postgres: PostgresStatus;
+    seededStart: SeededStart;
   }
 }
 
@@ -12,11 +14,16 @@ function banner(lines: string[]) {
   console.warn(['', bar, ...lines.map((l) => `!! ${l}`), bar, ''].join('\n'));
 }
 
-/** Probes PostgreSQL once for the whole api project and tells every test file what it found. */
+/**
+ * Probes PostgreSQL once for the whole api project and tells every test file what it found;
+ * prepares the seeded databases every file starts from (seeded-start.ts).
+ */
 export default async function setup(project: TestProject) {
   const status = await probePostgres();
   project.provide('postgres', status);
-  if (status.available) return;
+  const seeded = await prepareSeededStart(status.available);
+  project.provide('seededStart', seeded.start);
+  if (status.available) return seeded.remove;
   const warning = status.required
     ? ['PostgreSQL is NOT reachable and REQUIRE_POSTGRES=1: every API test file fails its Postgres leg.', status.reason]
     : [
@@ -25,5 +32,8 @@ export default async function setup(project: TestProject) {
         status.reason,
       ];
   banner(warning);
-  return () => banner(warning);
+  return async () => {
+    await seeded.remove();
+    banner(warning);
+  };
 }

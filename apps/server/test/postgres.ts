@@ -74,12 +74,12 @@ async function dropStaleDatabases(client: pg.Client) {
   }
 }
 
-/** Creates an empty database for one test file; `drop` removes it again. */
-export async function createTestDatabase(): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+/** Creates a database for one test file, empty or a copy of `template`; `drop` removes it again. */
+export async function createTestDatabase(template?: string): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `${DATABASE_PREFIX}${process.pid}_${randomBytes(6).toString('hex')}`;
   const client = await adminClient();
   try {
-    await client.query(`create database "${name}"`);
+    await client.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   } finally {
     await client.end();
   }

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { eq, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse as Response } from 'fastify';
-import { expect, vi } from 'vitest';
+import { expect, inject, vi } from 'vitest';
 import { DEFAULT_PERMISSIONS, type PermissionsMap, type VenueRole } from '@lanebook/core';
 import { buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/platform/module.js';
@@ -14,6 +14,7 @@ import * as schema from '../src/db/schema.js';
 import { account, mailOutbox, user, venueMembers, venues } from '../src/db/schema.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed.js';
 import { createTestDatabase } from './postgres.js';
+import { seededPgliteImage } from './seeded-start.js';
 
 export type DatabaseKind = Database['kind'];
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -106,8 +107,9 @@ export class TestServer {
     let database: Database;
     let dropDatabase: (() => Promise<void>) | undefined;
     let databaseUrl: string | undefined;
+    const seeded = inject('seededStart');
     if (this.kind === 'postgres') {
-      const created = await createTestDatabase();
+      const created = await createTestDatabase(seeded.postgresTemplate ?? undefined);
       dropDatabase = created.drop;
       databaseUrl = created.url;
       try {
@@ -117,7 +119,7 @@ export class TestServer {
         throw error;
       }
     } else {
-      database = await openDatabase({ dataDir: null });
+      database = await openDatabase({ dataDir: null, pgliteImage: seededPgliteImage(seeded.pgliteImageFile) });
     }
     try {
       const built = await buildApp(database, testConfig(this.overrides));
@@ -131,6 +133,7 @@ export class TestServer {
         }
       });
       await built.app.ready();
+      // The copy is seeded already: this finds the demo there and adds nothing.
       await seedDemo(database.db, built.auth);
       this.started = { app: built, database, databaseUrl, dropDatabase };
     } catch (error) {

@@ -19,6 +19,8 @@ export interface Database {
    */
   executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
+  /** PGlite only: its files as one image, to open copies of it (the API tests' seeded start). */
+  dumpImage?(): Promise<Blob>;
 }
 
 /**
@@ -44,11 +46,13 @@ export interface OpenDatabaseOptions {
   /** postgres://... for PostgreSQL; otherwise PGlite in dataDir (or in memory when dataDir is null). */
   databaseUrl?: string;
   dataDir?: string | null;
+  /** PGlite in memory: start from this image (`dumpImage`) instead of an empty database. */
+  pgliteImage?: Blob;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir ?? null);
+  return openPglite(options.dataDir ?? null, options.pgliteImage);
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -221,7 +225,7 @@ function quoteIdentifier(name: string) {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, image?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   // Contrib modules the migrations create extensions of (0004_extensions); loading one does not create it.
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
@@ -236,7 +240,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     dbPath = path.join(dataDir, 'pglite');
   }
   try {
-    const client = await PGlite.create(dbPath, { extensions: { btree_gist, pg_trgm } });
+    const client = await PGlite.create(dbPath, { extensions: { btree_gist, pg_trgm }, ...(image ? { loadDataDir: image } : {}) });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
     const notifications: Notifications = {
@@ -260,6 +264,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
         await client.close();
         releaseLock();
       },
+      dumpImage: () => client.dumpDataDir('none'),
     };
   } catch (error) {
     releaseLock();

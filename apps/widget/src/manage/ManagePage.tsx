@@ -119,6 +119,8 @@ export default function ManagePage({ reference }: { reference: string }) {
   };
 
   const canceled = booking.status === 'canceled' || booking.status === 'abandoned';
+  // Nothing paid yet: the whole booking is to pay, not a difference.
+  const payLabel = booking.paid > 0 ? 'Pay the difference' : 'Pay';
   const until = booking.cancellableUntil ? `${dateOf(booking.cancellableUntil, venue)} ${timeOf(booking.cancellableUntil, venue)}` : null;
   const lockedReason = canceled
     ? 'This booking is canceled.'
@@ -164,10 +166,12 @@ export default function ManagePage({ reference }: { reference: string }) {
           <dt>Paid</dt>
           <dd>{money(booking.paid, venue)}</dd>
         </div>
-        <div>
-          <dt>Due</dt>
-          <dd>{money(booking.due, venue)}</dd>
-        </div>
+        {canceled ? null : (
+          <div>
+            <dt>Due</dt>
+            <dd>{money(booking.due, venue)}</dd>
+          </div>
+        )}
         {booking.hasWaiver ? (
           <div>
             <dt>Waivers signed</dt>
@@ -213,7 +217,7 @@ export default function ManagePage({ reference }: { reference: string }) {
         </button>
         {booking.due > 0 && venue.paymentsOn && !canceled && panel !== 'pay' ? (
           <button type="button" className="lb-btn" onClick={() => open('pay')}>
-            Pay the difference
+            {payLabel}
           </button>
         ) : null}
       </div>
@@ -300,7 +304,7 @@ export default function ManagePage({ reference }: { reference: string }) {
 
       {panel === 'pay' ? (
         <Suspense fallback={<p className="lb-muted">Loading the payment…</p>}>
-          <h2 className="lb-step-title">Pay the difference</h2>
+          <h2 className="lb-step-title">{payLabel}</h2>
           <PayStep
             booking={booking}
             venue={venue}

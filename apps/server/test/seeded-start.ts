@@ -1,0 +1,69 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/app.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { seedDemo } from '../src/seed.js';
+import { createTestDatabase } from './postgres.js';
+
+/**
+ * Every API test file starts from a migrated database with the demo seeded. Migrating and
+ * seeding take most of a file's start (about 8 s on PGlite, 3 s on PostgreSQL, on this 2-core
+ * machine), so the api project does it once (global-setup.ts): a PGlite image in a file, and a
+ * PostgreSQL template database; each file then opens a copy of them.
+ */
+export interface SeededStart {
+  pgliteImageFile: string;
+  postgresTemplate: string | null;
+}
+
+async function seed(database: Database) {
+  const built = await buildApp(database, {
+    baseUrl: 'http://localhost:3000',
+    authSecret: 'lanebook-test-secret-seeded-start-0123456789',
+    mailFrom: 'Lanebook <no-reply@lanebook.test>',
+    logLevel: 'silent',
+  });
+  try {
+    await built.app.ready();
+    await seedDemo(database.db, built.auth);
+  } finally {
+    await built.app.close();
+  }
+}
+
+export async function prepareSeededStart(withPostgres: boolean): Promise<{ start: SeededStart; remove: () => Promise<void> }> {
+  const pglite = await openDatabase({ dataDir: null });
+  const pgliteImageFile = path.join(os.tmpdir(), `lanebook-test-image-${process.pid}.tar`);
+  try {
+    await seed(pglite);
+    writeFileSync(pgliteImageFile, Buffer.from(await (await pglite.dumpImage!()).arrayBuffer()));
+  } finally {
+    await pglite.close();
+  }
+  let template: Awaited<ReturnType<typeof createTestDatabase>> | null = null;
+  if (withPostgres) {
+    template = await createTestDatabase();
+    const postgres = await openDatabase({ databaseUrl: template.url });
+    try {
+      await seed(postgres);
+    } finally {
+      await postgres.close();
+    }
+  }
+  return {
+    start: { pgliteImageFile, postgresTemplate: template?.name ?? null },
+    remove: async () => {
+      rmSync(pgliteImageFile, { force: true });
+      await template?.drop();
+    },
+  };
+}
+
+let image: Blob | undefined;
+
+/** The seeded PGlite image, read once per worker. */
+export function seededPgliteImage(file: string): Blob {
+  image ??= new Blob([readFileSync(file)]);
+  return image;
+}
