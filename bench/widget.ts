@@ -16,6 +16,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { widgetTemplateDefaults } from '@lanebook/core/catalog';
 import { BENCH_APP_CONFIG } from './lib/server.js';
 import type { Benchmark, Figure } from './lib/benchmark.js';
 import { FIRST_LOAD_BUDGET, LOADER_BUDGET, measureWidget } from '../scripts/check-widget-size.mjs';
@@ -149,21 +150,7 @@ async function demoTemplates(base: string) {
     const response = await fetch(`${base}/api/private/widget-templates`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({
-        name,
-        productId,
-        position: 'embedded',
-        isHideBeacon: false,
-        isPromocodesAvailable: true,
-        isActive: true,
-        isDefault: false,
-        view: {
-          fontFamily: 'Helvetica Neue',
-          viewMode: 'detailed',
-          colors: { primary: '#286eed', secondary: '#262626' },
-          isUseAvailabilityColors: true,
-        },
-      }),
+      body: JSON.stringify({ ...widgetTemplateDefaults, name, productId }),
     });
     if (response.status !== 201) throw new Error(`creating a widget template answered ${response.status}: ${await response.text()}`);
     return ((await response.json()) as { id: string }).id;

@@ -160,3 +160,16 @@ export async function bookTwoPlayers(
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body.id as string;
 }
+
+/** Draws a stroke across a signature pad with the mouse, as a guest would with a finger. */
+export async function drawSignature(page: Page, pad: Locator) {
+  await visible(pad);
+  // The mouse moves in the viewport's coordinates: the pad must be in view.
+  await pad.first().scrollIntoViewIfNeeded();
+  const box = (await pad.first().boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step++)
+    await page.mouse.move(box.x + box.width * (0.15 + step * 0.05), box.y + box.height * (0.6 + (step % 2 ? -0.2 : 0.1)));
+  await page.mouse.up();
+}

@@ -1,21 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiAs, atPath, bookableProduct, bookTwoPlayers, screenshot, signIn, useBrowser, visible } from './support.js';
+import { apiAs, atPath, bookableProduct, bookTwoPlayers, drawSignature, screenshot, signIn, useBrowser, visible } from './support.js';
 
 const browser = useBrowser();
 const VENUE = 'demo-axe';
-
-/** Draws a stroke across the signature pad with the mouse, as a guest would with a finger. */
-async function drawSignature(page: Page, testId = 'signature-pad') {
-  const pad = await visible(page.getByTestId(testId));
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step++)
-    await page.mouse.move(box.x + box.width * (0.15 + step * 0.05), box.y + box.height * (0.6 + (step % 2 ? -0.2 : 0.1)));
-  await page.mouse.up();
-}
 
 /** Fills the signing form: the mandatory fields, the custom select, the required box, and the pad. */
 async function fillSigningForm(page: Page, first: string, last: string) {
@@ -26,7 +15,7 @@ async function fillSigningForm(page: Page, first: string, last: string) {
   await form.getByRole('combobox', { name: /^Experience/ }).click();
   await page.getByRole('option', { name: 'Option 2', exact: true }).click();
   await form.getByRole('checkbox', { name: /I will follow the coach/ }).check();
-  await drawSignature(page);
+  await drawSignature(page, page.getByTestId('signature-pad'));
 }
 
 describe('waivers and signatures (issue 12)', () => {

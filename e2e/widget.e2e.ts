@@ -2,8 +2,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
 import { addDays, venueToday } from '@lanebook/core/calendar';
+import { COLOR_PRESETS, widgetTemplateDefaults } from '@lanebook/core/catalog';
 import { productDefaults } from '@lanebook/core/products';
-import { apiAs, baseUrl, screenshot, signIn, useBrowser, visible } from './support.js';
+import { apiAs, baseUrl, drawSignature, screenshot, signIn, useBrowser, visible } from './support.js';
 import { startVenueSite, venueSitePage } from './venue-site.js';
 
 const browser = useBrowser();
@@ -80,19 +81,9 @@ async function setUpVenue(page: Page, siteOrigin: string): Promise<Setup> {
     slots.push((await call('POST', `/api/private/product/${productId}/slot`, { date, from, to })).id as string);
   const template = (name: string, extra: Record<string, unknown>) =>
     call('POST', '/api/private/widget-templates', {
+      ...widgetTemplateDefaults,
       name,
-      productId: null,
-      position: 'embedded',
-      isHideBeacon: false,
-      isPromocodesAvailable: true,
-      isActive: true,
-      isDefault: false,
-      view: {
-        fontFamily: 'Georgia',
-        viewMode: 'detailed',
-        colors: { primary: '#4F49BB', secondary: '#262626' },
-        isUseAvailabilityColors: true,
-      },
+      view: { ...widgetTemplateDefaults.view, fontFamily: 'Georgia', colors: COLOR_PRESETS.C },
       ...extra,
     });
   const templateId = (await template(`Site ${stamp}`, {})).id;
@@ -142,18 +133,6 @@ async function fillDetails(frame: FrameLocator, setup: Setup, first: string) {
   await frame.getByLabel(/^Last name/).fill(`Guest${setup.stamp}`);
   await frame.getByLabel(/^Email/).fill(`${first.toLowerCase()}-${setup.stamp}@example.test`);
   await frame.getByLabel(`I accept the ${setup.terms}`).check();
-}
-
-async function drawSignature(page: Page, frame: FrameLocator) {
-  const pad = await visible(frame.locator('canvas.lb-signature'));
-  // The mouse moves in the viewport's coordinates: the pad must be in view.
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step++)
-    await page.mouse.move(box.x + box.width * (0.15 + step * 0.05), box.y + box.height * (0.6 + (step % 2 ? -0.2 : 0.1)));
-  await page.mouse.up();
 }
 
 describe('the embeddable widget on a venue web site (issue 13)', () => {
@@ -215,7 +194,7 @@ describe('the embeddable widget on a venue web site (issue 13)', () => {
     await frame.getByRole('textbox', { name: /^First name/ }).fill('Wendy');
     await frame.getByRole('textbox', { name: /^Last name/ }).fill(`Guest${setup.stamp}`);
     await frame.getByRole('textbox', { name: /^Email/ }).fill(`wendy-${setup.stamp}@example.test`);
-    await drawSignature(page, frame);
+    await drawSignature(page, frame.locator('canvas.lb-signature'));
     await frame.getByRole('button', { name: 'Sign Waiver', exact: true }).click();
     await visible(frame.getByText('Waiver successfully signed'));
     await frame.getByRole('button', { name: 'Continue' }).click();

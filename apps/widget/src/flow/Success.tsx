@@ -3,6 +3,7 @@ import { calendarUrl } from '../lib/calls';
 import { cancellationNotice, money, whenText } from '../lib/format';
 import { manageUrlOf, signUrlOf } from '../lib/route';
 import type { PublicBooking, VenueFormat } from '../lib/types';
+import { Facts } from './Facts';
 
 interface Props {
   booking: PublicBooking;
@@ -35,30 +36,15 @@ export function Success({ booking, venue, cancellation, payAtVenue }: Props) {
       <h2 id="lb-success-title" tabIndex={-1}>
         {booking.status === 'paid' ? 'Booked and paid' : 'Your booking is confirmed'}
       </h2>
-      <dl className="lb-facts">
-        <div>
-          <dt>Booking reference</dt>
-          <dd data-testid="booking-reference">{reference}</dd>
-        </div>
-        <div>
-          <dt>{booking.productName}</dt>
-          <dd>{whenText(booking.startsAt, booking.endsAt, venue)}</dd>
-        </div>
-        <div>
-          <dt>Players</dt>
-          <dd>{booking.playersCount}</dd>
-        </div>
-        <div>
-          <dt>Total</dt>
-          <dd>{money(booking.total, venue)}</dd>
-        </div>
-        {booking.paid > 0 ? (
-          <div>
-            <dt>Paid</dt>
-            <dd>{money(booking.paid, venue)}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <Facts
+        rows={[
+          ['Booking reference', <span data-testid="booking-reference">{reference}</span>],
+          [booking.productName, whenText(booking.startsAt, booking.endsAt, venue)],
+          ['Players', booking.playersCount],
+          ['Total', money(booking.total, venue)],
+          booking.paid > 0 && ['Paid', money(booking.paid, venue)],
+        ]}
+      />
       {payAtVenue && booking.due > 0 ? <p className="lb-note">You pay {money(booking.due, venue)} at the venue.</p> : null}
       <p>
         <a className="lb-btn lb-btn-secondary" href={calendarUrl(reference)} download>

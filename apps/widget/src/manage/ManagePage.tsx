@@ -7,6 +7,7 @@ import { applyTheme } from '../theme';
 import type { PublicBooking, PublicSlot, QuoteAnswer, VenueFormat, WidgetConfig } from '../lib/types';
 import { DatePicker } from '../flow/DatePicker';
 import { SlotPicker } from '../flow/SlotPicker';
+import { Facts } from '../flow/Facts';
 
 const SignWaiver = lazy(() => import('../sign/SignWaiver'));
 const PayStep = lazy(() => import('../pay/PayStep'));
@@ -137,50 +138,19 @@ export default function ManagePage({ reference }: { reference: string }) {
   return (
     <main className="lb-page">
       <h1 className="lb-step-title">Your booking</h1>
-      <dl className="lb-facts">
-        <div>
-          <dt>Booking reference</dt>
-          <dd>{booking.bookingReference}</dd>
-        </div>
-        <div>
-          <dt>{booking.productName}</dt>
-          <dd>{whenText(booking.startsAt, booking.endsAt, venue)}</dd>
-        </div>
-        <div>
-          <dt>Venue</dt>
-          <dd>{booking.venueName}</dd>
-        </div>
-        <div>
-          <dt>Players</dt>
-          <dd>{booking.playersCount}</dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd>{STATUS_LABELS[booking.status] ?? booking.status}</dd>
-        </div>
-        <div>
-          <dt>Total</dt>
-          <dd>{money(booking.total, venue)}</dd>
-        </div>
-        <div>
-          <dt>Paid</dt>
-          <dd>{money(booking.paid, venue)}</dd>
-        </div>
-        {canceled ? null : (
-          <div>
-            <dt>Due</dt>
-            <dd>{money(booking.due, venue)}</dd>
-          </div>
-        )}
-        {booking.hasWaiver ? (
-          <div>
-            <dt>Waivers signed</dt>
-            <dd>
-              {booking.numberOfSignedWaivers} of {booking.playersCount}
-            </dd>
-          </div>
-        ) : null}
-      </dl>
+      <Facts
+        rows={[
+          ['Booking reference', booking.bookingReference],
+          [booking.productName, whenText(booking.startsAt, booking.endsAt, venue)],
+          ['Venue', booking.venueName],
+          ['Players', booking.playersCount],
+          ['Status', STATUS_LABELS[booking.status] ?? booking.status],
+          ['Total', money(booking.total, venue)],
+          ['Paid', money(booking.paid, venue)],
+          !canceled && ['Due', money(booking.due, venue)],
+          booking.hasWaiver && ['Waivers signed', `${booking.numberOfSignedWaivers} of ${booking.playersCount}`],
+        ]}
+      />
       {product && !canceled ? (
         <p className="lb-muted">{cancellationNotice(product.cancellationPeriodAmount, product.cancellationPeriodUnit)}</p>
       ) : null}

@@ -6,7 +6,7 @@ import type { PublicWaiver } from '../lib/types';
 import { Field, type FieldValue } from '../flow/Field';
 import { RichText } from './RichText';
 import { SignaturePadField } from './SignaturePadField';
-import { askedFields, buildSigningBody, fieldName, isMinor, type SigningState } from './signing';
+import { askedFields, buildSigningBody, fieldName, isMinor, type SigningState } from '@lanebook/core/signing-form';
 
 interface Props {
   reference: string;
@@ -121,7 +121,7 @@ export default function SignWaiver({ reference, allowLater = false, onDone }: Pr
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const built = buildSigningBody(waiver.waiver, waiver.ageOfMajority, state);
+    const built = buildSigningBody({ waiver: waiver.waiver, ageOfMajority: waiver.ageOfMajority }, state);
     setErrors(built.errors);
     if (!built.body) {
       setFormError('Check the fields marked above.');

@@ -15,18 +15,13 @@ import {
   Title,
 } from '@mantine/core';
 import { IconUserShield } from '@tabler/icons-react';
-import type { SigningBody, WaiverField } from '@lanebook/core/waiver-schemas';
+import type { PublicWaiver, SigningBody, WaiverField } from '@lanebook/core/waiver-schemas';
 import { RichText } from '../RichText';
 import { SignaturePadField } from './SignaturePadField';
-import {
-  askedFields,
-  buildSigningBody,
-  fieldName,
-  isMinor,
-  type SigningState,
-  type SigningValue,
-  type SigningWaiver,
-} from './signing-values';
+import { askedFields, buildSigningBody, fieldName, isMinor, type SigningState, type SigningValue } from '@lanebook/core/signing-form';
+
+/** What the form shows of the waiver to sign: the waiver as shown, and the venue's age of majority. */
+type SigningWaiver = Pick<PublicWaiver, 'waiver' | 'ageOfMajority'>;
 
 export interface SigningFormProps {
   /** The PublicWaiver being signed (or, in the builder's preview, one made from the form). */

@@ -1,12 +1,20 @@
 /**
- * The waiver form's rules (decision 023), checked as the server checks them and with its paths
- * (fields.<key or label>, checkboxes.N, signature, guardianName, guardianSignature).
+ * The waiver form's rules (decision 023), checked in the browser as the server checks them and
+ * with its paths (fields.<key or label>, checkboxes.N, signature, guardianName,
+ * guardianSignature). Zod-free, so the widget can run it: the console's desk and public signing
+ * pages and the widget's signing step share it.
  */
-import type { SigningBody, WaiverField } from '../lib/types';
+import type { SigningBody, WaiverField } from './waiver-schemas.js';
 
 export type SigningValue = string | number | boolean | string[] | undefined;
 
-/** A standard field is sent by its key, a custom field by its label. */
+/** What the signing form needs of the waiver to sign: the waiver as shown, and the venue's age of majority. */
+export interface SigningWaiver {
+  waiver: { fields: WaiverField[]; checkboxes: { text: string; isRequired: boolean }[] };
+  ageOfMajority: number;
+}
+
+/** A standard field is sent by its key, a custom field by its label (the contract of signingBodySchema). */
 export const fieldName = (field: WaiverField) => field.key ?? field.label;
 
 /** The fields the signer fills in: the enabled ones, lightest sort weight first. */
@@ -17,11 +25,14 @@ export const askedFields = (fields: WaiverField[]) =>
     .sort((a, b) => a.field.sortWeight - b.field.sortWeight || a.index - b.index)
     .map(({ field }) => field);
 
-/** Whole years from a YYYY-MM-DD birthdate to `today`; null when it is not a date. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whole years from a 'YYYY-MM-DD' birthdate to today; null when it is not a date. */
 export function ageOn(birthdate: string, today = new Date()): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthdate);
-  if (!match) return null;
-  const [year, month, day] = match.slice(1).map(Number);
+  if (!DATE.test(birthdate)) return null;
+  const [year, month, day] = birthdate.split('-').map(Number);
+  if (!year || !month || !day) return null;
   let age = today.getFullYear() - year;
   if (today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day)) age -= 1;
   return age;
@@ -29,10 +40,14 @@ export function ageOn(birthdate: string, today = new Date()): number | null {
 
 export function isMinor(values: Record<string, SigningValue>, fields: WaiverField[], ageOfMajority: number): boolean {
   const birthdate = fields.find((f) => f.key === 'birthdate' && !f.isDisabled);
-  const value = birthdate ? values[fieldName(birthdate)] : undefined;
+  if (!birthdate) return false;
+  const value = values[fieldName(birthdate)];
   const age = typeof value === 'string' ? ageOn(value) : null;
   return age !== null && age >= 0 && age < ageOfMajority;
 }
+
+const isEmpty = (value: SigningValue) =>
+  value === undefined || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'string' && !value.trim());
 
 export interface SigningState {
   values: Record<string, SigningValue>;
@@ -42,16 +57,14 @@ export interface SigningState {
   guardianSignature: string | null;
 }
 
-const isEmpty = (v: SigningValue) => v === undefined || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && v.length === 0);
-
-export function buildSigningBody(
-  waiver: { fields: WaiverField[]; checkboxes: { text: string; isRequired: boolean }[] },
-  ageOfMajority: number,
-  state: SigningState,
-): { errors: Record<string, string>; body: SigningBody | null } {
+/**
+ * Checks the form as the server will, with the same paths (fields.<key or label>, checkboxes.N,
+ * signature, guardianName, guardianSignature), and builds the body when nothing is wrong.
+ */
+export function buildSigningBody(waiver: SigningWaiver, state: SigningState): { errors: Record<string, string>; body: SigningBody | null } {
   const errors: Record<string, string> = {};
   const fields: SigningBody['fields'] = {};
-  for (const field of askedFields(waiver.fields)) {
+  for (const field of askedFields(waiver.waiver.fields)) {
     const name = fieldName(field);
     const path = `fields.${name}`;
     const value = state.values[name];
@@ -64,22 +77,18 @@ export function buildSigningBody(
       if (field.isRequired) errors[path] = `${field.label} is required`;
       continue;
     }
-    if (field.type === 'email' && typeof value === 'string' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()))
-      errors[path] = 'Enter a valid email address';
-    if (field.type === 'date' && typeof value === 'string') {
-      const age = ageOn(value);
-      if (age === null) errors[path] = 'Enter a date';
-      else if (age < 0) errors[path] = 'The date cannot be in the future';
-    }
+    if (field.type === 'email' && typeof value === 'string' && !EMAIL.test(value.trim())) errors[path] = 'Enter a valid email address';
+    if (field.type === 'date' && typeof value === 'string' && ageOn(value) === null) errors[path] = 'Enter a date';
+    if (field.type === 'date' && typeof value === 'string' && (ageOn(value) ?? 0) < 0) errors[path] = 'The date cannot be in the future';
     fields[name] = typeof value === 'string' ? value.trim() : (value as string[] | number | boolean);
   }
-  const checkboxes = waiver.checkboxes.map((checkbox, index) => {
+  const checkboxes = waiver.waiver.checkboxes.map((checkbox, index) => {
     const value = state.checked[index] === true;
     if (checkbox.isRequired && !value) errors[`checkboxes.${index}`] = 'Check this box to sign';
     return { text: checkbox.text, value };
   });
   if (!state.signature) errors.signature = 'Sign in the box';
-  const minor = isMinor(state.values, waiver.fields, ageOfMajority);
+  const minor = isMinor(state.values, waiver.waiver.fields, waiver.ageOfMajority);
   if (minor) {
     if (!state.guardianName.trim()) errors.guardianName = "The guardian's name is required";
     if (!state.guardianSignature) errors.guardianSignature = 'Sign in the box';
