@@ -203,6 +203,8 @@ function registerWidget(app: FastifyInstance, root: string | null, access: Acces
     const row = venueId ? await access.publicVenueRow(venueId) : null;
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (!row) return reply.status(404).send(widgetDemoNotFoundPage());
+    // The console's live preview of a template shows it in a frame.
+    allowFraming(reply, "'self'", 'other');
     return reply.send(widgetDemoPage(row, templateId));
   });
 

@@ -431,11 +431,13 @@ describeEachDatabase(
         await setOrigins(listed.venue.id, []);
         expect(await page(`/widget/?venue=${listed.venue.id}`)).toBe('*');
 
-        for (const url of ['/', '/bookings', '/api/health', configUrl(listed.venue.id), '/widget/demo?venue=demo-axe']) {
+        for (const url of ['/', '/bookings', '/api/health', configUrl(listed.venue.id)]) {
           const response = await t.request('GET', url);
           expect(frameAncestors(response.headers), url).toBe("'none'");
           expect(response.headers['x-frame-options'], url).toBe('DENY');
         }
+        // The demo page: by Lanebook itself only (the console's preview of a template).
+        expect(frameAncestors((await t.request('GET', '/widget/demo?venue=demo-axe')).headers)).toBe("'self'");
       });
 
       it('the sandbox checkout page of a venue may be framed as its widget is', async () => {
@@ -518,6 +520,9 @@ describeEachDatabase(
         expect(response.body.match(/<script/g)).toHaveLength(1);
         const demo = await t.request('GET', '/widget/demo?venue=demo-axe');
         expect(demo.body).toContain('<script src="/widget.js" data-venue="demo-axe"></script>');
+        // The console's live preview frames it; no other site may.
+        expect(demo.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+        expect(demo.headers['x-frame-options']).toBeUndefined();
         for (const url of ['/widget/demo?venue=no-such-venue', '/widget/demo']) {
           const missing = await t.request('GET', url);
           expect(missing.statusCode, url).toBe(404);
