@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { apiAs, atPath, signIn, useBrowser, visible } from './support.js';
+import { apiAs, atPath, dismissToasts, signIn, useBrowser, visible } from './support.js';
 import { UPCOMING_BOOKING_LANE } from './global-setup.js';
 
 const browser = useBrowser();
@@ -60,6 +60,7 @@ describe('catalog: lanes, settings collections and products', () => {
     await page.getByRole('button', { name: 'Resume', exact: true }).click();
     await visible(page.getByRole('button', { name: 'Pause', exact: true }));
     expect((await apiAs(page, 'GET', `/api/private/products/${productId}`, undefined, 'demo-axe')).body.isPaused).toBe(false);
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
     await visible(page.getByRole('button', { name: 'Resume', exact: true }));
     expect((await apiAs(page, 'GET', `/api/private/products/${productId}`, undefined, 'demo-axe')).body.isPaused).toBe(true);

@@ -173,3 +173,10 @@ export async function drawSignature(page: Page, pad: Locator) {
     await page.mouse.move(box.x + box.width * (0.15 + step * 0.05), box.y + box.height * (0.6 + (step % 2 ? -0.2 : 0.1)));
   await page.mouse.up();
 }
+
+/** Closes the notifications on screen: they sit over the page's corner (and hovering one keeps it there). */
+export async function dismissToasts(page: Page) {
+  const toasts = page.locator('.mantine-Notifications-notification');
+  for (const close of await toasts.locator('button').all()) await close.click();
+  await toasts.first().waitFor({ state: 'detached', timeout: 5_000 });
+}
