@@ -225,8 +225,21 @@ function registerWidget(app: FastifyInstance, root: string | null, access: Acces
         .sendFile(file, root, { cacheControl: false });
     }
     allowFraming(reply, await widgetFrameAncestors(access, await venueOfWidgetPage(access, request.url)), 'widget');
+    // The booking flow's first call starts with the page, not after the app has loaded.
+    const configPath = urlPath === '/widget/' ? widgetConfigPath(request.url) : null;
+    if (configPath) reply.header('link', `<${configPath}>; rel=preload; as=fetch; crossorigin=anonymous`);
     return reply.header('cache-control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
   });
+}
+
+/** The configuration call of the flow page at `url`, as the widget makes it (apps/widget/src/lib/calls.ts). */
+function widgetConfigPath(url: string): string | null {
+  const params = new URL(url, 'http://widget.invalid').searchParams;
+  const venue = params.get('venue');
+  if (!venue) return null;
+  const template = params.get('template');
+  const search = template ? `?${new URLSearchParams({ template }).toString()}` : '';
+  return `/api/public/widget/${encodeURIComponent(venue)}${search}`;
 }
 
 /** The venue of a widget page: its `venue` parameter, or for /widget/booking/<reference> the booking's venue. */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { markOnce } from '../lib/marks';
 import { ApiError, isAbort, messageOf } from '../lib/api';
-import { createBooking, getPrice, reportVisit, type VisitStep } from '../lib/calls';
+import { createBooking, getPrice, prefetchDates, reportVisit, type VisitStep } from '../lib/calls';
 import { durationText, longDate, money, timeOf, venueToday } from '../lib/format';
 import { createSubmitKeys } from '../lib/idempotency';
 import type { PublicBooking, PublicBookingCreate, PublicSlot, QuoteAnswer, WidgetConfig, WidgetProduct } from '../lib/types';
@@ -108,6 +108,11 @@ export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
   useEffect(() => {
     if (step === 'product' && products.length > 0) markOnce('lanebook:products');
   }, [step, products.length]);
+
+  // The date step's first month, asked for while the customer counts the players.
+  useEffect(() => {
+    if (step === 'players' && productId) prefetchDates(productId, (date ?? today).slice(0, 7), players);
+  }, [step, productId, players, date, today]);
 
   // The refusal may sit below the fold of a short floating panel: bring it into view.
   useEffect(() => {

@@ -36,6 +36,8 @@ export interface RequestOptions {
   /** Cancels the earlier request of this kind still in flight. */
   kind?: string;
   signal?: AbortSignal;
+  /** 'omit' (no cookie of a staff member signed in on this origin goes with a customer's call) unless said. */
+  credentials?: RequestCredentials;
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -55,7 +57,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal,
-      credentials: 'omit',
+      credentials: options.credentials ?? 'omit',
     });
   } catch (error) {
     if (isAbort(error)) throw error;

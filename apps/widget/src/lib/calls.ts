@@ -11,13 +11,36 @@ import type {
   WidgetConfig,
 } from './types';
 
+/**
+ * The page's server asks the browser to fetch this while the app loads (a Link preload of the same
+ * URL, made by widgetConfigPath on the server); a preload is reused only by a request of the same
+ * credentials mode, hence 'same-origin' here.
+ */
 export const getWidgetConfig = (venueId: string, templateId: string | null) =>
-  request<WidgetConfig>(`/api/public/widget/${seg(venueId)}${query({ template: templateId })}`);
+  request<WidgetConfig>(`/api/public/widget/${seg(venueId)}${query({ template: templateId })}`, { credentials: 'same-origin' });
 
-export const getDates = (productId: string, month: string, playersCount: number, bookingId?: string) =>
-  request<{ dates: string[] }>(`/api/public/product/${seg(productId)}/dates${query({ month, playersCount, bookingId })}`, {
-    kind: 'dates',
-  });
+const datesUrl = (productId: string, month: string, playersCount: number, bookingId?: string) =>
+  `/api/public/product/${seg(productId)}/dates${query({ month, playersCount, bookingId })}`;
+
+/** Dates asked for ahead of the date step (while the customer picks the players), answered once. */
+const prefetchedDates = new Map<string, Promise<{ dates: string[] }>>();
+
+/** Asks for a month's dates now, so the date step shows them at once. */
+export function prefetchDates(productId: string, month: string, playersCount: number) {
+  const url = datesUrl(productId, month, playersCount);
+  if (prefetchedDates.has(url)) return;
+  const answer = request<{ dates: string[] }>(url);
+  // An unused or failed prefetch is simply asked again by the date step.
+  answer.catch(() => prefetchedDates.delete(url));
+  prefetchedDates.set(url, answer);
+}
+
+export const getDates = (productId: string, month: string, playersCount: number, bookingId?: string) => {
+  const url = datesUrl(productId, month, playersCount, bookingId);
+  const prefetched = prefetchedDates.get(url);
+  prefetchedDates.delete(url);
+  return prefetched ?? request<{ dates: string[] }>(url, { kind: 'dates' });
+};
 
 export const getSlots = (productId: string, date: string, playersCount: number, bookingId?: string) =>
   request<{ slots: PublicSlot[] }>(`/api/public/product/${seg(productId)}/slots${query({ date, playersCount, bookingId })}`, {

@@ -484,6 +484,10 @@ describeEachDatabase(
         for (const url of ['/widget/missing.js', '/widget/.vite/manifest.json', '/widget/assets/missing.js']) {
           expect((await t.request('GET', url)).statusCode, url).toBe(404);
         }
+        // The flow page has the browser fetch its configuration while the app loads.
+        const flow = await t.request('GET', '/widget/?venue=demo-axe&template=t%201&frame=1');
+        expect(flow.headers.link).toBe('</api/public/widget/demo-axe?template=t+1>; rel=preload; as=fetch; crossorigin=anonymous');
+        expect((await t.request('GET', '/widget/booking/ABC123')).headers.link).toBeUndefined();
         const bare = await t.request('GET', '/widget?venue=demo-axe');
         expect(bare.statusCode).toBe(302);
         expect(bare.headers.location).toBe('/widget/?venue=demo-axe');
