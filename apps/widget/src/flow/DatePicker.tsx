@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { getDates } from '../lib/calls';
+import { getDates, prefetchSlots } from '../lib/calls';
 import { isAbort, messageOf } from '../lib/api';
 import { longDate } from '../lib/format';
 import { addMonths, dateForKey, monthGrid, monthTitle, weekdayNames } from '../lib/month';
@@ -32,13 +32,19 @@ export function DatePicker({ productId, playersCount, firstDayOfWeek, today, val
     setBookable(null);
     setError(null);
     getDates(productId, month, playersCount, bookingId).then(
-      (answer) => live && setBookable(new Set(answer.dates)),
+      (answer) => {
+        if (!live) return;
+        setBookable(new Set(answer.dates));
+        // Most customers take the first open day: its slots are on their way before the click.
+        const first = answer.dates.find((d) => d >= today);
+        if (first) prefetchSlots(productId, first, playersCount, bookingId);
+      },
       (e) => live && !isAbort(e) && setError(messageOf(e)),
     );
     return () => {
       live = false;
     };
-  }, [productId, month, playersCount, bookingId]);
+  }, [productId, month, playersCount, bookingId, today]);
 
   useEffect(() => {
     if (!moveFocus.current) return;

@@ -21,31 +21,39 @@ export const getWidgetConfig = (venueId: string, templateId: string | null) =>
 
 const datesUrl = (productId: string, month: string, playersCount: number, bookingId?: string) =>
   `/api/public/product/${seg(productId)}/dates${query({ month, playersCount, bookingId })}`;
+const slotsUrl = (productId: string, date: string, playersCount: number, bookingId?: string) =>
+  `/api/public/product/${seg(productId)}/slots${query({ date, playersCount, bookingId })}`;
 
-/** Dates asked for ahead of the date step (while the customer picks the players), answered once. */
-const prefetchedDates = new Map<string, Promise<{ dates: string[] }>>();
+/**
+ * Answers asked for ahead of the step that shows them (the first month's dates while the customer
+ * counts the players, the first open day's slots while they look at the month), each used once.
+ */
+const prefetched = new Map<string, Promise<unknown>>();
 
-/** Asks for a month's dates now, so the date step shows them at once. */
-export function prefetchDates(productId: string, month: string, playersCount: number) {
-  const url = datesUrl(productId, month, playersCount);
-  if (prefetchedDates.has(url)) return;
-  const answer = request<{ dates: string[] }>(url);
-  // An unused or failed prefetch is simply asked again by the date step.
-  answer.catch(() => prefetchedDates.delete(url));
-  prefetchedDates.set(url, answer);
+function prefetch(url: string) {
+  if (prefetched.has(url)) return;
+  const answer = request(url);
+  // An unused or failed prefetch is simply asked again by its step.
+  answer.catch(() => prefetched.delete(url));
+  prefetched.set(url, answer);
 }
 
-export const getDates = (productId: string, month: string, playersCount: number, bookingId?: string) => {
-  const url = datesUrl(productId, month, playersCount, bookingId);
-  const prefetched = prefetchedDates.get(url);
-  prefetchedDates.delete(url);
-  return prefetched ?? request<{ dates: string[] }>(url, { kind: 'dates' });
-};
+function takeOrRequest<T>(url: string, kind: string): Promise<T> {
+  const early = prefetched.get(url) as Promise<T> | undefined;
+  prefetched.delete(url);
+  return early ?? request<T>(url, { kind });
+}
+
+export const prefetchDates = (productId: string, month: string, playersCount: number) => prefetch(datesUrl(productId, month, playersCount));
+
+export const prefetchSlots = (productId: string, date: string, playersCount: number, bookingId?: string) =>
+  prefetch(slotsUrl(productId, date, playersCount, bookingId));
+
+export const getDates = (productId: string, month: string, playersCount: number, bookingId?: string) =>
+  takeOrRequest<{ dates: string[] }>(datesUrl(productId, month, playersCount, bookingId), 'dates');
 
 export const getSlots = (productId: string, date: string, playersCount: number, bookingId?: string) =>
-  request<{ slots: PublicSlot[] }>(`/api/public/product/${seg(productId)}/slots${query({ date, playersCount, bookingId })}`, {
-    kind: 'slots',
-  });
+  takeOrRequest<{ slots: PublicSlot[] }>(slotsUrl(productId, date, playersCount, bookingId), 'slots');
 
 export interface PriceQuestion {
   productId: string;
