@@ -41,9 +41,17 @@ function venuePage(widgetBase: string, templateId: string): Promise<{ server: Se
   );
 }
 
-/** Milliseconds from the loader's start to the widget's mark, one cold run. */
+/**
+ * Milliseconds the customer waits from the loader's start to the widget's mark, one cold run. On
+ * the way to the slots the customer acts twice (Continue on the players, a day of the month):
+ * the time from the step being drawn to the click is theirs (the bench's clicks take a second
+ * on a 4x slower CPU), so it is left out: what counts is the players step, then each step after
+ * its click.
+ */
 async function timeToMark(browser: Browser, pageUrl: string, mark: string): Promise<number> {
   const context = await browser.newContext();
+  // In every frame: when the customer's input arrives.
+  await context.addInitScript({ content: "addEventListener('pointerdown', () => performance.mark('bench:input'), true);" });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -60,9 +68,19 @@ async function timeToMark(browser: Browser, pageUrl: string, mark: string): Prom
       await frame.locator('.lb-grid[aria-busy="false"] button[aria-disabled="false"]').first().click({ timeout: 30_000 });
     }
     await frame.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, { timeout: 30_000 });
-    const markedAt = await frame.evaluate((name) => performance.timeOrigin + performance.getEntriesByName(name)[0].startTime, mark);
     const loaderStart = await page.evaluate(() => (globalThis as unknown as { __loaderStart: number }).__loaderStart);
-    return markedAt - loaderStart;
+    // A string, not a function: tsx would wrap a function's inner names in a helper the page lacks.
+    const times = (await frame.evaluate(`({
+      origin: performance.timeOrigin,
+      marks: Object.fromEntries(performance.getEntriesByType('mark').map((e) => [e.name, e.startTime])),
+      inputs: performance.getEntriesByName('bench:input').map((e) => e.startTime),
+    })`)) as { origin: number; marks: Record<string, number>; inputs: number[] };
+    const sinceLoader = times.origin - loaderStart;
+    if (mark !== 'lanebook:slots') return sinceLoader + times.marks[mark];
+    const [toContinue, toDay] = times.inputs;
+    return (
+      sinceLoader + times.marks['lanebook:players'] + (times.marks['lanebook:dates'] - toContinue) + (times.marks['lanebook:slots'] - toDay)
+    );
   } finally {
     await context.close();
   }
@@ -121,7 +139,7 @@ export const widget: Benchmark = {
           value: median(times),
           unit: 'ms',
           budget: { max: budget },
-          note: `median of ${RUNS} cold loads, from the loader's start; worst ${Math.max(...times).toFixed(0)} ms`,
+          note: `median of ${RUNS} cold loads, from the loader's start${mark === 'lanebook:slots' ? ", less the customer's two clicks" : ''}; worst ${Math.max(...times).toFixed(0)} ms`,
         });
       }
       return figures;

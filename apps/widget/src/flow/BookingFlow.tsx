@@ -107,6 +107,7 @@ export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
 
   useEffect(() => {
     if (step === 'product' && products.length > 0) markOnce('lanebook:products');
+    if (step === 'players') markOnce('lanebook:players');
   }, [step, products.length]);
 
   // The date step's first month, asked for while the customer counts the players.

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { getDates, prefetchSlots } from '../lib/calls';
+import { markOnce } from '../lib/marks';
 import { isAbort, messageOf } from '../lib/api';
 import { longDate } from '../lib/format';
 import { addMonths, dateForKey, monthGrid, monthTitle, weekdayNames } from '../lib/month';
@@ -35,6 +36,7 @@ export function DatePicker({ productId, playersCount, firstDayOfWeek, today, val
       (answer) => {
         if (!live) return;
         setBookable(new Set(answer.dates));
+        markOnce('lanebook:dates');
         // Most customers take the first open day: its slots are on their way before the click.
         const first = answer.dates.find((d) => d >= today);
         if (first) prefetchSlots(productId, first, playersCount, bookingId);
