@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq, is } from 'drizzle-orm';
+import { eq, is, isNotNull, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse as Response } from 'fastify';
 import { expect, inject, vi } from 'vitest';
@@ -11,7 +11,7 @@ import { buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/platform/module.js';
 import { openDatabase, type Database, type Db } from '../src/db/client.js';
 import * as schema from '../src/db/schema.js';
-import { account, mailOutbox, user, venueMembers, venues } from '../src/db/schema.js';
+import { account, bookings, mailOutbox, user, venueMembers, venues } from '../src/db/schema.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed.js';
 import { createTestDatabase } from './postgres.js';
 import { seededPgliteImage } from './seeded-start.js';
@@ -135,6 +135,12 @@ export class TestServer {
       await built.app.ready();
       // The copy is seeded already: this finds the demo there and adds nothing.
       await seedDemo(database.db, built.auth);
+      // The demo's unpaid online bookings come due 3 to 27 minutes after the seed (seed-bookings.ts);
+      // a copy may be minutes old, and the abandon job must not change the demo under a test.
+      await database.db
+        .update(bookings)
+        .set({ abandonAt: sql`greatest(${bookings.abandonAt}, now() + interval '30 minutes')` })
+        .where(isNotNull(bookings.abandonAt));
       this.started = { app: built, database, databaseUrl, dropDatabase };
     } catch (error) {
       await database.close();

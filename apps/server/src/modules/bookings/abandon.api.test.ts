@@ -24,8 +24,6 @@ async function statusOf(t: TestServer, bookingId: string) {
 describeEachDatabase('abandoned bookings', (t) => {
   it("an unpaid online booking is abandoned after the venue's minutes: its lanes are free again and the log says so, once", async () => {
     const { venue, form, first, freeLanes } = await setUpBookings(t, { lanes: ['L1'] });
-    // The demo's own unpaid online bookings come due minutes after the seed (seed-bookings.ts): swept first.
-    await abandonOverdueBookings(t.db);
     const online = (await t.request('POST', '/api/public/booking', { body: form({ playersCount: 2 }) })).json<Booking>();
     const detail = async () => (await venue.staff.get(`/api/private/booking/${online.id}`)).json<BookingDetail>();
     expect(await freeLanes(first.id)).toBe(0);
