@@ -88,6 +88,10 @@ export const bookings = pgTable(
     abandonAt: timestamp('abandon_at', { withTimezone: true }),
     /** The widget's key for one submit of its booking form: a second submit answers the same booking. */
     idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the form submitted with idempotencyKey: the key sent again with another form is refused. */
+    idempotencyBodyHash: text('idempotency_body_hash'),
+    /** The client address an online booking came from: its unpaid bookings at once are limited (create.ts). */
+    clientAddress: text('client_address'),
   },
   (t) => [
     primaryKey({ columns: [t.venueId, t.id] }),
@@ -107,6 +111,13 @@ export const bookings = pgTable(
     index('bookings_abandon_idx')
       .on(t.abandonAt)
       .where(sql`${t.status} = 'wait_for_payment' and ${t.abandonAt} is not null`),
+    // The unpaid online bookings a client address and an email hold at once (create.ts).
+    index('bookings_unpaid_online_address_idx')
+      .on(t.venueId, t.clientAddress)
+      .where(sql`${t.source} = 'online' and ${t.status} = 'wait_for_payment'`),
+    index('bookings_unpaid_online_email_idx')
+      .on(t.venueId, t.email)
+      .where(sql`${t.source} = 'online' and ${t.status} = 'wait_for_payment'`),
     index('bookings_starts_idx').on(t.venueId, t.startsAt),
     index('bookings_date_idx').on(t.venueId, t.date),
     index('bookings_email_search').on(t.venueId, t.email.op('text_pattern_ops')),
