@@ -15,19 +15,25 @@ function chunk(type: string, data: Buffer) {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A transparent 120x40 RGBA PNG as a data URL, with a stroke drawn across it unless blank (what the signature pad sends). */
-export function signaturePng({ blank = false } = {}): string {
-  const width = 120;
-  const height = 40;
+/**
+ * A transparent RGBA PNG as a data URL (120x40 unless told), with a stroke drawn across it unless
+ * blank (what the signature pad sends); `headerSize` makes its IHDR claim another size than drawn.
+ */
+export function signaturePng({
+  blank = false,
+  width = 120,
+  height = 40,
+  headerSize = { width, height },
+}: { blank?: boolean; width?: number; height?: number; headerSize?: { width: number; height: number } } = {}): string {
   const rows: Buffer[] = [];
   for (let y = 0; y < height; y++) {
     const row = Buffer.alloc(1 + width * 4);
-    if (!blank && y === 20) for (let x = 10; x < 110; x++) row.writeUInt32BE(0x000000ff, 1 + x * 4);
+    if (!blank && y === Math.floor(height / 2)) for (let x = 10; x < width - 10; x++) row.writeUInt32BE(0x000000ff, 1 + x * 4);
     rows.push(row);
   }
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
+  header.writeUInt32BE(headerSize.width, 0);
+  header.writeUInt32BE(headerSize.height, 4);
   header[8] = 8; // bit depth
   header[9] = 6; // RGBA
   const png = Buffer.concat([

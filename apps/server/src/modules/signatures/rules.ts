@@ -31,6 +31,38 @@ export function ageOn(birthdate: string, today: string): number {
 export const isMinor = (birthdate: string | undefined, today: string, ageOfMajority: number) =>
   Boolean(birthdate) && ageOn(birthdate!, today) < ageOfMajority;
 
+/**
+ * A name or email as a person is recognised by: compatibility forms folded (NFKC: full-width
+ * letters, ligatures), invisible characters dropped (format characters such as the zero-width
+ * space, and other default-ignorable ones such as variation selectors), case folded (ß as ss),
+ * whitespace collapsed. Two signers whose names read the same are the same person.
+ */
+export function personKey(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, '')
+    .toUpperCase()
+    .toLowerCase()
+    .normalize('NFKC')
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
+/** Whether a signer is one who signed already: same first name, last name and email, read as `personKey` reads them. */
+export function isSameSigner(a: Signer, b: Signer): boolean {
+  return (
+    personKey(a.firstName) === personKey(b.firstName) &&
+    personKey(a.lastName) === personKey(b.lastName) &&
+    personKey(a.email) === personKey(b.email)
+  );
+}
+
+export interface Signer {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
 export interface FieldIssue {
   path: string[];
   message: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { standardWaiverFields } from '@lanebook/core/waiver-schemas';
-import { ageOn, checkSigning, isMinor, isWindowOpen, signingWindow } from './rules.js';
-import { checkSignaturePng } from './png.js';
+import { ageOn, checkSigning, isMinor, isSameSigner, isWindowOpen, personKey, signingWindow } from './rules.js';
+import { checkSignaturePng, pngHeader } from './png.js';
 import { signaturePng } from '../../../test/signatures.js';
 
 const start = new Date('2026-12-01T18:00:00Z');
@@ -61,5 +61,38 @@ describe('the signature image', () => {
         'data:image/png;base64,' + Buffer.from('GIF89a-not-a-png-at-all-but-long-enough-to-pass-the-size-check').toString('base64'),
       ).ok,
     ).toBe(false);
+  });
+
+  it('reads the size from the header and refuses one larger than a signature pad draws before inflating it', () => {
+    const huge = signaturePng({ width: 4000, height: 4000, blank: true });
+    expect(pngHeader(Buffer.from(huge.split(',')[1], 'base64'))).toEqual({ width: 4000, height: 4000, rowBytes: 16000 });
+    const started = performance.now();
+    expect(checkSignaturePng(huge)).toEqual({ ok: false, message: 'The signature image is too large (4000 x 4000 pixels)' });
+    expect(performance.now() - started).toBeLessThan(250);
+    expect(checkSignaturePng(signaturePng({ width: 5001, height: 100 })).ok).toBe(false);
+    expect(checkSignaturePng(signaturePng({ width: 3000, height: 1000 })).ok).toBe(false);
+    // What a wide console pad on a 5K screen draws (about 4400 x 440) still signs.
+    expect(checkSignaturePng(signaturePng({ width: 4400, height: 440 })).ok).toBe(true);
+  });
+  it('inflates no more than the header claims', () => {
+    const lying = signaturePng({ width: 2000, height: 1000, headerSize: { width: 200, height: 100 } });
+    expect(checkSignaturePng(lying)).toEqual({ ok: false, message: 'The signature image is damaged' });
+  });
+});
+
+describe('recognising a signer', () => {
+  it('folds compatibility forms, drops invisible characters, folds case and collapses whitespace', () => {
+    expect(personKey('Ada')).toBe('ada');
+    expect(personKey('A\u200bda')).toBe('ada');
+    expect(personKey('\ufeffA\u200dd\u2060a\u00ad')).toBe('ada');
+    expect(personKey('Ａｄａ')).toBe('ada');
+    expect(personKey('Straße')).toBe(personKey('STRASSE'));
+    expect(personKey('  Mary \u00a0 Ann\t')).toBe('mary ann');
+    expect(personKey('Ada')).not.toBe(personKey('Adam'));
+  });
+  it('is the same signer when first name, last name and email read the same', () => {
+    const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test' };
+    expect(isSameSigner(ada, { firstName: 'A\u200bda', lastName: 'LOVELACE ', email: 'ADA@example.test' })).toBe(true);
+    expect(isSameSigner(ada, { ...ada, email: 'other@example.test' })).toBe(false);
   });
 });

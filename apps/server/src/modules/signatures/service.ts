@@ -20,7 +20,7 @@ import { bookingToSign, countSignature, type BookingToSign } from '../bookings/s
 import { productForCalendar } from '../products/service.js';
 import { waiverById } from '../waivers/service.js';
 import { checkSignaturePng } from './png.js';
-import { checkSigning, isMinor, isWindowOpen, signingWindow, type FieldIssue } from './rules.js';
+import { checkSigning, isMinor, isSameSigner, isWindowOpen, signingWindow, type FieldIssue } from './rules.js';
 import { signatures } from './schema.js';
 
 /** Signing waivers and the signatures kept (decision 023). */
@@ -148,14 +148,21 @@ export async function signWaiver(
     const row = await withTransaction(db, async (tx) => {
       const locked = (await bookingToSign(tx, venue.id, bookingId, { lock: true })) as BookingToSign;
       const scoped = forVenue(tx, venue.id);
-      const same = and(
+      // Under the booking's lock, so concurrent signings see each other: at most playersCount are kept.
+      const signers = await scoped.selectFields(
+        signatures,
+        { firstName: signatures.firstName, lastName: signatures.lastName, email: signatures.email },
         eq(signatures.bookingId, bookingId),
-        sql`lower(${signatures.firstName}) = lower(${firstName})`,
-        sql`lower(${signatures.lastName}) = lower(${lastName})`,
-        sql`lower(${signatures.email}) = lower(${email})`,
       );
-      if (await scoped.exists(signatures, same))
+      if (signers.some((other) => isSameSigner(other, { firstName, lastName, email })))
         throw conflict(`${firstName} ${lastName} has signed this booking's waiver already.`, 'already_signed');
+      if (signers.length >= locked.playersCount)
+        throw conflict(
+          locked.playersCount === 1
+            ? 'The player of this booking has signed.'
+            : `All ${locked.playersCount} players of this booking have signed.`,
+          'all_signed',
+        );
       const [inserted] = await scoped
         .insert(signatures, {
           id,

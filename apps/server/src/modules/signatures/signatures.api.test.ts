@@ -204,4 +204,51 @@ describeEachDatabase('waivers and signatures', (t) => {
     expect((await venue.owner.get(walker.signatureUrl)).statusCode).toBe(404);
     expect((await venue.staff.get(`/api/private/booking/${booking.id}/signatures`)).json<{ total: number }>().total).toBe(2);
   });
+
+  it('refuses a signature image larger than a signature pad draws, fast, before inflating it, storing nothing', async () => {
+    const { booking } = await setUp();
+    const huge = signaturePng({ width: 4000, height: 4000, blank: true });
+    await expectNoWrites(t, async () => {
+      const started = performance.now();
+      const refused = await t.request('POST', `/api/public/booking/${booking.bookingReference}/signatures`, {
+        body: { ...signer(), signature: huge },
+      });
+      expect(performance.now() - started).toBeLessThan(1000);
+      expectFieldError(refused, 'signature', 'The signature image is too large (4000 x 4000 pixels)');
+    });
+  });
+
+  it('takes at most playersCount signatures; the same person with a zero-width space or other case is the same person', async () => {
+    const { venue, form } = await setUp();
+    const booking = (await venue.staff.post('/api/private/booking', form({ playersCount: 2 }))).json<Booking>();
+    const sign = (body: unknown) => t.request('POST', `/api/public/booking/${booking.bookingReference}/signatures`, { body });
+    expect((await sign(signer('Ada', 'Lovelace'))).statusCode).toBe(201);
+    await expectNoWrites(t, async () => {
+      const again = await sign(signer('A\u200bda', 'LOVE\u200blace ', { email: 'ADA@example.test' }));
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'already_signed' });
+    });
+    expect((await sign(signer('Grace', 'Hopper'))).statusCode).toBe(201);
+    await expectNoWrites(t, async () => {
+      const third = await sign(signer('Alan', 'Turing'));
+      expect(third.statusCode).toBe(409);
+      expect(third.json()).toEqual({ code: 'all_signed', message: 'All 2 players of this booking have signed.' });
+      expect((await venue.staff.post(`/api/private/booking/${booking.id}/signatures`, signer('Cy', 'Walker'))).statusCode).toBe(409);
+    });
+    const detail = (await venue.staff.get(`/api/private/booking/${booking.id}`)).json<BookingDetail>();
+    expect(detail.numberOfSignedWaivers).toBe(2);
+  });
+
+  it('20 signings at once of a 2-player booking keep exactly 2', async () => {
+    const { venue, form } = await setUp();
+    const booking = (await venue.staff.post('/api/private/booking', form({ playersCount: 2 }))).json<Booking>();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        venue.staff.post(`/api/private/booking/${booking.id}/signatures`, signer(`Player${i}`, 'Racer')),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(2).fill(201), ...Array(18).fill(409)]);
+    expect(await t.db.select().from(signatures).where(eq(signatures.bookingId, booking.id))).toHaveLength(2);
+    expect((await venue.staff.get(`/api/private/booking/${booking.id}`)).json<BookingDetail>().numberOfSignedWaivers).toBe(2);
+  });
 });
