@@ -139,6 +139,30 @@ describeEachDatabase('live front desk', (t) => {
     expect((await mine.venue.owner.delete(`/api/private/users/${staffId}`)).statusCode).toBeLessThan(300);
     expect(await stream.end()).toBeLessThan(2000);
   });
+
+  it("a user keeps at most 10 open streams: the 11th closes the user's oldest, not another user's", async () => {
+    const mine = await setUpBookings(t);
+    const manager = openStream(base, mine.venue.manager);
+    const staff = [];
+    try {
+      await manager.ready();
+      for (let i = 0; i < 11; i++) {
+        const stream = openStream(base, mine.venue.staff);
+        staff.push(stream);
+        await stream.ready();
+      }
+      expect(await staff[0].end()).toBeLessThan(2000);
+      // The others are still open: a change reaches the newest and the second oldest.
+      const arrives = Promise.all([staff[1].change('bookings'), staff[10].change('bookings'), manager.change('bookings')]);
+      expect((await t.request('POST', '/api/public/booking', { body: mine.form({ playersCount: 2 }) })).statusCode).toBe(201);
+      await arrives;
+      expect(staff.slice(1).map((s) => s.ended())).toEqual(Array(10).fill(false));
+      expect(manager.ended()).toBe(false);
+    } finally {
+      manager.close();
+      staff.forEach((s) => s.close());
+    }
+  });
 });
 
 /** Two server processes on one PostgreSQL: a booking made through one reaches the other's streams. */

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIVE_TABLES, type LiveTable } from '@lanebook/core/live';
 import type { ModuleRoutes } from '../../platform/module.js';
-import { ACCESS_CHANNEL, venueOf } from '../../platform/access.js';
+import { ACCESS_CHANNEL, identityOf, venueOf } from '../../platform/access.js';
 import { errorResponses } from '../../platform/http.js';
 import { CHANGES_CHANNEL } from '../../platform/venue-reads.js';
 
@@ -18,9 +18,15 @@ import { CHANGES_CHANNEL } from '../../platform/venue-reads.js';
 const COALESCE_MS = 200;
 /** A comment line this often keeps proxies from closing a quiet stream, and rechecks access. */
 const HEARTBEAT_MS = 20_000;
+/**
+ * Open streams a user keeps in this process: enough for the tabs and screens of a front desk;
+ * opening one more closes the user's oldest (its console reconnects if it is still open).
+ */
+export const MAX_STREAMS_PER_USER = 10;
 
 interface LiveStream {
   venueId: string;
+  userId: string;
   request: FastifyRequest;
   write: (text: string) => void;
   pending: Set<LiveTable | 'all'>;
@@ -92,6 +98,7 @@ export const liveRoutes: ModuleRoutes = async (fastify, { deps }) => {
     },
     async (request, reply) => {
       const venueId = venueOf(request).id;
+      const userId = identityOf(request).userId;
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -103,6 +110,7 @@ export const liveRoutes: ModuleRoutes = async (fastify, { deps }) => {
       });
       const stream: LiveStream = {
         venueId,
+        userId,
         request,
         pending: new Set(),
         timer: null,
@@ -115,6 +123,9 @@ export const liveRoutes: ModuleRoutes = async (fastify, { deps }) => {
           if (!raw.writableEnded) raw.end();
         },
       };
+      // A Set iterates in the order its streams were added: the first of the user's is the oldest.
+      const own = [...streams].filter((other) => other.userId === userId);
+      for (const oldest of own.slice(0, Math.max(0, own.length - MAX_STREAMS_PER_USER + 1))) oldest.close();
       streams.add(stream);
       raw.on('close', stream.close);
       // Tells the console the stream is open, and how long to wait before reconnecting.
