@@ -8,7 +8,7 @@ import { notFound, validationFailed } from '../../platform/errors.js';
 import type { VenueReads } from '../../platform/venue-reads.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { bookingIdOfReference } from '../bookings/service.js';
-import { bookableProducts } from '../products/service.js';
+import { bookableProducts, productForCalendar } from '../products/service.js';
 import { termsByIds } from '../terms/service.js';
 import { upsellItemsOnOffer } from '../upsell-items/service.js';
 import { existingWaiverIds } from '../waivers/service.js';
@@ -121,8 +121,10 @@ export async function widgetConfigJson(db: Db, reads: VenueReads, row: VenueRow,
   return `{"venue":${JSON.stringify(widgetVenue(row))},"template":${templateJson},"products":${productsJson}}`;
 }
 
-/** A new visit of the venue's widget, on the venue's today until slots are chosen. */
+/** A new visit of the venue's widget, on the venue's today until slots are chosen; a template it names is one the widget can show. */
 export async function createVisit(db: Db, row: VenueRow, templateId: string | null): Promise<string> {
+  if (templateId !== null && !(await activeWidgetTemplate(db, row.id, templateId)))
+    throw validationFailed([{ path: ['templateId'], message: 'No active widget template of this venue has this id' }]);
   const id = randomUUID();
   await forVenue(db, row.id).insert(widgetVisits, { id, templateId, step: 0, eventDate: venueToday(row.timezone) });
   return id;
@@ -130,10 +132,12 @@ export async function createVisit(db: Db, row: VenueRow, templateId: string | nu
 
 /**
  * Records how far a visit got: the step only rises (a lower one keeps the step it had); the
- * product, event date and booking replace what the visit had. The booking must be one of the
- * venue's, by its reference; a visit of another venue is not found.
+ * product, event date and booking replace what the visit had. The product and the booking (by
+ * its reference) must be the venue's; a visit of another venue is not found.
  */
 export async function updateVisit(db: Db, venueId: string, visitId: string, update: WidgetVisitUpdate): Promise<void> {
+  if (update.productId !== undefined && !(await productForCalendar(db, venueId, update.productId)))
+    throw validationFailed([{ path: ['productId'], message: 'No product of this venue has this id' }]);
   let bookingId: string | undefined;
   if (update.bookingReference !== undefined) {
     const found = await bookingIdOfReference(db, venueId, update.bookingReference);

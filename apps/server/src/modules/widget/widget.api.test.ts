@@ -232,6 +232,10 @@ describeEachDatabase(
             [{}, 'step'],
             [{ step: 2, eventDate: '2026-02-30' }, 'eventDate'],
             [{ step: 2, productId: 'x'.repeat(101) }, 'productId'],
+            // Only a product of the venue: not another venue's, nor one that does not exist.
+            [{ step: 2, productId: other.productId }, 'productId'],
+            [{ step: 2, productId: 'no-such-product' }, 'productId'],
+            [{ step: 2, bookingReference: '' }, 'bookingReference'],
             [{ step: 2, venueId: other.venue.id }, 'body'],
           ] as const) {
             const response = await t.request('PATCH', `${visitsUrl(venue.id)}/${id}`, { body });
@@ -239,6 +243,7 @@ describeEachDatabase(
             if (field !== 'body') expectFieldError(response, field);
           }
           expectFieldError(await t.request('POST', visitsUrl(venue.id), { body: { templateId: 7 } }), 'templateId');
+          expectFieldError(await t.request('POST', visitsUrl(venue.id), { body: { templateId: 'no-such-template' } }), 'templateId');
           // Another venue's visit, or none, is not found.
           for (const url of [`${visitsUrl(other.venue.id)}/${id}`, `${visitsUrl(venue.id)}/no-such-visit`]) {
             const response = await t.request('PATCH', url, { body: { step: 1 } });
