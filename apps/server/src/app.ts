@@ -12,11 +12,12 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Database } from './db/client.js';
 import { AccessResolver, registerAccess } from './platform/access.js';
 import { createAuth, registerAuthBridge } from './platform/auth.js';
-import { AppError, registerErrorHandler } from './platform/errors.js';
+import { rateLimited, registerErrorHandler } from './platform/errors.js';
 import { registerResponseRule } from './platform/http.js';
 import { allowFraming, frameAncestorsFor, registerInputRules, registerPublicCors, registerSecurityHeaders } from './platform/security.js';
 import { widgetDemoNotFoundPage, widgetDemoPage } from './platform/widget-demo.js';
 import { createMailer } from './platform/mail.js';
+import { publicRateLimit } from './platform/rate-limits.js';
 import { startJobs } from './platform/jobs.js';
 import type { AppConfig, ModuleDeps, ModuleRoutes } from './platform/module.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -81,10 +82,13 @@ export async function buildApp(database: Database, config: AppConfig) {
     signInPerMinute: config.signInPerMinute,
   });
   const { authCookies } = await auth.$context;
-  const access = new AccessResolver(database, auth, config.authSecret, {
-    sessionToken: authCookies.sessionToken.name,
-    dontRemember: authCookies.dontRememberToken.name,
-  });
+  const access = new AccessResolver(
+    database,
+    auth,
+    config.authSecret,
+    { sessionToken: authCookies.sessionToken.name, dontRemember: authCookies.dontRememberToken.name },
+    { missesPerMinute: config.publicMissesPerMinute },
+  );
   await access.start();
   const trustedOrigins = [config.baseUrl, ...(config.extraOrigins ?? [])].map((url) => new URL(url).origin);
   registerAccess(app, access, trustedOrigins);
@@ -94,14 +98,14 @@ export async function buildApp(database: Database, config: AppConfig) {
 
   registerSecurityHeaders(app);
   registerInputRules(app);
-  const publicRateLimit = { max: config.publicPerMinute ?? 300, timeWindow: 60_000 };
-  // Per-route limits (config.rateLimit), after the access step so a limit can count per user.
+  // Per-route limits (config.rateLimit), after the access step so a limit can count per user;
+  // the public ones count in onRequest (publicRateLimit), before their lookup.
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
-    errorResponseBuilder: () => new AppError(429, 'rate_limited', 'Too many attempts. Wait a minute and try again.'),
+    errorResponseBuilder: (_request, context) => rateLimited(Math.ceil(context.ttl / 1000)),
   });
-  registerPublicCors(app, (origin) => access.isWidgetOrigin(origin), publicRateLimit);
+  registerPublicCors(app, (origin) => access.isWidgetOrigin(origin), publicRateLimit(config));
   // Console assets and API answers go out compressed when the client accepts it (small ones stay plain).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {

@@ -32,6 +32,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1, 'SIGN_IN_RATE_LIMIT must be at least 1').default(10),
   PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1, 'PUBLIC_RATE_LIMIT must be at least 1').default(300),
+  PUBLIC_MISS_RATE_LIMIT: z.coerce.number().int().min(1, 'PUBLIC_MISS_RATE_LIMIT must be at least 1').default(30),
   SUPERADMIN_EMAILS: z
     .string()
     .default('')

@@ -45,6 +45,7 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     signInPerMinute: env.SIGN_IN_RATE_LIMIT,
     publicPerMinute: env.PUBLIC_RATE_LIMIT,
+    publicMissesPerMinute: env.PUBLIC_MISS_RATE_LIMIT,
     logLevel: env.LOG_LEVEL,
     consoleDir: path.join(repoRoot, 'apps/console/dist'),
     widgetDir: path.join(repoRoot, 'apps/widget/dist'),

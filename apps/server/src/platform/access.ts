@@ -18,7 +18,8 @@ import { venueMembers } from '../modules/users/schema.js';
 import { venues } from '../modules/venues/schema.js';
 import { InvalidatingCache } from './cache.js';
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, webHeaders, type Auth } from './auth.js';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from './errors.js';
+import { AppError, badRequest, forbidden, notFound, rateLimited, unauthorized } from './errors.js';
+import { DEFAULT_PUBLIC_MISSES_PER_MINUTE, MissBudget } from './rate-limits.js';
 import { assertTrustedOrigin } from './security.js';
 
 /**
@@ -109,13 +110,18 @@ export class AccessResolver {
   private readonly publicLookups = new Map<PublicVenueKind, PublicVenueLookup>();
   /** Origins some venue lists among its widgetOrigins (CORS preflights), emptied when any venue changes. */
   private readonly widgetOrigins = new InvalidatingCache<boolean>({ ttlMs: 30_000, maxEntries: 10_000 });
+  /** Unknown booking references looked up, per client address. */
+  private readonly referenceMisses: MissBudget;
 
   constructor(
     private readonly database: Database,
     private readonly auth: Auth,
     private readonly secret: string,
     private readonly cookies: { sessionToken: string; dontRemember: string },
-  ) {}
+    limits: { missesPerMinute?: number } = {},
+  ) {
+    this.referenceMisses = new MissBudget(limits.missesPerMinute ?? DEFAULT_PUBLIC_MISSES_PER_MINUTE);
+  }
 
   /** Listens for the database's announcements (every process, this one included). */
   async start() {
@@ -151,9 +157,23 @@ export class AccessResolver {
 
   /**
    * The venue of a public route: the record the path names, live, in a live venue. Anything
-   * else is the same 404, so nothing tells whether the id exists elsewhere.
+   * else is the same 404, so nothing tells whether the id exists elsewhere. A booking reference
+   * is the customer's only key: a client address past its budget of unknown ones gets 429 for
+   * every reference until its minute ends, found or not, so references cannot be guessed.
    */
-  async resolvePublic(kind: PublicVenueKind, id: string | undefined): Promise<VenueContext> {
+  async resolvePublic(kind: PublicVenueKind, id: string | undefined, client: { ip: string }): Promise<VenueContext> {
+    if (kind !== 'booking') return this.findPublic(kind, id);
+    const wait = this.referenceMisses.waitFor(client.ip);
+    if (wait > 0) throw rateLimited(wait);
+    try {
+      return await this.findPublic(kind, id);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) this.referenceMisses.miss(client.ip);
+      throw error;
+    }
+  }
+
+  private async findPublic(kind: PublicVenueKind, id: string | undefined): Promise<VenueContext> {
     const lookup = kind === 'venue' ? async (venueId: string) => venueId : this.publicLookups.get(kind);
     if (!lookup) throw new Error(`No public venue lookup registered for '${kind}'.`);
     const missing = notFound(kind === 'product' ? 'Product' : kind === 'booking' ? 'Booking' : 'Venue');
@@ -352,6 +372,11 @@ export function registerAccess(app: FastifyInstance, resolver: AccessResolver, t
     if ('permission' in access && !isPermissionKey(access.permission)) {
       throw new Error(`Route ${route.method} ${route.url} declares unknown permission '${access.permission}'.`);
     }
+    // Its lookup runs in preValidation: a limit counted later would let unknown ids through uncounted.
+    const limit = route.config?.rateLimit;
+    if ('public' in access && access.public !== true && !(limit && limit.hook === 'onRequest')) {
+      throw new Error(`Route ${route.method} ${route.url} finds its venue by id: declare rateLimit: publicRateLimit(config).`);
+    }
   });
 
   app.addHook('onRequest', async (request) => {
@@ -386,7 +411,7 @@ export function registerAccess(app: FastifyInstance, resolver: AccessResolver, t
     const access = request.routeOptions.config?.access;
     if (!access || !('public' in access) || access.public === true) return;
     const params = request.params as { id?: string; venueId?: string } | undefined;
-    request.venue = await resolver.resolvePublic(access.public, access.public === 'venue' ? params?.venueId : params?.id);
+    request.venue = await resolver.resolvePublic(access.public, access.public === 'venue' ? params?.venueId : params?.id, request);
   });
 }
 

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly details?: ApiErrorBody['details'],
+    /** Headers the answer carries (Retry-After of a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -20,6 +22,11 @@ export const unauthorized = (message = 'Sign in to continue.', code = 'unauthori
 export const forbidden = (message = 'You do not have permission to do this.') => new AppError(403, 'forbidden', message);
 export const notFound = (what = 'Item') => new AppError(404, 'not_found', `${what} not found.`);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
+/** The answer of every rate limit (ours and @fastify/rate-limit's): 429 with when to try again. */
+export const rateLimited = (retryAfterSeconds: number) =>
+  new AppError(429, 'rate_limited', 'Too many attempts. Wait a minute and try again.', undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });
 
 export const LOCK_TIMEOUT_MESSAGE = 'Someone else is changing this right now; try again.';
 /** A lock that did not come in time (platform/locking.ts), or a deadlock PostgreSQL broke. */
@@ -82,6 +89,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof AppError) {
       const body: ApiErrorBody = { message: error.message, code: error.code };
       if (error.details) body.details = error.details;
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

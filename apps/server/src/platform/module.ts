@@ -24,6 +24,8 @@ export interface AppConfig {
   signInPerMinute?: number;
   /** Widget (public) calls per minute per client address (PUBLIC_RATE_LIMIT); 300 when not given. */
   publicPerMinute?: number;
+  /** Unknown booking references per minute per client address (PUBLIC_MISS_RATE_LIMIT), then 429 on every reference lookup until the minute ends; 30 when not given. */
+  publicMissesPerMinute?: number;
   trustProxy?: boolean;
   logLevel?: string;
   /** Folder for uploaded files (DATA_DIR/uploads); a fresh temporary folder when not given (tests). */

@@ -1,9 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { chooseLanes, lanesByCapacity } from '@lanebook/core';
 import type { Booking, BookingCreate } from '@lanebook/core/booking-schemas';
 import type { Tx } from '../../db/client.js';
-import { AppError, forbidden, notFound, pgErrorCode } from '../../platform/errors.js';
+import { AppError, conflict, forbidden, notFound, pgErrorCode } from '../../platform/errors.js';
 import { lockKeys } from '../../platform/locking.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { assertPlayersCount, lanesHeldDuring, slotsById } from '../calendar/availability.js';
@@ -25,7 +25,42 @@ export interface Booker {
   kind: 'public' | 'staff';
   userName: string;
   canSetCustomPrice?: boolean;
+  /** The public's client address (request.ip): the unpaid online bookings it holds at once are limited. */
+  clientAddress?: string;
 }
+
+/** Unpaid online bookings one client address, and one email, may hold at once in a venue. */
+export const MAX_UNPAID_ONLINE_BOOKINGS = 3;
+
+/**
+ * An unpaid online booking holds its lanes until the venue's abandon time, so an anonymous
+ * caller could hold a day's lanes by booking without paying: a client address and an email
+ * (stored lower-cased) each hold at most MAX_UNPAID_ONLINE_BOOKINGS in a venue at once. The
+ * keys' locks, held to commit, keep the count true when many arrive at once.
+ */
+async function assertUnpaidOnlineBookingsUnderLimit(tx: Tx, venueId: string, email: string, clientAddress: string | null) {
+  await lockKeys(tx, [
+    `unpaid-online:${venueId}:email:${email}`,
+    ...(clientAddress ? [`unpaid-online:${venueId}:address:${clientAddress}`] : []),
+  ]);
+  const unpaid = and(eq(bookings.source, 'online'), eq(bookings.status, 'wait_for_payment'), gt(bookings.abandonAt, sql`now()`));
+  const held = await forVenue(tx, venueId).aggregate(
+    bookings,
+    {
+      byEmail: sql<number>`(count(*) filter (where ${bookings.email} = ${email}))::int`,
+      byAddress: sql<number>`(count(*) filter (where ${bookings.clientAddress} = ${clientAddress}))::int`,
+    },
+    and(unpaid, or(eq(bookings.email, email), clientAddress ? eq(bookings.clientAddress, clientAddress) : undefined)),
+  );
+  if (Math.max(held.byEmail, held.byAddress) >= MAX_UNPAID_ONLINE_BOOKINGS)
+    throw conflict(
+      `You already have ${MAX_UNPAID_ONLINE_BOOKINGS} unpaid bookings waiting for payment. Pay or cancel one of them first.`,
+      'too_many_unpaid_bookings',
+    );
+}
+
+/** What an Idempotency-Key stands for: the form it was first sent with (parsed, so the order of its keys does not matter). */
+const formHash = (body: BookingCreate) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
 
 /**
  * Gives the booking the venue's next registration number (`AXE0042`: the venue's prefix, at
@@ -105,6 +140,8 @@ export async function createBooking(
   const id = randomUUID();
   // An online booking left unpaid is abandoned after the venue's time (decision 019).
   const abandonAt = !staff && total > 0 ? new Date(Date.now() + (venue.abandonAfterMinutes ?? 30) * 60_000) : null;
+  const clientAddress = staff ? null : (booker.clientAddress ?? null);
+  if (abandonAt) await assertUnpaidOnlineBookingsUnderLimit(tx, venueId, body.reservationInfo.email.toLowerCase(), clientAddress);
   const isWalkIn = staff && body.isWalkIn;
   const scoped = forVenue(tx, venueId);
   const [row] = await scoped
@@ -136,6 +173,8 @@ export async function createBooking(
       bookingReference: newBookingReference(),
       abandonAt,
       idempotencyKey,
+      idempotencyBodyHash: idempotencyKey ? formHash(body) : null,
+      clientAddress,
     })
     .returning();
 
@@ -161,7 +200,8 @@ export async function createBooking(
 /**
  * The widget's submit with its Idempotency-Key (decision 024): the key's lock first, so a second
  * submit with the same key, even one arriving at once, waits for the first to commit and then
- * answers its booking (`created` false: no second confirmation mail). Without a key, a booking.
+ * answers its booking (`created` false: no second confirmation mail). The key sent with another
+ * form is a 422 that says nothing of the first booking. Without a key, a booking.
  */
 export async function createBookingOnce(
   tx: Tx,
@@ -173,6 +213,15 @@ export async function createBookingOnce(
   if (!idempotencyKey) return { booking: await createBooking(tx, venue, body, booker), created: true };
   await lockKeys(tx, [`booking-idempotency:${venue.id}:${idempotencyKey}`]);
   const known = await forVenue(tx, venue.id).first(bookings, eq(bookings.idempotencyKey, idempotencyKey));
-  if (known) return { booking: await bookingWithLedger(tx, venue.id, known), created: false };
+  if (known) {
+    // Bookings made before the form was kept with its key (null) answer as they always did.
+    if (known.idempotencyBodyHash !== null && known.idempotencyBodyHash !== formHash(body))
+      throw new AppError(
+        422,
+        'idempotency_key_reused',
+        'This Idempotency-Key was sent before with another booking form. Send a new key for a new booking.',
+      );
+    return { booking: await bookingWithLedger(tx, venue.id, known), created: false };
+  }
   return { booking: await createBooking(tx, venue, body, booker, idempotencyKey), created: true };
 }

@@ -27,6 +27,7 @@ import {
   type Booking,
 } from '@lanebook/core/booking-schemas';
 import type { ModuleDeps } from '../../platform/module.js';
+import { publicRateLimit } from '../../platform/rate-limits.js';
 import { hasPermission, identityOf, venueOf, type VenueRow } from '../../platform/access.js';
 import { AppError, conflict, notFound, validationFailed } from '../../platform/errors.js';
 import { errorResponses, idParams, pageQuery } from '../../platform/http.js';
@@ -69,7 +70,7 @@ const returnUrlDigest = (url: string) => createHash('sha256').update(url).digest
 export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
-  const PUBLIC_RATE_LIMIT = { max: deps.config.publicPerMinute ?? 300, timeWindow: 60_000 };
+  const PUBLIC_RATE_LIMIT = publicRateLimit(deps.config);
   deps.access.setPublicVenueLookup('booking', (reference) => bookingReferenceVenueId(db, reference));
   // Unpaid online bookings are abandoned by a sweep every minute, in whichever process takes the job.
   await deps.jobs.work(ABANDON_QUEUE, async () => {
@@ -371,17 +372,17 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       schema: {
         tags,
         description:
-          'Books online: the booking form with productId and the slot ids of the slots call. Answers the booking (wait_for_payment) with its bookingReference, the key of the other public calls. A lane taken meanwhile is a 409 slot_unavailable. With an Idempotency-Key header (8 to 100 of A-Z a-z 0-9 _ -), a repeat of the key for the venue answers the booking it made (201) and makes nothing, even when both arrive at once.',
+          'Books online: the booking form with productId and the slot ids of the slots call. Answers the booking (wait_for_payment) with its bookingReference, the key of the other public calls. A lane taken meanwhile is a 409 slot_unavailable. With an Idempotency-Key header (8 to 100 of A-Z a-z 0-9 _ -), a repeat of the key for the venue answers the booking it made (201) and makes nothing, even when both arrive at once; the key sent with another form is a 422 idempotency_key_reused. A client address or an email holds at most 3 unpaid online bookings of the venue at once: a 4th is a 409 too_many_unpaid_bookings.',
         body: publicBookingCreateSchema,
-        response: { 201: publicBookingSchema, ...errorResponses(400, 404, 409, 429) },
+        response: { 201: publicBookingSchema, ...errorResponses(400, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {
       const idempotencyKey = idempotencyKeyOf(request);
       // The venue comes from the product, as for the product's public calls (decision 012); CORS answers its widget origins.
-      const venue = (request.venue = await deps.access.resolvePublic('product', request.body.productId));
+      const venue = (request.venue = await deps.access.resolvePublic('product', request.body.productId, request));
       const { booking, created } = await withTransaction(db, (tx) =>
-        createBookingOnce(tx, venue.row, request.body, { kind: 'public', userName: 'Customer' }, idempotencyKey),
+        createBookingOnce(tx, venue.row, request.body, { kind: 'public', userName: 'Customer', clientAddress: request.ip }, idempotencyKey),
       );
       if (created && booking.isConfirmationEmail) await sendAutomaticMail(mail, venue.row, booking, 'confirmation', request.log);
       return reply.code(201).send(await publicView(venue.row, booking));
@@ -497,7 +498,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       },
     },
     async (request) => {
-      request.venue = await deps.access.resolvePublic('booking', request.params.id);
+      request.venue = await deps.access.resolvePublic('booking', request.params.id, request);
       const { venue, bookingId } = await referenced(request);
       // The staff edit's own path, with the customer's name in the log and nothing but the info.
       const actor = { ...customer(request), canSetCustomPrice: false };
@@ -551,7 +552,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       },
     },
     async (request) => {
-      request.venue = await deps.access.resolvePublic('booking', request.params.id);
+      request.venue = await deps.access.resolvePublic('booking', request.params.id, request);
       const { venue, bookingId } = await referenced(request);
       const actor = { ...customer(request), canSetCustomPrice: false };
       const moved = await withTransaction(db, async (tx) => {
@@ -587,7 +588,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       },
     },
     async (request) => {
-      request.venue = await deps.access.resolvePublic('booking', request.params.id);
+      request.venue = await deps.access.resolvePublic('booking', request.params.id, request);
       const { venue, bookingId } = await referenced(request);
       const returnUrl = new URL(request.body.returnUrl);
       if (!returnUrl.href.startsWith(`${deps.config.baseUrl}/widget/`))

@@ -22,6 +22,7 @@ import {
   slotSchema,
 } from '@lanebook/core/calendar-schemas';
 import type { ModuleDeps } from '../../platform/module.js';
+import { publicRateLimit } from '../../platform/rate-limits.js';
 import { venueOf } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { errorResponses, idParams } from '../../platform/http.js';
@@ -50,7 +51,7 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
   const { db } = deps.database;
   const tags = ['calendar'];
   /** The widget's calls, per client address (decision 012). */
-  const PUBLIC_RATE_LIMIT = { max: deps.config.publicPerMinute ?? 300, timeWindow: 60_000 };
+  const PUBLIC_RATE_LIMIT = publicRateLimit(deps.config);
   deps.access.setPublicVenueLookup('product', (productId) => bookableProductVenueId(db, productId));
 
   // ---- Slot groups ----

@@ -11,6 +11,7 @@ import {
   signingBodySchema,
 } from '@lanebook/core/waiver-schemas';
 import type { ModuleRoutes } from '../../platform/module.js';
+import { publicRateLimit } from '../../platform/rate-limits.js';
 import { identityOf, venueOf } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { errorResponses, idParams } from '../../platform/http.js';
@@ -25,7 +26,7 @@ const exportQuerySchema = signatureListQuerySchema.omit({ page: true });
 export const signatureRoutes: ModuleRoutes = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
-  const PUBLIC_RATE_LIMIT = { max: deps.config.publicPerMinute ?? 300, timeWindow: 60_000 };
+  const PUBLIC_RATE_LIMIT = publicRateLimit(deps.config);
   const userName = (request: FastifyRequest) => {
     const identity = identityOf(request);
     return identity.name || identity.email;
@@ -252,7 +253,7 @@ export const signatureRoutes: ModuleRoutes = async (fastify, { deps }) => {
       },
     },
     async (request, reply) => {
-      request.venue = await deps.access.resolvePublic('booking', request.params.id);
+      request.venue = await deps.access.resolvePublic('booking', request.params.id, request);
       const { venue, bookingId } = await referenced(request);
       const signed = await signWaiver(db, deps.storage, venue, bookingId, request.body, { forPublic: true, userName: 'Guest' });
       const { signedCount } = await whatToSign(db, venue, bookingId, true);

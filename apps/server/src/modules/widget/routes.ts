@@ -14,6 +14,7 @@ import {
   type WidgetConfig,
 } from '@lanebook/core/widget-schemas';
 import type { ModuleDeps } from '../../platform/module.js';
+import { publicRateLimit } from '../../platform/rate-limits.js';
 import { publicContext, venueOf } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { errorResponses, preSerialized } from '../../platform/http.js';
@@ -26,7 +27,7 @@ const venueParams = z.object({ venueId: z.string().min(1).max(100) });
 export const widgetRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
-  const PUBLIC_RATE_LIMIT = { max: deps.config.publicPerMinute ?? 300, timeWindow: 60_000 };
+  const PUBLIC_RATE_LIMIT = publicRateLimit(deps.config);
 
   app.get(
     '/api/public/widget/:venueId',
@@ -66,7 +67,7 @@ export const widgetRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fas
       },
     },
     async (request, reply) => {
-      request.venue = await deps.access.resolvePublic('venue', request.params.venueId);
+      request.venue = await deps.access.resolvePublic('venue', request.params.venueId, request);
       const id = await createVisit(db, request.venue.row, request.body.templateId ?? null);
       return reply.status(201).send({ id });
     },
@@ -87,7 +88,7 @@ export const widgetRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fas
       },
     },
     async (request, reply) => {
-      request.venue = await deps.access.resolvePublic('venue', request.params.venueId);
+      request.venue = await deps.access.resolvePublic('venue', request.params.venueId, request);
       await updateVisit(db, request.venue.id, request.params.visitId, request.body);
       return reply.status(204).send();
     },
