@@ -61,6 +61,7 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)')
     .optional(),
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe'], 'PAYMENTS_PROVIDER must be sandbox or stripe').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -72,6 +73,17 @@ const stripePair = (env: Env) =>
     ? null
     : '  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both to use Stripe, or neither for the built-in sandbox';
 
+/**
+ * Which card payments the server takes: Stripe with its keys; the built-in sandbox when asked for
+ * by name (PAYMENTS_PROVIDER=sandbox), or by default outside production; otherwise none, so a
+ * production server never marks bookings paid with the sandbox's test card (decision 025).
+ */
+export function cardPaymentsOf(env: Env): 'stripe' | 'sandbox' | 'off' {
+  if (env.PAYMENTS_PROVIDER === 'sandbox') return 'sandbox';
+  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) return 'stripe';
+  return env.NODE_ENV === 'production' ? 'off' : 'sandbox';
+}
+
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // An empty variable means "not set" (VAR= in a shell or a compose file).
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
@@ -82,5 +94,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const pair = stripePair(parsed.data);
   if (pair) throw new Error(`Invalid configuration:\n${pair}`);
+  if (parsed.data.PAYMENTS_PROVIDER === 'stripe' && !parsed.data.STRIPE_SECRET_KEY)
+    throw new Error('Invalid configuration:\n  PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   return parsed.data;
 }

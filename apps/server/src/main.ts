@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
-import { readEnv } from './env.js';
+import { cardPaymentsOf, readEnv } from './env.js';
 import { makeSuperadmins } from './modules/accounts/service.js';
 import { activateDemoPayments } from './modules/payments/demo.js';
 import { venueExists } from './modules/venues/service.js';
@@ -13,6 +13,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_VENUE_ID, seedDemo } from './seed.js
 const env = readEnv();
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = path.resolve(env.DATA_DIR);
+const cardPayments = cardPaymentsOf(env);
 
 /** Without AUTH_SECRET the embedded mode keeps a generated one in DATA_DIR, so sessions survive restarts. */
 function authSecret(): string {
@@ -54,9 +55,10 @@ async function main() {
     webhookAllowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? false,
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
     stripe:
-      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+      cardPayments === 'stripe' && env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
         : undefined,
+    cardPaymentsOff: cardPayments === 'off',
   });
 
   const seeded = env.SEED_DEMO === false ? false : await seedDemo(database.db, auth);
@@ -80,9 +82,11 @@ async function main() {
     for (const demo of DEMO_ACCOUNTS) lines.push(`  ${demo.email.padEnd(22)} ${demo.note}`);
   }
   lines.push(
-    env.STRIPE_SECRET_KEY
-      ? `Card payments: Stripe${env.STRIPE_SECRET_KEY.includes('_test_') ? ' (test mode)' : ''}; its webhook: ${baseUrl}/api/public/stripe/webhook`
-      : 'Card payments: the built-in sandbox (test card 4242 4242 4242 4242, any future expiry and CVC).',
+    {
+      stripe: `Card payments: Stripe${env.STRIPE_SECRET_KEY?.includes('_test_') ? ' (test mode)' : ''}; its webhook: ${baseUrl}/api/public/stripe/webhook`,
+      sandbox: 'Card payments: the built-in sandbox (test card 4242 4242 4242 4242, any future expiry and CVC).',
+      off: 'Card payments: OFF (production without STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; PAYMENTS_PROVIDER=sandbox runs the test sandbox).',
+    }[cardPayments],
   );
   if (await venueExists(database.db, DEMO_VENUE_ID)) lines.push(`Widget demo: ${baseUrl}/widget/demo?venue=${DEMO_VENUE_ID}`);
   lines.push(`API docs: ${baseUrl}/api/docs`, ``);

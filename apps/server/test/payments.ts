@@ -34,8 +34,10 @@ export function payWithCard(t: TestServer, checkoutUrl: string, cardNumber: stri
   return t.request('POST', pathOf(checkoutUrl), form({ cardNumber, expiry: '12/40', cvc: '123' }));
 }
 
-export function authenticate(t: TestServer, checkoutUrl: string, outcome: 'complete' | 'fail', last4 = '3155') {
-  return t.request('POST', `${pathOf(checkoutUrl)}/authenticate`, form({ outcome, last4 }));
+/** Answers the extra confirmation step as its page's buttons do: with the page's hidden fields (`confirmPage`, the card's Pay answer). */
+export function authenticate(t: TestServer, checkoutUrl: string, outcome: 'complete' | 'fail', confirmPage: { body: string }) {
+  const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(confirmPage.body)?.[1] ?? '';
+  return t.request('POST', `${pathOf(checkoutUrl)}/authenticate`, form({ outcome, last4: hidden('last4'), token: hidden('token') }));
 }
 
 /** Opens the card checkout of an amount of a booking (staff's Collect → Card): the hosted page's URL. */

@@ -42,6 +42,8 @@ export interface AppConfig {
   jobsPollingSeconds?: number;
   /** Real Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET); the built-in sandbox when not given. `apiUrl` points the SDK elsewhere (tests' fake Stripe). */
   stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
+  /** No card payments without `stripe` (production without PAYMENTS_PROVIDER=sandbox): card calls answer 409 payments_unavailable. */
+  cardPaymentsOff?: boolean;
   /** Built console (apps/console/dist); served at / when present. */
   consoleDir?: string;
   /** Built widget (apps/widget/dist: index.html, widget.js, assets/); served at /widget.js and /widget/ when present. */

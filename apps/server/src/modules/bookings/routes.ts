@@ -54,7 +54,7 @@ import { bookingDetail, bookingLogPage, bookingOrNotFound, bookingWithLedger, wr
 import { sendAutomaticMail, sendBookingMail, type BookingMailer } from './mail.js';
 import { mailingTemplateById, type MailingTemplateRow } from '../mailing-templates/service.js';
 import { fieldError } from '../calendar/service.js';
-import { cardRefunderOf, openCardCheckout, PAYMENTS_NOT_ENABLED, paymentsInfo } from '../payments/service.js';
+import { assertCardCheckoutPossible, cardRefunderOf, openCardCheckout } from '../payments/service.js';
 import { CARD_PAYMENT_METHOD, urlAnswerSchema } from '@lanebook/core/payment-schemas';
 import { z } from 'zod';
 import { bookingIdOfReference, bookingReferenceVenueId } from './service.js';
@@ -581,7 +581,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       schema: {
         tags,
         description:
-          "Opens the payment provider's hosted checkout for what is due: the deposit when the product takes one and the customer does not pay in full, else all of it. returnUrl must be one of this server's /widget/ pages (the page returns there; paid=0 when the customer gives up). embeddable: the page may be shown in the widget's frame (the sandbox); Stripe's opens in a new tab. The booking is paid when the provider's webhook says so. 409 payments_not_enabled, nothing_due.",
+          "Opens the payment provider's hosted checkout for what is due: the deposit when the product takes one and the customer does not pay in full, else all of it. returnUrl must be one of this server's /widget/ pages (the page returns there; paid=0 when the customer gives up). embeddable: the page may be shown in the widget's frame (the sandbox); Stripe's opens in a new tab. The booking is paid when the provider's webhook says so. 409 payments_unavailable (the server takes no card payments), payments_not_enabled, nothing_due.",
         params: idParams,
         body: publicCheckoutBodySchema,
         response: { 200: publicCheckoutAnswerSchema, ...errorResponses(400, 404, 409, 429, 502) },
@@ -593,7 +593,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const returnUrl = new URL(request.body.returnUrl);
       if (!returnUrl.href.startsWith(`${deps.config.baseUrl}/widget/`))
         throw validationFailed([{ path: ['returnUrl'], message: 'The checkout returns only to a page of the booking widget' }]);
-      if (!paymentsInfo(deps.payments, venue).isPaymentsEnabled) throw conflict(PAYMENTS_NOT_ENABLED, 'payments_not_enabled');
+      assertCardCheckoutPossible(deps.payments, venue);
       const row = await bookingOrNotFound(db, venue.id, bookingId);
       const { due } = await bookingWithLedger(db, venue.id, row);
       if (!(LANE_HOLDING_STATUSES as readonly string[]).includes(row.status))

@@ -199,14 +199,35 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
     const confirm = await payWithCard(t, url, '4000 0025 0000 3155');
     expect(confirm.statusCode).toBe(200);
     expect(confirm.body).toContain('Confirm this payment');
-    expect((await authenticate(t, url, 'fail')).statusCode).toBe(402);
+    expect((await authenticate(t, url, 'fail', confirm)).statusCode).toBe(402);
     expect((await venue.staff.get(`/api/private/booking/${booking.id}`)).json<Booking>().paid).toBe(0);
-    expect((await authenticate(t, url, 'complete')).statusCode).toBe(303);
+    expect((await authenticate(t, url, 'complete', confirm)).statusCode).toBe(303);
     expect((await venue.staff.get(`/api/private/booking/${booking.id}`)).json<Booking>()).toMatchObject({
       paid: 3000,
       due: 5000,
       status: 'wait_for_payment',
     });
+  });
+
+  it('the confirmation step completes only a payment whose card went through the pay form', async () => {
+    const { venue, form } = await setUpBookings(t);
+    await enableCardPayments(t, venue.owner);
+    const booking = (await venue.staff.post('/api/private/booking', form())).json<Booking>();
+    const url = await openCardCheckout(venue.staff, booking.id, 3000);
+    const confirmStep = (fields: Record<string, string>) =>
+      t.request('POST', `${pathOf(url)}/authenticate`, {
+        body: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    await expectNoWrites(t, async () => {
+      expect((await confirmStep({ outcome: 'complete', last4: '3155' })).statusCode).toBe(400);
+      expect((await confirmStep({ outcome: 'complete', last4: '3155', token: 'forged' })).statusCode).toBe(402);
+      // A token of the card's page is good for that card's digits only.
+      const confirm = await payWithCard(t, url, '4000 0025 0000 3155');
+      const token = /name="token" value="([^"]*)"/.exec(confirm.body)![1];
+      expect((await confirmStep({ outcome: 'complete', last4: '4242', token })).statusCode).toBe(402);
+    });
+    expect((await venue.staff.get(`/api/private/booking/${booking.id}`)).json<Booking>()).toMatchObject({ paid: 0 });
   });
 
   it('the webhook applies an event once however often it comes, and refuses a tampered, unsigned or stale one', async () => {
@@ -352,3 +373,38 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
     expect(rows.filter((r) => r.type === 'payout' && r.amount === -9000)).toEqual([]);
   });
 });
+
+describeEachDatabase(
+  'payments off (production without Stripe keys nor PAYMENTS_PROVIDER=sandbox)',
+  (t) => {
+    it('a card checkout, staff or public, and a bank account answer 409 payments_unavailable and write nothing; other payments go on', async () => {
+      const { venue, form } = await setUpBookings(t);
+      const booking = (await venue.staff.post('/api/private/booking', form())).json<Booking>();
+      await expectNoWrites(t, async () => {
+        const refused = [
+          await venue.staff.post(`/api/private/booking/${booking.id}/checkout`, { amount: 1000, paymentMethod: 'card' }),
+          await t.request('POST', `/api/public/booking/${booking.bookingReference}/checkout`, {
+            body: { returnUrl: `${BASE_URL}/widget/?venue=${venue.id}&frame=1` },
+          }),
+          await venue.owner.post('/api/private/bank-accounts', US_BANK),
+        ];
+        for (const response of refused) {
+          expect(response.statusCode, response.body).toBe(409);
+          expect(response.json()).toEqual({
+            code: 'payments_unavailable',
+            message: 'Card payments are not available: this server has no card-payment provider set up. Pay another way.',
+          });
+        }
+        // No sandbox pages either (the path falls through to the console's files).
+        expect((await t.request('POST', '/sandbox-pay/anything/authenticate')).statusCode).toBe(404);
+      });
+      expect((await venue.owner.get('/api/private/payments')).json<PaymentsInfo>()).toMatchObject({
+        testMode: false,
+        isPaymentsEnabled: false,
+      });
+      const cash = await venue.staff.post(`/api/private/booking/${booking.id}/checkout`, { amount: 1000, paymentMethod: 'Cash' });
+      expect(cash.statusCode, cash.body).toBe(200);
+    });
+  },
+  { config: { cardPaymentsOff: true } },
+);

@@ -4,6 +4,7 @@ import type { VenueRow } from '../../platform/access.js';
 import { conflict } from '../../platform/errors.js';
 import { withTransaction } from '../../platform/locking.js';
 import { currencyOfCountry, PaymentProviderError, type PaymentProvider, type WebhookEvent } from '../../platform/payments/provider.js';
+import { assertCardPaymentsAvailable } from '../../platform/payments/unavailable.js';
 // The bookings module's card-payment entry points (its service.ts is read by calendar, which actions.ts reads).
 import { confirmCardRefund, dropCardRefund, recordCardPayment, unconfirmedCardRefunds, type CardRefunder } from '../bookings/actions.js';
 import {
@@ -26,6 +27,12 @@ export function accountOf(provider: PaymentProvider, venue: VenueRow): string | 
 }
 
 export const PAYMENTS_NOT_ENABLED = 'Card payments are not enabled for this venue: verify the payment account first.';
+
+/** Refuses a card checkout the server or the venue cannot take: 409 payments_unavailable, or payments_not_enabled. */
+export function assertCardCheckoutPossible(provider: PaymentProvider, venue: VenueRow) {
+  assertCardPaymentsAvailable(provider);
+  if (!paymentsInfo(provider, venue).isPaymentsEnabled) throw conflict(PAYMENTS_NOT_ENABLED, 'payments_not_enabled');
+}
 
 /**
  * The venue's account, made at the provider the first time it is needed. The provider's call comes
@@ -80,8 +87,8 @@ export async function openCardCheckout(
   venue: VenueRow,
   checkout: { bookingId: string; amount: number; description: string; successUrl: string; cancelUrl: string; idempotencyKey: string },
 ): Promise<string> {
-  const account = accountOf(provider, venue);
-  if (!account || !venue.isStripePaymentsEnabled) throw conflict(PAYMENTS_NOT_ENABLED, 'payments_not_enabled');
+  assertCardCheckoutPossible(provider, venue);
+  const account = accountOf(provider, venue)!;
   const session = await provider.createCheckout({
     account,
     amount: checkout.amount,

@@ -7,11 +7,13 @@ import type { PaymentProvider } from './provider.js';
 import { createSandboxProvider } from './sandbox.js';
 import { registerSandboxPages } from './sandbox-pages.js';
 import { createStripeProvider } from './stripe.js';
+import { UnavailablePaymentProvider } from './unavailable.js';
 
 const SANDBOX_EVENTS_QUEUE = 'sandbox-events';
 
 /**
- * The active card-payment provider (decision 021): Stripe with STRIPE_SECRET_KEY, else the
+ * The active card-payment provider (decision 021): Stripe with STRIPE_SECRET_KEY, none when the
+ * configuration turns card payments off (production without Stripe, decision 025), else the
  * built-in sandbox with its hosted pages, whose events are posted to the app's own webhook route
  * and re-sent every minute until one is taken.
  */
@@ -24,6 +26,7 @@ export async function startPayments(
   frameAncestorsOf?: (venueId: string | null) => Promise<string>,
 ): Promise<PaymentProvider> {
   if (config.stripe) return createStripeProvider(config.stripe);
+  if (config.cardPaymentsOff) return new UnavailablePaymentProvider();
   // The sandbox signs its events with a secret of its own, derived from the server's.
   const webhookSecret = `whsec_${createHmac('sha256', config.authSecret).update('sandbox-webhook').digest('hex')}`;
   const sandbox = createSandboxProvider({ db: database.db, baseUrl: config.baseUrl, webhookSecret });

@@ -76,7 +76,11 @@ const payBody = z.object({
   expiry: z.string().max(10).default(''),
   cvc: z.string().max(10).default(''),
 });
-const authenticateBody = z.object({ outcome: z.enum(['complete', 'fail']), last4: z.string().regex(/^\d{4}$/) });
+const authenticateBody = z.object({
+  outcome: z.enum(['complete', 'fail']),
+  last4: z.string().regex(/^\d{4}$/),
+  token: z.string().max(100),
+});
 
 /** A card's expiry as typed (MM/YY or MM/YYYY) is this month or later. */
 function expiryProblem(expiry: string): string | null {
@@ -143,6 +147,7 @@ export async function registerSandboxPages(
       if (outcome.kind === 'paid') return reply.redirect(outcome.redirect, 303);
       if (outcome.kind === 'declined') return send(reply, 402, payForm(id, view, outcome.message));
       const last4 = body.cardNumber.replace(/\D/g, '').slice(-4);
+      // The confirmation step pays only with the token this Pay gave (sandbox.ts, confirmationToken).
       return send(
         reply,
         200,
@@ -152,6 +157,7 @@ export async function registerSandboxPages(
 <p>Your bank asks you to confirm the payment of ${escapeHtml(money(view.amount, view.currency))} to ${escapeHtml(view.accountName)}.</p>
 <form method="post" action="/sandbox-pay/${encodeURIComponent(id)}/authenticate">
   <input type="hidden" name="last4" value="${escapeHtml(last4)}">
+  <input type="hidden" name="token" value="${escapeHtml(outcome.token)}">
   <button type="submit" name="outcome" value="complete">Complete</button>
   <button type="submit" name="outcome" value="fail" class="secondary">Fail</button>
 </form>`,
@@ -165,7 +171,11 @@ export async function registerSandboxPages(
       const view = await checkoutOf(reply, id);
       if (!view) return send(reply, 404, message('Payment page not found', 'This payment page does not exist.'));
       if (!parsed.success) return send(reply, 400, payForm(id, view, 'Confirm or fail the payment on the confirmation page.'));
-      const outcome = await sandbox.pay(id, { authenticated: parsed.data.outcome === 'complete', last4: parsed.data.last4 });
+      const outcome = await sandbox.pay(id, {
+        authenticated: parsed.data.outcome === 'complete',
+        last4: parsed.data.last4,
+        token: parsed.data.token,
+      });
       if (outcome.kind === 'paid') return reply.redirect(outcome.redirect, 303);
       return send(reply, 402, payForm(id, view, outcome.kind === 'declined' ? outcome.message : 'The payment was not confirmed.'));
     });

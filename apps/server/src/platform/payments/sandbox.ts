@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db, Tx } from '../../db/client.js';
@@ -61,15 +61,17 @@ export interface SandboxCheckoutView {
   venueId: string | null;
 }
 
-export type PayOutcome = { kind: 'paid'; redirect: string } | { kind: 'declined'; message: string } | { kind: 'authenticate' };
+/** `authenticate`: the card asks for the extra confirmation step, which must send `token` back. */
+export type PayOutcome =
+  { kind: 'paid'; redirect: string } | { kind: 'declined'; message: string } | { kind: 'authenticate'; token: string };
 
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
   /** Where the sandbox's events are posted (the app's own webhook route); set once the app is built. */
   setDelivery(deliver: (payload: string, signature: string) => Promise<void>): void;
   checkout(checkoutId: string): Promise<SandboxCheckoutView | null>;
-  /** The hosted page's Pay: a test card number, or the extra confirmation step's answer. */
-  pay(checkoutId: string, card: { number: string } | { authenticated: boolean; last4: string }): Promise<PayOutcome>;
+  /** The hosted page's Pay: a test card number, or the extra confirmation step's answer with the token the card's Pay gave. */
+  pay(checkoutId: string, card: { number: string } | { authenticated: boolean; last4: string; token: string }): Promise<PayOutcome>;
   verificationLink(linkId: string): Promise<{ accountName: string; returnUrl: string; refreshUrl: string; usable: boolean } | null>;
   /** The verification page's Verify: the account can take card payments; answers where to go back. */
   verify(linkId: string): Promise<string | null>;
@@ -88,6 +90,18 @@ export function createSandboxProvider(options: { db: Db; baseUrl: string; webhoo
   }
 
   const signed = (payload: string) => Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+  /**
+   * The confirmation step completes only a payment whose card went through the Pay form: its Pay
+   * answers this token (the checkout and the card's last four digits, signed), and the step must
+   * send it back, so posting "complete" to the step's address alone pays nothing.
+   */
+  const confirmationToken = (checkoutId: string, last4: string) =>
+    createHmac('sha256', webhookSecret).update(`sandbox-confirmation:${checkoutId}:${last4}`).digest('base64url');
+  const isConfirmationToken = (checkoutId: string, last4: string, token: string) => {
+    const expected = Buffer.from(confirmationToken(checkoutId, last4));
+    const given = Buffer.from(token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
 
   async function sendEvent(event: typeof sandboxEvents.$inferSelect): Promise<boolean> {
     if (!deliver) return false;
@@ -541,6 +555,8 @@ export function createSandboxProvider(options: { db: Db; baseUrl: string; webhoo
       if (view.status === 'expired')
         return { kind: 'declined', message: 'This payment page has expired. Go back and start the payment again.' };
       if ('authenticated' in card) {
+        if (!isConfirmationToken(checkoutId, card.last4, card.token))
+          return { kind: 'declined', message: 'Enter the card on the payment page first.' };
         if (!card.authenticated)
           return {
             kind: 'declined',
@@ -552,7 +568,7 @@ export function createSandboxProvider(options: { db: Db; baseUrl: string; webhoo
       const test = TEST_CARDS[number];
       if (!test) return { kind: 'declined', message: 'The sandbox takes only test cards: use 4242 4242 4242 4242.' };
       if (test.outcome === 'declined') return { kind: 'declined', message: test.message! };
-      if (test.outcome === 'authenticate') return { kind: 'authenticate' };
+      if (test.outcome === 'authenticate') return { kind: 'authenticate', token: confirmationToken(checkoutId, number.slice(-4)) };
       return { kind: 'paid', redirect: await completePayment(checkoutId, number.slice(-4)) };
     },
 
