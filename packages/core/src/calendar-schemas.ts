@@ -183,6 +183,8 @@ export const calendarSlotSchema = z.object({
   lanesTotal: z.number().int(),
   lanesTaken: z.number().int(),
   lanesFree: z.number().int(),
+  /** Why staff cannot book the slot (the venue is closed that day), null when they can: the booking rule's answer. */
+  unavailableReason: z.string().nullable(),
   bookings: z.array(
     z.object({
       id: z.string(),

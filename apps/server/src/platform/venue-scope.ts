@@ -23,6 +23,15 @@ export type VenueRowValues<T extends VenueOwnedTable> = Omit<T['$inferInsert'], 
 /** Changes to rows: never their venue. */
 export type VenueRowChanges<T extends VenueOwnedTable> = Omit<PgUpdateSetSource<T>, 'venueId'>;
 
+/** The value a selected column or expression reads as. */
+type FieldValue<F> = F extends PgColumn
+  ? F['_']['notNull'] extends true
+    ? F['_']['data']
+    : F['_']['data'] | null
+  : F extends SQL<infer T>
+    ? T
+    : never;
+
 export interface ReadOptions {
   orderBy?: (PgColumn | SQL)[];
   limit?: number;
@@ -62,13 +71,16 @@ export class VenueScope {
     return (await query) as T['$inferSelect'][];
   }
 
-  /** Only the named columns of this venue's rows: a hot read that would spend its time decoding columns it does not use. */
-  async selectFields<F extends Record<string, PgColumn>>(
+  /**
+   * Only the named columns of this venue's rows: a hot read that would spend its time decoding
+   * columns it does not use. A field may also be an expression over the row (`sql<T>`).
+   */
+  async selectFields<F extends Record<string, PgColumn | SQL>>(
     table: VenueOwnedTable,
     fields: F,
     where?: SQL,
     options: ReadOptions = {},
-  ): Promise<{ [K in keyof F]: F[K]['_']['notNull'] extends true ? F[K]['_']['data'] : F[K]['_']['data'] | null }[]> {
+  ): Promise<{ [K in keyof F]: FieldValue<F[K]> }[]> {
     let query = this.handle
       .select(fields)
       .from(table as PgTable)

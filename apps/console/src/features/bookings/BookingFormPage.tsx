@@ -247,13 +247,27 @@ function BookingForm({ booking }: { booking?: BookingDetail }) {
               Loading slots…
             </Text>
           ) : daySlots.data?.length ? (
-            <Group gap="xs" data-testid="slot-choices">
-              {daySlots.data.map((slot) => (
-                <Chip key={slot.id} checked={slots.includes(slot.id)} onChange={() => toggleSlot(slot.id)} disabled={slot.lanesTotal === 0}>
-                  {slot.from}–{slot.to} · {slot.lanesFree} free
-                </Chip>
+            <>
+              <Group gap="xs" data-testid="slot-choices">
+                {daySlots.data.map((slot) => (
+                  <Chip
+                    key={slot.id}
+                    checked={slots.includes(slot.id)}
+                    onChange={() => toggleSlot(slot.id)}
+                    // The server's booking rule: a closed day is refused; a booking keeps the slots it holds.
+                    disabled={slot.lanesTotal === 0 || (!!slot.unavailableReason && !booking?.slotIds.includes(slot.id))}
+                    title={slot.unavailableReason ?? undefined}
+                  >
+                    {slot.from}–{slot.to} · {slot.lanesFree} free
+                  </Chip>
+                ))}
+              </Group>
+              {[...new Set(daySlots.data.map((slot) => slot.unavailableReason).filter(Boolean))].map((reason) => (
+                <Text key={reason} size="sm" c="dimmed" data-testid="slot-unavailable-reason">
+                  {reason}
+                </Text>
               ))}
-            </Group>
+            </>
           ) : (
             <Text size="sm" c="dimmed">
               No slots on this date.

@@ -6,9 +6,9 @@ import type { Tx } from '../../db/client.js';
 import { AppError, conflict, forbidden, notFound, pgErrorCode } from '../../platform/errors.js';
 import { lockKeys } from '../../platform/locking.js';
 import { forVenue } from '../../platform/venue-scope.js';
-import { assertPlayersCount, lanesHeldDuring, slotsById } from '../calendar/availability.js';
+import { assertPlayersCount, lanesHeldDuring } from '../calendar/availability.js';
 import { quoteFor } from '../calendar/quote.js';
-import { fieldError } from '../calendar/service.js';
+import { fieldError, slotsToBook } from '../calendar/service.js';
 import { productForCalendar } from '../products/service.js';
 import { usePromocode } from '../promocodes/service.js';
 import { lanesByIds } from '../resources/service.js';
@@ -107,7 +107,7 @@ export async function createBooking(
   if (body.customPrice != null && !booker.canSetCustomPrice)
     throw forbidden('Setting a custom price needs the bookings.setCustomPrice permission.');
 
-  const chosenSlots = await slotsById(tx, venueId, product, body.slots, { staff });
+  const chosenSlots = await slotsToBook(tx, venueId, product, body.slots, { channel: booker.kind });
   const first = chosenSlots[0];
   const last = chosenSlots[chosenSlots.length - 1];
   if (body.date && body.date !== first.date) throw fieldError(`The slots are on ${first.date}`, 'date');

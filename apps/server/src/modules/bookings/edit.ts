@@ -5,9 +5,9 @@ import type { Tx } from '../../db/client.js';
 import { conflict, forbidden, notFound, pgErrorCode } from '../../platform/errors.js';
 import { lockKeys, slotOccupancyKey } from '../../platform/locking.js';
 import { forVenue } from '../../platform/venue-scope.js';
-import { assertPlayersCount, lanesHeldDuring, slotsById } from '../calendar/availability.js';
+import { assertPlayersCount, lanesHeldDuring } from '../calendar/availability.js';
 import { quoteFor } from '../calendar/quote.js';
-import { fieldError } from '../calendar/service.js';
+import { fieldError, slotsToBook } from '../calendar/service.js';
 import { productForCalendar } from '../products/service.js';
 import { lanesByIds } from '../resources/service.js';
 import type { Actor } from './actions.js';
@@ -57,7 +57,11 @@ export async function updateBooking(
     if (!product) throw notFound('Product');
     const playersCount = body.playersCount ?? row.playersCount;
     assertPlayersCount(product, playersCount);
-    const chosenSlots = await slotsById(tx, venueId, product, body.slots ?? row.slotIds, { staff: !options.online });
+    // The slots it holds already stay its own even if the day closed since: only new ones are asked.
+    const chosenSlots = await slotsToBook(tx, venueId, product, body.slots ?? row.slotIds, {
+      channel: options.online ? 'public' : 'staff',
+      kept: row.slotIds,
+    });
     const first = chosenSlots[0];
     const last = chosenSlots[chosenSlots.length - 1];
     const productLanes = (await lanesByIds(tx, venueId, product.resources)).filter((lane) => !lane.isPaused);

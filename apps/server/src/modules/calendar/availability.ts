@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, lte } from 'drizzle-orm';
 import { addDays, chooseLanes, lanesByCapacity, slotPrice, PricingError, type LaneCapacity } from '@lanebook/core';
 import type { CalendarAnswer } from '@lanebook/core/calendar-schemas';
 import type { Db, Tx } from '../../db/client.js';
@@ -7,8 +7,8 @@ import { forVenue } from '../../platform/venue-scope.js';
 import { bookingsForCalendar, laneHoldsOfBooking, type LaneHold } from '../bookings/service.js';
 import { productForCalendar, productsForCalendar, type CalendarProduct } from '../products/service.js';
 import { lanesByIds } from '../resources/service.js';
-import { fieldError, nonWorkingDaysBetween, slotsBetween, type SlotRow } from './service.js';
-import { slots, venueNonWorkingDays } from './schema.js';
+import { fieldError, nonWorkingDaysBetween, slotRefusal, slotsBetween, venueClosedOnSlotDate, type SlotRow } from './service.js';
+import { slots } from './schema.js';
 
 /**
  * Which lanes are free for a slot (decisions 014 and 015): a lane is free when no live lane hold
@@ -73,6 +73,9 @@ const availabilityFields = {
   to: slots.to,
   startsAt: slots.startsAt,
   endsAt: slots.endsAt,
+  isPrivate: slots.isPrivate,
+  isVisibleOnline: slots.isVisibleOnline,
+  venueClosed: venueClosedOnSlotDate,
   blockedUntil: slots.blockedUntil,
   heldLanes: slots.heldLanes,
   price: slots.price,
@@ -81,25 +84,17 @@ const availabilityFields = {
 };
 
 /**
- * The slots the public may see between two venue dates: not private, visible online, not on a
- * venue non-working day, and starting after the product's cutoff from now. One query.
+ * The slots the public may book between two venue dates: those the booking rule (`slotRefusal`)
+ * lets the public book, the rule create, move and price apply too. One query.
  */
 async function publicSlotsBetween(db: Db, venueId: string, product: CalendarProduct, from: string, to: string, now: Date) {
-  const cutoff = new Date(now.getTime() + product.cutoffTime * 3600_000);
-  return forVenue(db, venueId).selectFields(
+  const found = await forVenue(db, venueId).selectFields(
     slots,
     availabilityFields,
-    and(
-      eq(slots.productId, product.id),
-      gte(slots.date, from),
-      lte(slots.date, to),
-      eq(slots.isPrivate, false),
-      eq(slots.isVisibleOnline, true),
-      gt(slots.startsAt, cutoff),
-      sql`not exists (select 1 from ${venueNonWorkingDays} where ${venueNonWorkingDays.venueId} = ${slots.venueId} and ${venueNonWorkingDays.date} = ${slots.date})`,
-    ),
+    and(eq(slots.productId, product.id), gte(slots.date, from), lte(slots.date, to)),
     { orderBy: [slots.startsAt] },
   );
+  return found.filter((slot) => slotRefusal(product, slot, 'public', now) === null);
 }
 
 /** The bookable slots of a date range for a players count, with their free lanes and the lanes the group needs. */
@@ -184,40 +179,21 @@ export function priceOrBadRequest<T>(price: () => T): T {
   }
 }
 
-/**
- * The slots a price or a booking names: the product's, consecutive. The public sees only the
- * slots it may book online (not private, visible online, past the cutoff); staff book any.
- */
-export async function slotsById(
-  db: Db | Tx,
-  venueId: string,
-  product: CalendarProduct,
-  ids: string[],
-  { staff = false, now = new Date() } = {},
-): Promise<SlotRow[]> {
-  const cutoff = new Date(now.getTime() + product.cutoffTime * 3600_000);
-  const rows = await forVenue(db, venueId).select(slots, and(eq(slots.productId, product.id), inArray(slots.id, ids)), {
-    orderBy: [slots.startsAt],
-  });
-  const usable = staff ? rows : rows.filter((s) => !s.isPrivate && s.isVisibleOnline && s.startsAt > cutoff);
-  if (usable.length !== new Set(ids).size) throw fieldError('A slot is not available for this product', 'slots');
-  for (let i = 1; i < usable.length; i++) {
-    if (usable[i].startsAt.getTime() !== usable[i - 1].endsAt.getTime()) throw fieldError('The slots must follow each other', 'slots');
-  }
-  return usable;
-}
-
 /** The lanes held during any of the slots (their counts, decision 015). */
 export const lanesHeldDuring = (found: Pick<SlotRow, 'startsAt' | 'blockedUntil' | 'heldLanes'>[], except: LaneHold[] = []) =>
   new Set(found.flatMap((slot) => [...busyLanes(slot, except)]));
 
 // ---- Staff calendar ----
 
-/** The staff calendar: every slot of the range (private ones too), its lanes and the bookings in it. */
+/**
+ * The staff calendar: every slot of the range (private ones too), its lanes, the bookings in it
+ * and why staff cannot book it (the booking rule, so the booking form offers what create takes).
+ */
 export async function staffCalendar(
   db: Db | Tx,
   venueId: string,
   query: { from: string; to: string; limit: number; productIds?: string[] },
+  now = new Date(),
 ): Promise<CalendarAnswer> {
   const found = await slotsBetween(db, venueId, query.from, query.to, query.productIds, query.limit);
   const nonWorkingDays = await nonWorkingDaysBetween(db, venueId, query.from, query.to);
@@ -229,6 +205,7 @@ export async function staffCalendar(
   const last = new Date(Math.max(...found.map((slot) => slot.blockedUntil.getTime())));
   const inRange = await bookingsForCalendar(db, venueId, first, last);
   const days = new Map<string, CalendarAnswer['days'][number]>();
+  const closed = new Set(nonWorkingDays);
   for (const slot of found) {
     const product = products.get(slot.productId);
     const taken = busyLanes(slot);
@@ -248,6 +225,9 @@ export async function staffCalendar(
       lanesTotal: productLanes.length,
       lanesTaken: productLanes.length - free.length,
       lanesFree: free.length,
+      unavailableReason: product
+        ? slotRefusal(product, { ...slot, venueClosed: closed.has(slot.date) }, 'staff', now)
+        : 'This product was deleted.',
       bookings: inRange
         .filter((b) => b.slotIds.includes(slot.id))
         .map((b) => ({ id: b.id, name: b.name, status: b.status, playersCount: b.playersCount, resourceIds: b.resourceIds })),

@@ -426,7 +426,9 @@ describeEachDatabase('calendar', (t) => {
       await venue.manager.post(`${url(b)}/slot`, { date: addDays(today, 3), from: '10:00', to: '11:00', isPrivate: true })
     ).json<Slot>();
     const query = { playersCount: '2', slots: hidden.id };
-    expectFieldError(await t.request('GET', `/api/public/product/${b}/price`, { query }), 'slots');
+    const publicQuote = await t.request('GET', `/api/public/product/${b}/price`, { query });
+    expect(publicQuote.statusCode, publicQuote.body).toBe(409);
+    expect(publicQuote.json()).toMatchObject({ code: 'slot_unavailable' });
     const staffQuote = await venue.staff.get(`/api/private/product/${b}/price`, { query });
     expect(staffQuote.statusCode, staffQuote.body).toBe(200);
     expect(staffQuote.json()).toMatchObject({ subtotal: 2000, total: 2000 });

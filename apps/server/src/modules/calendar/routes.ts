@@ -29,7 +29,7 @@ import { errorResponses, idParams } from '../../platform/http.js';
 import { withTransaction } from '../../platform/locking.js';
 import { quoteFor } from './quote.js';
 import { bookableProductVenueId, productForCalendar } from '../products/service.js';
-import { assertPlayersCount, publicDates, publicProduct, publicSlots, slotsById, staffCalendar } from './availability.js';
+import { assertPlayersCount, publicDates, publicProduct, publicSlots, staffCalendar } from './availability.js';
 import {
   createSlot,
   deleteSlot,
@@ -38,6 +38,7 @@ import {
   populateSlotGroup,
   putSlotGroup,
   setNonWorkingDay,
+  slotsToBook,
   updateSlot,
 } from './service.js';
 
@@ -220,7 +221,7 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
           "The front desk's quote: as the public price call, on any slot of the product (private, hidden online or past the cutoff too) and for a paused product.",
         params: idParams,
         querystring: publicPriceQuerySchema,
-        response: { 200: quoteSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: quoteSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -229,7 +230,7 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
       if (!product || product.isDeleted) throw notFound('Product');
       const query = request.query;
       assertPlayersCount(product, query.playersCount);
-      const chosen = await slotsById(db, venueId, product, query.slots, { staff: true });
+      const chosen = await slotsToBook(db, venueId, product, query.slots, { channel: 'staff' });
       return (await quoteFor(db, venueId, product, chosen, query)).quote;
     },
   );
@@ -290,7 +291,7 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
           'The priced quote of consecutive slots for that many players, with upsell items, promocode and affiliate (decision 013).',
         params: idParams,
         querystring: publicPriceQuerySchema,
-        response: { 200: quoteSchema, ...errorResponses(400, 404, 429) },
+        response: { 200: quoteSchema, ...errorResponses(400, 404, 409, 429) },
       },
     },
     async (request) => {
@@ -298,7 +299,7 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
       const { product } = await productOf(venueId, request.params.id);
       const query = request.query;
       assertPlayersCount(product, query.playersCount);
-      const chosen = await slotsById(db, venueId, product, query.slots);
+      const chosen = await slotsToBook(db, venueId, product, query.slots, { channel: 'public' });
       return (await quoteFor(db, venueId, product, chosen, query)).quote;
     },
   );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
-import { instantOf, minutesOf, planSlots, venueToday, wallTimeOf, type PriceGroup, type SlotTemplate } from '@lanebook/core';
+import { and, asc, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
+import { instantOf, minutesOf, planSlots, venueToday, wallTimeOf, weekdayOf, type PriceGroup, type SlotTemplate } from '@lanebook/core';
 import type { PopulateAnswer, SlotCreate, SlotGroup, SlotGroupBody, SlotPatch, Slot } from '@lanebook/core/calendar-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, notFound, pgErrorCode, validationFailed } from '../../platform/errors.js';
@@ -78,6 +78,76 @@ async function refusingOverlap<T>(work: () => Promise<T>): Promise<T> {
     if (pgErrorCode(error) === '23P01') throw new AppError(409, 'slot_overlap', SLOT_OVERLAP);
     throw error;
   }
+}
+
+// ---- The booking rule: which slots may be booked, and by whom (decision 025) ----
+
+/** Who books: a customer online (the widget's calls), or staff at the front desk. */
+export type BookingChannel = 'public' | 'staff';
+
+/** What the rule reads of a slot; `venueClosed` is `venueClosedOnSlotDate`, read with the slot. */
+export type SlotToBook = Pick<SlotRow, 'date' | 'startsAt' | 'isPrivate' | 'isVisibleOnline'> & { venueClosed: boolean };
+
+type ProductToBook = Pick<CalendarProduct, 'name' | 'cutoffTime' | 'nonWorkingDays' | 'holidays' | 'isPaused'>;
+
+/**
+ * Whether the venue closed the slot's date (calendar.setNonWorkingDays): a field of a query of
+ * slots. Columns are named with their tables: in a select list drizzle leaves them bare, and a
+ * bare `date` inside the sub-select would be the closed day's own.
+ */
+const column = (table: typeof slots | typeof venueNonWorkingDays, name: string) => sql`${table}.${sql.identifier(name)}`;
+export const venueClosedOnSlotDate = sql<boolean>`exists (select 1 from ${venueNonWorkingDays} where ${column(venueNonWorkingDays, 'venue_id')} = ${column(slots, 'venue_id')} and ${column(venueNonWorkingDays, 'date')} = ${column(slots, 'date')})`;
+
+/**
+ * Why a slot of the product cannot be booked through the channel, or null when it can. The one
+ * rule of the slots and dates calls, booking create, move, the price calls and the staff
+ * calendar. The venue's closed days hold for everyone; the front desk may book what the public
+ * may not: a paused product, the product's weekdays off and holidays, private and hidden slots,
+ * and past the cutoff.
+ */
+export function slotRefusal(product: ProductToBook, slot: SlotToBook, channel: BookingChannel, now: Date): string | null {
+  if (slot.venueClosed) return `The venue is closed on ${slot.date}.`;
+  if (channel === 'staff') return null;
+  if (product.isPaused) return `${product.name} cannot be booked online now: call the venue to book it.`;
+  if (product.holidays.includes(slot.date) || (product.nonWorkingDays.length > 0 && product.nonWorkingDays.includes(weekdayOf(slot.date))))
+    return `${product.name} is not offered on ${slot.date}: choose another day or call the venue.`;
+  if (slot.isPrivate || !slot.isVisibleOnline) return 'This time cannot be booked online: call the venue to book it.';
+  if (slot.startsAt <= now) return 'This time has already started: choose a later time.';
+  if (slot.startsAt.getTime() <= now.getTime() + product.cutoffTime * 3600_000)
+    return `Online booking closes ${product.cutoffTime} hours before the start: choose a later time or call the venue.`;
+  return null;
+}
+
+/** A slot the rule refuses: 409 `slot_unavailable` saying why, as when its lanes are taken. */
+export const slotRefused = (reason: string) => new AppError(409, 'slot_unavailable', reason);
+
+/**
+ * The slots a price, a booking or a move names: the product's, consecutive (a 400 naming `slots`
+ * otherwise), each bookable through the channel (a 409 saying why otherwise). Slots the booking
+ * holds already (`kept`) are not asked again: a move or an edit keeps what was booked.
+ */
+export async function slotsToBook(
+  db: Db | Tx,
+  venueId: string,
+  product: CalendarProduct,
+  ids: string[],
+  { channel, kept = [], now = new Date() }: { channel: BookingChannel; kept?: string[]; now?: Date },
+): Promise<SlotRow[]> {
+  const rows = await forVenue(db, venueId).selectFields(
+    slots,
+    { ...getTableColumns(slots), venueClosed: venueClosedOnSlotDate },
+    and(eq(slots.productId, product.id), inArray(slots.id, ids)),
+    { orderBy: [slots.startsAt] },
+  );
+  if (rows.length !== new Set(ids).size) throw fieldError('A slot is not available for this product', 'slots');
+  for (let i = 1; i < rows.length; i++) {
+    if (rows[i].startsAt.getTime() !== rows[i - 1].endsAt.getTime()) throw fieldError('The slots must follow each other', 'slots');
+  }
+  for (const slot of rows) {
+    const refusal = kept.includes(slot.id) ? null : slotRefusal(product, slot, channel, now);
+    if (refusal) throw slotRefused(refusal);
+  }
+  return rows.map(({ venueClosed: _closed, ...slot }) => slot);
 }
 
 // ---- Slot groups ----
