@@ -9,13 +9,20 @@ import { expectFieldError, expectNoWrites, withoutRole } from '../../../test/cat
 import { info, setUpBookings } from '../../../test/bookings.js';
 import { injectInto, type TestServer } from '../../../test/server.js';
 import { decodeBody, startSmtp } from '../../../test/smtp.js';
+import { expectNoFileText, FILE_TAG_TEMPLATES, LONG_OUTPUT, NESTED_LOOP } from '../../../test/templates.js';
 
 /** The venue's mails in the outbox, newest first. */
 async function mailsOf(t: TestServer, venueId: string) {
   return t.db.select().from(mailOutbox).where(eq(mailOutbox.venueId, venueId)).orderBy(desc(mailOutbox.createdAt));
 }
 
-async function addTemplate(t: TestServer, venueId: string, event: 'confirmation' | 'cancellation', extra: { isPaused?: boolean } = {}) {
+/** A template written straight to the table, as one saved before today's checks may be. */
+async function addTemplate(
+  t: TestServer,
+  venueId: string,
+  event: 'confirmation' | 'cancellation',
+  extra: { isPaused?: boolean; text?: string } = {},
+) {
   const id = randomUUID();
   await t.db.insert(mailingTemplates).values({
     venueId,
@@ -23,7 +30,9 @@ async function addTemplate(t: TestServer, venueId: string, event: 'confirmation'
     event,
     subject:
       event === 'confirmation' ? 'Booked: {{ booking.registrationCode }} on {{ booking.date }}' : 'Canceled: {{ booking.reference }}',
-    text: 'Hi {{ customer.firstName }}, {{ product.name }} for {{ booking.playersCount }} at {{ booking.time }}. Total {{ booking.total | money }}.',
+    text:
+      extra.text ??
+      'Hi {{ customer.firstName }}, {{ product.name }} for {{ booking.playersCount }} at {{ booking.time }}. Total {{ booking.total | money }}.',
     to: [],
     cc: [],
     bcc: ['desk@venue.test'],
@@ -118,6 +127,77 @@ describeEachDatabase('booking mail', (t) => {
     await expectNoWrites(t, async () => {
       expect((await venue.staff.post(url, good)).statusCode).toBe(403);
     });
+  });
+
+  it('send email: include, render and layout of any path in the subject or message are a 400 naming the field and the tag; nothing is read or sent', async () => {
+    const { venue, form } = await setUpBookings(t);
+    const booking = (await venue.staff.post('/api/private/booking', form({ isConfirmationEmail: false }))).json<Booking>();
+    const url = `/api/private/booking/${booking.id}/sendEmail`;
+    const good = { email: 'guest@example.test', type: 'custom', subject: 'Hello', message: 'See you' };
+    await expectNoWrites(t, async () => {
+      for (const { tag, template } of FILE_TAG_TEMPLATES) {
+        for (const field of ['subject', 'message']) {
+          const refused = await venue.staff.post(url, { ...good, [field]: template });
+          expectFieldError(refused, field, `Template error: the ${tag} tag is not allowed`);
+          expectNoFileText(refused.body);
+        }
+      }
+    });
+    expect(await mailsOf(t, venue.id)).toEqual([]);
+  });
+
+  it('send email: the 80-byte nested loop is refused quickly while /api/health keeps answering; a too long result is refused', async () => {
+    const { venue, form } = await setUpBookings(t);
+    const booking = (await venue.staff.post('/api/private/booking', form({ isConfirmationEmail: false }))).json<Booking>();
+    const url = `/api/private/booking/${booking.id}/sendEmail`;
+    const good = { email: 'guest@example.test', type: 'custom', subject: 'Hello', message: 'See you' };
+    await expectNoWrites(t, async () => {
+      for (const field of ['subject', 'message']) {
+        // Health is asked again and again for as long as the send runs: none of its answers may wait behind the render.
+        let sending = true;
+        const healthTimes: number[] = [];
+        const healthMeanwhile = (async () => {
+          while (sending) {
+            const asked = performance.now();
+            expect((await t.request('GET', '/api/health')).statusCode).toBe(200);
+            healthTimes.push(performance.now() - asked);
+            // A health answer may need no I/O: let the send's queries run between two asks.
+            await new Promise((resolve) => setTimeout(resolve, 5));
+          }
+        })();
+        const started = performance.now();
+        const refused = await venue.staff.post(url, { ...good, [field]: NESTED_LOOP }).finally(() => (sending = false));
+        const took = performance.now() - started;
+        await healthMeanwhile;
+        expectFieldError(refused, field, 'too much work');
+        expect(took).toBeLessThan(2_000);
+        expect(healthTimes.length).toBeGreaterThan(0);
+        expect(Math.max(...healthTimes)).toBeLessThan(2_000);
+
+        expectFieldError(await venue.staff.post(url, { ...good, [field]: LONG_OUTPUT }), field, 'longer than');
+      }
+    });
+    expect(await mailsOf(t, venue.id)).toEqual([]);
+    // Within the limits, loops and filters still render.
+    const sent = await venue.staff.post(url, {
+      ...good,
+      message: '{% for i in (1..booking.playersCount) %}{{ i }}{% endfor %} {{ booking.total | money }}',
+    });
+    expect(sent.statusCode, sent.body).toBe(204);
+    expect((await mailsOf(t, venue.id))[0].text).toMatch(/^1234 \$\d+\.00$/);
+  });
+
+  it('an automatic mail whose stored template reads a file or passes a limit is not sent; the booking is made all the same', async () => {
+    const files = ["{% include 'package.json' %}", "{% render '/etc/passwd' %}", "{% layout '../package.json' %}"];
+    for (const text of [...files, NESTED_LOOP, LONG_OUTPUT]) {
+      const { venue, form } = await setUpBookings(t);
+      await addTemplate(t, venue.id, 'confirmation', { text });
+      const started = performance.now();
+      const created = await venue.staff.post('/api/private/booking', form({ playersCount: 2 }));
+      expect(created.statusCode, created.body).toBe(201);
+      expect(performance.now() - started, text).toBeLessThan(5_000);
+      expect(await mailsOf(t, venue.id), text).toEqual([]);
+    }
   });
 
   it('a booking mail goes out through a real SMTP conversation, with the template bcc', async () => {

@@ -1,7 +1,7 @@
-import { Liquid } from 'liquidjs';
-import { formatMoney, formatVenueDate, formatVenueTime } from '@lanebook/core';
+import { formatVenueDate, formatVenueTime } from '@lanebook/core';
 import type { Booking } from '@lanebook/core/booking-schemas';
 import type { Db } from '../../db/client.js';
+import { renderTemplate, TemplateError } from '../../platform/liquid.js';
 import type { Mailer } from '../../platform/mail.js';
 import { escapeHtml } from '../../platform/mail-templates.js';
 import { fieldError } from '../calendar/service.js';
@@ -79,14 +79,11 @@ export async function renderBookingMail(
 ): Promise<{ subject: string; text: string; html: string }> {
   const product = await productForCalendar(db, venue.id, booking.productId);
   const values = mailValues(booking, venue, product?.name ?? '', baseUrl);
-  // An engine per mail: the money filter speaks this venue's format.
-  const engine = new Liquid({ strictFilters: true });
-  engine.registerFilter('money', (cents: unknown) => formatMoney(Number(cents) || 0, venue.moneyFormat));
   const render = async (template: string, field: 'subject' | 'message'): Promise<string> => {
     try {
-      return await engine.parseAndRender(template, values);
+      return await renderTemplate(template, values, { moneyFormat: venue.moneyFormat });
     } catch (error) {
-      throw fieldError(`Template error: ${(error as Error).message.split('\n')[0]}`, field);
+      throw error instanceof TemplateError ? fieldError(error.message, field) : error;
     }
   };
   // A subject is one line, whatever the template or the values hold.

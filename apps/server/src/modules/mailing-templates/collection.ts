@@ -1,6 +1,6 @@
 import { mailingTemplateSchema } from '@lanebook/core';
 import type { CollectionDef } from '../../platform/collections.js';
-import { assertLiquidParses } from './service.js';
+import { assertTemplateRenders } from './service.js';
 import { mailingTemplates } from './schema.js';
 
 /** A new mailing template starts paused, so nothing is sent before it is reviewed. */
@@ -17,5 +17,6 @@ export const mailingTemplatesCollection: CollectionDef = {
   defaultSort: 'event',
   flags: { isPaused: mailingTemplates.isPaused },
   duplicateMessage: () => 'This mailing template already exists.',
-  hooks: { beforeSave: (_ctx, record) => assertLiquidParses(record) },
+  // Before the transaction: a trial render takes up to the render time limit.
+  hooks: { validate: (_ctx, record) => assertTemplateRenders(record) },
 };

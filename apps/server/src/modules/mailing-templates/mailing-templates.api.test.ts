@@ -3,6 +3,7 @@ import { EMAIL_TYPES, MAIL_PLACEHOLDERS } from '@lanebook/core';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { base, create, expectFieldError, expectNoWrites, getItem, itemUrl, list, type Row } from '../../../test/catalog.js';
 import type { TestServer } from '../../../test/server.js';
+import { expectNoFileText, FILE_TAG_TEMPLATES, LONG_OUTPUT, NESTED_LOOP } from '../../../test/templates.js';
 
 type Venue = Awaited<ReturnType<TestServer['addVenue']>>;
 
@@ -36,6 +37,44 @@ describeEachDatabase('mailing templates: paused on creation, addresses, pausing'
       );
     });
     expect((await getItem(venue.owner, 'mailing-templates', good.id as string)).text).toBe(placeholders);
+  });
+
+  it('include, render and layout of any path are refused on POST and PATCH, naming the field and the tag; nothing is read or saved', async () => {
+    const good = await create(venue.owner, 'mailing-templates', body());
+    const url = itemUrl('mailing-templates', good.id as string);
+    await expectNoWrites(t, async () => {
+      for (const { tag, template } of FILE_TAG_TEMPLATES) {
+        for (const field of ['subject', 'text']) {
+          for (const refused of [
+            await venue.owner.post(base('mailing-templates'), body({ [field]: template })),
+            await venue.owner.patch(url, { [field]: template }),
+          ]) {
+            expectFieldError(refused, field, `Template error: the ${tag} tag is not allowed`);
+            expectNoFileText(refused.body);
+          }
+        }
+      }
+    });
+    expect(await getItem(venue.owner, 'mailing-templates', good.id as string)).toEqual(good);
+  });
+
+  it('a template past a render limit (work or output size) is refused on POST and PATCH, quickly', async () => {
+    const good = await create(venue.owner, 'mailing-templates', body());
+    const url = itemUrl('mailing-templates', good.id as string);
+    const started = performance.now();
+    await expectNoWrites(t, async () => {
+      for (const field of ['subject', 'text']) {
+        expectFieldError(await venue.owner.post(base('mailing-templates'), body({ [field]: NESTED_LOOP })), field, 'too much work');
+        expectFieldError(await venue.owner.patch(url, { [field]: NESTED_LOOP }), field, 'too much work');
+        expectFieldError(await venue.owner.post(base('mailing-templates'), body({ [field]: LONG_OUTPUT })), field, 'longer than');
+        expectFieldError(await venue.owner.patch(url, { [field]: LONG_OUTPUT }), field, 'longer than');
+      }
+    });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(await getItem(venue.owner, 'mailing-templates', good.id as string)).toEqual(good);
+    // Loops, filters and every placeholder within the limits still save.
+    const text = `{% for i in (1..booking.playersCount) %}{{ i }}{% endfor %} {{ booking.total | money }} {{ customer.firstName | upcase }}`;
+    expect((await create(venue.owner, 'mailing-templates', body({ text }))).text).toBe(text);
   });
 
   it('a new template always starts paused, for every event; isPaused in the body is refused', async () => {

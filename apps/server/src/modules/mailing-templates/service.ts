@@ -1,21 +1,38 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { Liquid } from 'liquidjs';
+import { MAIL_PLACEHOLDERS } from '@lanebook/core';
 import type { Db } from '../../db/client.js';
+import { renderTemplate, TemplateError } from '../../platform/liquid.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { mailingTemplates } from './schema.js';
 import type { Row } from '../../platform/collections.js';
 import { validationFailed } from '../../platform/errors.js';
 
-const liquid = new Liquid();
+/**
+ * A value for every placeholder, as long as a real booking's may be: a save renders the template
+ * over them, so one past a render limit is refused then rather than when a booking mails it.
+ */
+const SAMPLE_VALUES: object = (() => {
+  const values: Record<string, Record<string, unknown> | unknown> = {};
+  for (const { name } of MAIL_PLACEHOLDERS) {
+    const [path, filter] = name.split(' | ');
+    const keys = path.split('.');
+    const sample = filter === 'money' ? 1_234_567 : keys.at(-1) === 'playersCount' ? 24 : 'x'.repeat(60);
+    let holder = values;
+    for (const key of keys.slice(0, -1)) holder = (holder[key] ??= {}) as Record<string, unknown>;
+    holder[keys.at(-1) as string] = sample;
+  }
+  return values;
+})();
 
 /** A template that would fail when a mail is sent is refused when it is saved, naming the field. */
-export async function assertLiquidParses(record: Row) {
+export async function assertTemplateRenders(record: Row) {
   const issues: { path: string[]; message: string }[] = [];
   for (const field of ['subject', 'text']) {
     try {
-      liquid.parse(String(record[field] ?? ''));
+      await renderTemplate(String(record[field] ?? ''), SAMPLE_VALUES);
     } catch (error) {
-      issues.push({ path: [field], message: `Template error: ${(error as Error).message.split('\n')[0]}` });
+      if (!(error instanceof TemplateError)) throw error;
+      issues.push({ path: [field], message: error.message });
     }
   }
   if (issues.length) throw validationFailed(issues);
