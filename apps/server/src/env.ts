@@ -92,6 +92,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  // The generated DATA_DIR/auth-secret (main.ts) is for development: a file beside the data leaks with it (a backup, a misread path).
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.AUTH_SECRET)
+    throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production (32+ random characters, e.g. openssl rand -hex 32)');
   const pair = stripePair(parsed.data);
   if (pair) throw new Error(`Invalid configuration:\n${pair}`);
   if (parsed.data.PAYMENTS_PROVIDER === 'stripe' && !parsed.data.STRIPE_SECRET_KEY)

@@ -15,10 +15,12 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const dataDir = path.resolve(env.DATA_DIR);
 const cardPayments = cardPaymentsOf(env);
 
-/** Without AUTH_SECRET the embedded mode keeps a generated one in DATA_DIR, so sessions survive restarts. */
+/**
+ * Without AUTH_SECRET (development only: readEnv refuses production without it) a generated one
+ * is kept in DATA_DIR, so sessions survive restarts.
+ */
 function authSecret(): string {
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
-  if (env.NODE_ENV === 'production' && env.DATABASE_URL) throw new Error('Set AUTH_SECRET (32+ characters) in production.');
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'auth-secret');
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });

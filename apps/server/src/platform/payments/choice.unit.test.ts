@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { cardPaymentsOf, readEnv } from '../../env.js';
 
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
-const choice = (env: Record<string, string>) => cardPaymentsOf(readEnv(env));
+// Production needs AUTH_SECRET to start at all (env.unit.test.ts).
+const AUTH = { AUTH_SECRET: 'a'.repeat(32) };
+const choice = (env: Record<string, string>) => cardPaymentsOf(readEnv({ ...AUTH, ...env }));
 
 describe('which card payments the server takes', () => {
   it('outside production: the sandbox without Stripe keys, Stripe with them', () => {
@@ -17,6 +19,6 @@ describe('which card payments the server takes', () => {
   });
   it('refuses a provider it does not know, and Stripe by name without its keys', () => {
     expect(() => readEnv({ PAYMENTS_PROVIDER: 'paypal' })).toThrow(/PAYMENTS_PROVIDER must be sandbox or stripe/);
-    expect(() => readEnv({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'stripe' })).toThrow(/PAYMENTS_PROVIDER=stripe needs/);
+    expect(() => readEnv({ ...AUTH, NODE_ENV: 'production', PAYMENTS_PROVIDER: 'stripe' })).toThrow(/PAYMENTS_PROVIDER=stripe needs/);
   });
 });
