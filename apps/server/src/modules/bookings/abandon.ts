@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { lockKeys, slotOccupancyKey, withTransaction } from '../../platform/locking.js';
 import { forVenue } from '../../platform/venue-scope.js';
+import { givePromocodeBack } from '../promocodes/service.js';
 import { bookingOrNotFound, bookingWithLedger, writeLog } from './records.js';
 import { recordBookingEvent } from './events.js';
 import { bookingLanes, bookings } from './schema.js';
@@ -26,6 +27,7 @@ export async function abandonBooking(tx: Tx, venueId: string, bookingId: string,
   const venue = forVenue(tx, venueId);
   await venue.update(bookingLanes, eq(bookingLanes.bookingId, bookingId), { holds: false });
   const [changed] = await venue.update(bookings, eq(bookings.id, bookingId), { status: 'abandoned', updatedAt: now }).returning();
+  if (row.appliedPromocode) await givePromocodeBack(tx, venueId, row.appliedPromocode);
   const minutes = Math.round((row.abandonAt.getTime() - row.createdAt.getTime()) / 60_000);
   await writeLog(
     tx,

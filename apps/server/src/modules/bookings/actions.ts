@@ -7,6 +7,7 @@ import { AppError, conflict } from '../../platform/errors.js';
 import { lockKeys, slotOccupancyKey, withTransaction } from '../../platform/locking.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { fieldError } from '../calendar/service.js';
+import { givePromocodeBack } from '../promocodes/service.js';
 import { keptDepositOf, paymentsOf, spreadRefund, sumsOf, totalsOf } from './ledger.js';
 import { LANE_HOLDING_STATUSES } from './predicates.js';
 import { bookingAnswer, bookingOrNotFound, bookingWithLedger, ledgerOf, writeLog, type BookingRow } from './records.js';
@@ -30,7 +31,7 @@ export const ALREADY_CANCELED = 'This booking is canceled already.';
 export const TOO_LATE_TO_CANCEL = (hours: number) =>
   `Online cancellation closes ${hours} hours before the start: call the venue to change this booking.`;
 
-/** Cancels: the status is canceled and its lanes are free at once. */
+/** Cancels: the status is canceled, its lanes are free at once and its promocode's use is given back. */
 export async function cancelBooking(tx: Tx, venueId: string, bookingId: string, actor: Actor, now = new Date()): Promise<Booking> {
   // The lanes change: the venue's occupancy key first (decision 015), then the row.
   await lockKeys(tx, [slotOccupancyKey(venueId)], { shared: true });
@@ -42,6 +43,7 @@ export async function cancelBooking(tx: Tx, venueId: string, bookingId: string, 
   const [changed] = await venue
     .update(bookings, eq(bookings.id, bookingId), { status: 'canceled', canceledAt: now, updatedAt: now })
     .returning();
+  if (row.appliedPromocode) await givePromocodeBack(tx, venueId, row.appliedPromocode);
   await writeLog(tx, venueId, bookingId, 'cancel', 'Booking canceled', actor.userName);
   return recordBookingEvent(tx, venueId, 'booking.canceled', await bookingWithLedger(tx, venueId, changed));
 }
@@ -438,6 +440,8 @@ export async function recordCardPayment(
 /** Deletes a booking and everything of it (its lanes, log and ledger go by cascade). */
 export async function deleteBooking(tx: Tx, venueId: string, bookingId: string) {
   await lockKeys(tx, [slotOccupancyKey(venueId)], { shared: true });
-  await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
+  const row = await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
+  // A canceled or abandoned booking gave its promocode's use back already; a live one does now.
+  if (row.appliedPromocode && LIVE.has(row.status)) await givePromocodeBack(tx, venueId, row.appliedPromocode);
   await forVenue(tx, venueId).delete(bookings, eq(bookings.id, bookingId));
 }

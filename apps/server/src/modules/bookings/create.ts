@@ -137,6 +137,8 @@ export async function createBooking(
     payInFull: body.isFullFirstPayment,
   });
   const total = body.customPrice ?? quote.total;
+  // A promocode is taken (kept on the booking and counted) only when it lowered the price.
+  const takenPromocode = promocode && quote.promocodeDiscount > 0 ? promocode : null;
   const id = randomUUID();
   // An online booking left unpaid is abandoned after the venue's time (decision 019).
   const abandonAt = !staff && total > 0 ? new Date(Date.now() + (venue.abandonAfterMinutes ?? 30) * 60_000) : null;
@@ -163,7 +165,7 @@ export async function createBooking(
       typeOfPricing: body.typeOfPricing ?? product.typeOfPricing,
       selectedGroupId: body.selectedGroupId ?? null,
       affiliateId: affiliate?.id ?? null,
-      appliedPromocode: promocode?.code ?? null,
+      appliedPromocode: takenPromocode?.code ?? null,
       customFields: body.customFields,
       upsellItems,
       quote,
@@ -188,7 +190,7 @@ export async function createBooking(
     if (pgErrorCode(error) === '23P01') throw slotUnavailable();
     throw error;
   }
-  if (promocode && !(await usePromocode(tx, venueId, promocode.id)))
+  if (takenPromocode && !(await usePromocode(tx, venueId, takenPromocode.id)))
     throw fieldError('This promocode is unknown, inactive or used up', 'promocode');
 
   const how = { online: 'online', phone: 'by phone', walk_in: 'as a walk-in' }[row.source];

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { promocodes } from './schema.js';
@@ -28,4 +28,15 @@ export async function usePromocode(tx: Tx, venueId: string, id: string): Promise
     })
     .returning({ id: promocodes.id });
   return used.length === 1;
+}
+
+/**
+ * Gives back the use a booking took (it was canceled, abandoned or deleted while live), in that
+ * change's transaction: one atomic update, so uses given back and taken at once still add up.
+ * A code renamed or deleted since has nothing to give back to.
+ */
+export async function givePromocodeBack(tx: Tx, venueId: string, code: string): Promise<void> {
+  await forVenue(tx, venueId).update(promocodes, and(eq(sql`lower(${promocodes.code})`, code.toLowerCase()), gt(promocodes.useCount, 0)), {
+    useCount: sql`${promocodes.useCount} - 1`,
+  });
 }
