@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { apiAs, atPath, CONFIRM_EMAIL_SUBJECT, linkIn, mailTo, useBrowser, visible } from './support.js';
+import { apiAs, atPath, CONFIRM_EMAIL_SUBJECT, linkIn, mailTo, signIn, useBrowser, visible } from './support.js';
 
 const browser = useBrowser();
 
@@ -18,6 +18,9 @@ describe('onboarding a new user into a new venue', () => {
     await page.goto('/dashboard');
     expect(await atPath(page, '/login')).toBe('/login');
     await page.goto(linkIn(await mailTo(`nora-${stamp}@example.test`, CONFIRM_EMAIL_SUBJECT)));
+    // The link confirms the address and signs no one in: the password does.
+    expect(await atPath(page, '/login')).toBe('/login');
+    await signIn(page, `nora-${stamp}@example.test`, 'nora-password');
     expect(await atPath(page, '/onboard/venue')).toBe('/onboard/venue');
 
     // The console is closed until the venue exists.

@@ -116,11 +116,12 @@ export function linkIn(mail: { text: string }): string {
 
 export const CONFIRM_EMAIL_SUBJECT = 'Confirm your email address for Lanebook';
 
-/** Self-service sign-up through the API, confirmed by the link in the mail: the page ends signed in. */
+/** Self-service sign-up through the API, confirmed by the link in the mail, then signed in (the link signs no one in). */
 export async function signUpConfirmed(page: Page, account: { name: string; email: string; password: string }) {
   const signUp = await page.request.post('/api/auth/sign-up/email', { data: { ...account, callbackURL: '/' } });
   if (signUp.status() !== 200) throw new Error(`sign-up failed: ${signUp.status()} ${await signUp.text()}`);
   await page.goto(linkIn(await mailTo(account.email, CONFIRM_EMAIL_SUBJECT)));
+  await signIn(page, account.email, account.password);
 }
 
 /** A bookable product of its own ($20 a player) on a lane of its own in the venue, with two slots in three days. */

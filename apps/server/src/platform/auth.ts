@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { betterAuth } from 'better-auth';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
 import { and, eq } from 'drizzle-orm';
@@ -43,6 +43,16 @@ const DISABLED_AUTH_PATHS = [
   '/refresh-token',
   '/update-session',
 ];
+
+/** The claims of a verify-email link's token, unchecked (better-auth checks its signature); none when it is not a JWT. */
+function verificationClaims(token: unknown): { updateTo?: unknown } {
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(String(token).split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return claims && typeof claims === 'object' ? claims : {};
+  } catch {
+    return {};
+  }
+}
 
 /** A person has a password when better-auth keeps a credential account for them (an invited person may not yet). */
 export async function hasPassword(db: Db | Tx, userId: string): Promise<boolean> {
@@ -101,7 +111,9 @@ export function createAuth(options: AuthOptions) {
       sendOnSignUp: true,
       // A person who lost the mail gets a new link by trying to sign in.
       sendOnSignIn: true,
-      autoSignInAfterVerification: true,
+      // The link confirms the address and signs no one in: whoever holds a mailed link (or
+      // forges one) gets no session from it; the person signs in with their password.
+      autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user: target, url }) => {
         await mailer.send(verifyEmailMail({ email: target.email, url }));
@@ -115,6 +127,16 @@ export function createAuth(options: AuthOptions) {
       },
     },
     session: { expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
+    hooks: {
+      // Lanebook mails verify-email links only to confirm a new account's address; the sign-in
+      // email changes through /api/private/me/email with the password. better-auth's links that
+      // change an address are never sent, so one that arrives is forged: refused before it runs.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/verify-email' && verificationClaims(ctx.query?.token).updateTo !== undefined) {
+          throw new APIError('BAD_REQUEST', { message: 'This link is not valid.', code: 'INVALID_TOKEN' });
+        }
+      }),
+    },
     databaseHooks: {
       session: {
         create: {

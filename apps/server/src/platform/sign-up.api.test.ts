@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { createEmailVerificationToken } from 'better-auth/api';
 import { expect, it } from 'vitest';
-import { account, user } from '../db/schema.js';
+import { account, session, user } from '../db/schema.js';
 import { describeEachDatabase } from '../../test/each-database.js';
-import { BASE_URL, DEMO_PASSWORD } from '../../test/server.js';
+import { BASE_URL, DEMO_PASSWORD, TEST_AUTH_SECRET } from '../../test/server.js';
 
 /** The verification link of a sign-up mail, as a path on the server. */
 function verifyPathOf(text: string): string {
@@ -15,7 +16,7 @@ describeEachDatabase('self-service sign-up: confirmed by mail, and it tells nobo
   const signUp = (email: string, password = 'a-new-password-1', name = 'New Person') =>
     t.request('POST', '/api/auth/sign-up/email', { body: { name, email, password, callbackURL: '/' } });
 
-  it('a new account signs in only once its address is confirmed through the mailed link', async () => {
+  it('a new account signs in only once its address is confirmed through the mailed link, which signs no one in', async () => {
     const email = `new-${Date.now()}@example.test`;
     const created = await signUp(email);
     expect(created.statusCode).toBe(200);
@@ -31,8 +32,32 @@ describeEachDatabase('self-service sign-up: confirmed by mail, and it tells nobo
     const confirmed = await t.request('GET', verifyPathOf(mail.text));
     expect(confirmed.statusCode).toBe(302);
     expect(confirmed.headers.location).toBe('/');
-    expect(confirmed.cookies.find((c) => c.name.endsWith('session_token'))?.value).toBeTruthy();
+    expect(confirmed.cookies.find((c) => c.name.endsWith('session_token'))).toBeUndefined();
+    expect(confirmed.headers['set-auth-token']).toBeUndefined();
+    const [row] = await t.db.select({ id: user.id, emailVerified: user.emailVerified }).from(user).where(eq(user.email, email));
+    expect(row.emailVerified).toBe(true);
+    expect(await t.db.select().from(session).where(eq(session.userId, row.id))).toEqual([]);
     expect((await t.signInRequest(email, 'a-new-password-1')).statusCode).toBe(200);
+  });
+
+  it('a link that would change an address (which Lanebook never mails) is refused: no change, no session, no mail', async () => {
+    const { id, email } = await t.addUser();
+    const attacker = `attacker-${Date.now()}@example.test`;
+    for (const requestType of ['change-email-verification', 'change-email-confirmation', undefined]) {
+      const token = await createEmailVerificationToken(TEST_AUTH_SECRET, email, attacker, 3600, { requestType, userId: id });
+      for (const query of [`token=${token}`, `token=${token}&callbackURL=%2F`]) {
+        const refused = await t.request('GET', `/api/auth/verify-email?${query}`);
+        expect(refused.statusCode, String(requestType)).toBe(400);
+        expect(refused.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+        expect(refused.cookies.find((c) => c.name.endsWith('session_token'))).toBeUndefined();
+        expect(refused.headers['set-auth-token']).toBeUndefined();
+      }
+    }
+    expect(await t.db.select({ email: user.email, emailVerified: user.emailVerified }).from(user).where(eq(user.id, id))).toEqual([
+      { email, emailVerified: true },
+    ]);
+    expect(await t.mails(attacker)).toEqual([]);
+    expect(await t.db.select().from(session).where(eq(session.userId, id))).toEqual([]);
   });
 
   it('a taken address answers exactly like a new one, writes no account, and tells its owner', async () => {
