@@ -9,7 +9,7 @@ import { expectFieldError, expectNoWrites, withoutRole } from '../../../test/cat
 import { info, setUpBookings } from '../../../test/bookings.js';
 import { injectInto, type TestServer } from '../../../test/server.js';
 import { decodeBody, startSmtp } from '../../../test/smtp.js';
-import { expectNoFileText, FILE_TAG_TEMPLATES, LONG_OUTPUT, NESTED_LOOP } from '../../../test/templates.js';
+import { expectNoFileText, FILE_TAG_TEMPLATES, LONG_OUTPUT, NESTED_LOOP, SLOW_RENDER } from '../../../test/templates.js';
 
 /** The venue's mails in the outbox, newest first. */
 async function mailsOf(t: TestServer, venueId: string) {
@@ -146,7 +146,7 @@ describeEachDatabase('booking mail', (t) => {
     expect(await mailsOf(t, venue.id)).toEqual([]);
   });
 
-  it('send email: the 80-byte nested loop is refused quickly while /api/health keeps answering; a too long result is refused', async () => {
+  it('send email: the 80-byte nested loop is refused quickly while /api/health keeps answering; a too long or too slow render is refused', async () => {
     const { venue, form } = await setUpBookings(t);
     const booking = (await venue.staff.post('/api/private/booking', form({ isConfirmationEmail: false }))).json<Booking>();
     const url = `/api/private/booking/${booking.id}/sendEmail`;
@@ -176,6 +176,7 @@ describeEachDatabase('booking mail', (t) => {
 
         expectFieldError(await venue.staff.post(url, { ...good, [field]: LONG_OUTPUT }), field, 'longer than');
       }
+      expectFieldError(await venue.staff.post(url, { ...good, message: SLOW_RENDER }), 'message', 'template render limit');
     });
     expect(await mailsOf(t, venue.id)).toEqual([]);
     // Within the limits, loops and filters still render.

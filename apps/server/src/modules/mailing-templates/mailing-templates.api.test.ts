@@ -3,7 +3,7 @@ import { EMAIL_TYPES, MAIL_PLACEHOLDERS } from '@lanebook/core';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { base, create, expectFieldError, expectNoWrites, getItem, itemUrl, list, type Row } from '../../../test/catalog.js';
 import type { TestServer } from '../../../test/server.js';
-import { expectNoFileText, FILE_TAG_TEMPLATES, LONG_OUTPUT, NESTED_LOOP } from '../../../test/templates.js';
+import { expectNoFileText, FILE_TAG_TEMPLATES, LONG_OUTPUT, NESTED_LOOP, SLOW_RENDER } from '../../../test/templates.js';
 
 type Venue = Awaited<ReturnType<TestServer['addVenue']>>;
 
@@ -58,7 +58,7 @@ describeEachDatabase('mailing templates: paused on creation, addresses, pausing'
     expect(await getItem(venue.owner, 'mailing-templates', good.id as string)).toEqual(good);
   });
 
-  it('a template past a render limit (work or output size) is refused on POST and PATCH, quickly', async () => {
+  it('a template past a render limit (work, time or output size) is refused on POST and PATCH, quickly', async () => {
     const good = await create(venue.owner, 'mailing-templates', body());
     const url = itemUrl('mailing-templates', good.id as string);
     const started = performance.now();
@@ -69,6 +69,8 @@ describeEachDatabase('mailing templates: paused on creation, addresses, pausing'
         expectFieldError(await venue.owner.post(base('mailing-templates'), body({ [field]: LONG_OUTPUT })), field, 'longer than');
         expectFieldError(await venue.owner.patch(url, { [field]: LONG_OUTPUT }), field, 'longer than');
       }
+      expectFieldError(await venue.owner.post(base('mailing-templates'), body({ text: SLOW_RENDER })), 'text', 'template render limit');
+      expectFieldError(await venue.owner.patch(url, { text: SLOW_RENDER }), 'text', 'template render limit');
     });
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(await getItem(venue.owner, 'mailing-templates', good.id as string)).toEqual(good);
