@@ -28,6 +28,7 @@ const TITLES: Record<Step, string> = {
   success: 'Booked',
 };
 
+/** Said when a 409 slot_unavailable comes without a message of its own (the server's text is the same). */
 export const SLOT_TAKEN = 'Sorry, that time was just taken by someone else. Please choose another time.';
 
 interface Info {
@@ -82,7 +83,8 @@ export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [slotTaken, setSlotTaken] = useState(false);
+  // The server's reason (taken meanwhile, the venue closed that day, past the cutoff), or null.
+  const [slotTaken, setSlotTaken] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [booking, setBooking] = useState<PublicBooking | null>(null);
   const keys = useRef(createSubmitKeys());
@@ -240,7 +242,7 @@ export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
     const key = keys.current.keyFor(JSON.stringify(body));
     setSubmitting(true);
     setFormError(null);
-    setSlotTaken(false);
+    setSlotTaken(null);
     try {
       const made = await createBooking(body, key);
       keys.current.settle();
@@ -251,7 +253,7 @@ export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
       // No answer: the same form keeps its key, so trying again cannot book twice.
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) keys.current.settle();
       if (error instanceof ApiError && error.code === 'slot_unavailable') {
-        setSlotTaken(true);
+        setSlotTaken(error.message || SLOT_TAKEN);
         return;
       }
       const fieldErrors: Record<string, string> = {};
@@ -264,7 +266,7 @@ export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
   };
 
   const backToSlots = () => {
-    setSlotTaken(false);
+    setSlotTaken(null);
     setSlotIds([]);
     setSlotsRefresh((n) => n + 1);
     go('slots');
@@ -589,7 +591,7 @@ export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
           <div aria-live="assertive">
             {slotTaken ? (
               <div className="lb-alert" role="alert" id="lb-slot-taken">
-                <p>{SLOT_TAKEN}</p>
+                <p>{slotTaken}</p>
                 <button type="button" className="lb-btn" onClick={backToSlots}>
                   Choose another time
                 </button>
@@ -600,7 +602,7 @@ export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
               </p>
             ) : null}
           </div>
-          <button type="submit" className="lb-btn lb-btn-block" disabled={submitting || slotTaken} aria-busy={submitting}>
+          <button type="submit" className="lb-btn lb-btn-block" disabled={submitting || slotTaken !== null} aria-busy={submitting}>
             {submitting ? 'Booking…' : quote ? `Book · ${money(quote.total, venue)}` : 'Book'}
           </button>
         </form>

@@ -17,7 +17,7 @@ import { bookingCounters, bookingLanes, bookings } from './schema.js';
 import { recordBookingEvent } from './events.js';
 
 /** The customer's message when the lanes went to someone else (409 slot_unavailable). */
-export const SLOT_UNAVAILABLE = 'Sorry, this time was just booked by someone else. Please choose another time.';
+export const SLOT_UNAVAILABLE = 'Sorry, that time was just taken by someone else. Please choose another time.';
 export const slotUnavailable = () => new AppError(409, 'slot_unavailable', SLOT_UNAVAILABLE);
 
 /** Who is booking: the public widget, or a member of staff (with or without bookings.setCustomPrice). */
