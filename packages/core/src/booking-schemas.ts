@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { instantSchema } from './api-schemas.js';
 import { BOOKING_STATUSES } from './bookings.js';
+import { PAYMENT_LABELS } from './booking-money.js';
 import { normalizePhone } from './format.js';
 import { quoteSchema } from './calendar-schemas.js';
 import { EMAIL_TYPES } from './catalog.js';
@@ -102,6 +103,26 @@ export const bookingPaymentSchema = z.object({
   paymentMethodAlias: z.string(),
 });
 
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * One refund row of the ledger: a card refund is pending until the provider answers, then
+ * succeeded or failed (failed ones count for nothing and can be retried); others succeed at once.
+ */
+export const bookingRefundSchema = z.object({
+  id: z.string(),
+  /** The payment it gives back (checkoutInfo.payments[].id). */
+  paymentId: z.string().nullable(),
+  amount: z.number().int(),
+  paymentMethodAlias: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  /** The provider's words when it failed. */
+  failure: z.string().nullable(),
+  date: instantSchema,
+});
+export type BookingRefund = z.infer<typeof bookingRefundSchema>;
+
 export const bookingSchema = z.object({
   id: z.string(),
   productId: z.string(),
@@ -148,6 +169,14 @@ export const bookingSchema = z.object({
   overpaid: z.number().int(),
   /** The deposit kept because the group did not show up (decision 022); 0 otherwise. */
   keptDeposit: z.number().int(),
+  /** paid − refunded (bookingMoney in booking-money.ts). */
+  netPaid: z.number().int(),
+  /** A canceled or abandoned booking's net paid, kept by the venue and offered for refund; 0 while live. */
+  kept: z.number().int(),
+  /** Unpaid, Part paid, Paid, Overpaid, Refunded, Kept or No charge: a label, not a status. */
+  paymentLabel: z.enum(PAYMENT_LABELS),
+  /** Every refund, oldest first, with where it stands at the provider. */
+  refunds: z.array(bookingRefundSchema),
   /** What can be refunded without overriding the kept deposit: paid − refunded − keptDeposit. */
   refundable: z.number().int(),
   numberOfSignedWaivers: z.number().int(),
@@ -194,12 +223,18 @@ export const publicBookingSchema = bookingSchema
     paid: true,
     refunded: true,
     due: true,
+    netPaid: true,
+    kept: true,
+    paymentLabel: true,
     numberOfSignedWaivers: true,
   })
   .extend({
     productName: z.string(),
     venueId: z.string(),
     venueName: z.string(),
+    /** The venue's street address and phone, as its settings hold them ('' when not set). */
+    venueAddress: z.string(),
+    venuePhone: z.string(),
     /** The customer may cancel online: the booking is live and it is before cancellableUntil. */
     isCancellable: z.boolean(),
     /** The start less the product's cancellation period (24 hours unless set); null once canceled or abandoned. */
@@ -242,8 +277,21 @@ export const refundBodySchema = z
     amount: cents.min(1, 'The amount must be at least one cent'),
     /** Refund a no-show's kept deposit too (decision 022). */
     overrideDeposit: z.boolean().optional(),
+    /** A goodwill discount: the price is lowered by the amount (else the customer owes it again). */
+    lowerPrice: z.boolean().optional(),
   })
   .strict();
+
+/** `POST .../cancel` by staff: cancelling refunds nothing by itself; refundAmount gives back all, part or none in the same step. */
+export const staffCancelBodySchema = z
+  .object({
+    /** Cents to refund, at most what the booking holds; 0 or left out refunds nothing. */
+    refundAmount: cents.optional(),
+    /** Why, kept in the booking's log. */
+    reason: z.string().trim().max(500).optional(),
+  })
+  .strict();
+export type StaffCancelBody = z.infer<typeof staffCancelBodySchema>;
 
 /** `POST .../sendEmail`: a mailing template of the venue, or a subject and message typed by staff. */
 export const sendEmailBodySchema = z
@@ -265,8 +313,20 @@ export type SendEmailBody = z.infer<typeof sendEmailBodySchema>;
 /** The refund's answer: each payment given back, for the "Done!" dialog. */
 export const refundAnswerSchema = z.object({
   booking: bookingSchema,
-  refunds: z.array(z.object({ amount: z.number().int(), paymentMethodAlias: z.string(), date: instantSchema })),
+  refunds: z.array(
+    z.object({
+      amount: z.number().int(),
+      paymentMethodAlias: z.string(),
+      date: instantSchema,
+      /** The refund row (booking.refunds[].id) and where it stands: a card refund is pending until the provider answers. */
+      id: z.string(),
+      status: z.enum(REFUND_STATUSES),
+    }),
+  ),
 });
+
+/** `POST .../refunds/{refundId}/retry`: the refund row to send again. */
+export const refundRetryParamsSchema = z.object({ id, refundId: id }).strict();
 
 export const paymentMethodsAnswerSchema = z.object({ items: z.array(z.string()) });
 
@@ -354,7 +414,13 @@ export const bookingListQuerySchema = z
   });
 export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 
-export const bookingListItemSchema = bookingSchema.omit({ quote: true, customFields: true, upsellItems: true, checkoutInfo: true });
+export const bookingListItemSchema = bookingSchema.omit({
+  quote: true,
+  customFields: true,
+  upsellItems: true,
+  checkoutInfo: true,
+  refunds: true,
+});
 /** `total` counts up to 1,000 matches; `totalCapped` says there are more (the console shows "1,000+"). */
 export const bookingListAnswerSchema = z.object({
   items: z.array(bookingListItemSchema),

@@ -10,5 +10,6 @@ export * from './products.js';
 export * from './pricing.js';
 export * from './calendar.js';
 export * from './bookings.js';
+export * from './booking-money.js';
 export * from './widget.js';
 export * from './widget-schemas.js';

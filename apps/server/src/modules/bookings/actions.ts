@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { formatMoney } from '@lanebook/core';
-import { PRESENCE_LABELS, type Booking } from '@lanebook/core/booking-schemas';
+import { PRESENCE_LABELS, type Booking, type refundAnswerSchema } from '@lanebook/core/booking-schemas';
+type RefundAnswer = import('zod').infer<typeof refundAnswerSchema>;
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, conflict } from '../../platform/errors.js';
 import { lockKeys, slotOccupancyKey, withTransaction } from '../../platform/locking.js';
@@ -165,7 +166,7 @@ export const CARD_METHOD = 'Card';
 
 export interface RefundOutcome {
   booking: Booking;
-  refunds: { amount: number; paymentMethodAlias: string; date: string }[];
+  refunds: RefundAnswer['refunds'];
 }
 
 /** The refund's rows and log, in the caller's transaction (the demo seed writes cash refunds with it). */
@@ -262,7 +263,13 @@ export async function refundPayment(
   const booking = await withTransaction(db, (tx) => recordBookingEvent(tx, venueId, 'booking.refunded', reserved.booking));
   return {
     booking,
-    refunds: reserved.written.map((p) => ({ amount: p.amount, paymentMethodAlias: p.alias, date: now.toISOString() })),
+    refunds: reserved.written.map((p) => ({
+      id: p.id,
+      status: 'succeeded' as const,
+      amount: p.amount,
+      paymentMethodAlias: p.alias,
+      date: now.toISOString(),
+    })),
   };
 }
 

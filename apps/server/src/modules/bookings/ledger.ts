@@ -1,3 +1,5 @@
+import { keptDepositOf } from '@lanebook/core';
+
 /**
  * The payments ledger's arithmetic, in one place (decision 017): a booking's paid, refunded and
  * due figures, each payment's refundable rest, and how a refund spreads over the payments.
@@ -13,8 +15,15 @@ export interface LedgerRow {
   providerPaymentId: string | null;
   /** The card-payment provider of a card payment or refund. */
   provider?: string | null;
+  /** A card refund pending at the provider, or failed there (it then counts for nothing). */
+  status?: 'pending' | 'succeeded' | 'failed';
+  failure?: string | null;
+  attempt?: number;
   createdAt: Date;
 }
+
+/** A refund the provider refused gave nothing back: it counts for nothing until it is retried. */
+const counts = (row: LedgerRow) => row.status !== 'failed';
 
 export interface PaymentView {
   id: string;
@@ -29,7 +38,7 @@ export interface PaymentView {
 export function paymentsOf(rows: LedgerRow[]): PaymentView[] {
   const refunded = new Map<string, number>();
   for (const row of rows)
-    if (row.kind === 'refund' && row.refundOf) refunded.set(row.refundOf, (refunded.get(row.refundOf) ?? 0) + row.amount);
+    if (row.kind === 'refund' && row.refundOf && counts(row)) refunded.set(row.refundOf, (refunded.get(row.refundOf) ?? 0) + row.amount);
   return rows
     .filter((row) => row.kind === 'payment')
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
@@ -62,7 +71,7 @@ export function sumsOf(rows: LedgerRow[]): { paid: number; refunded: number } {
   let refunded = 0;
   for (const row of rows) {
     if (row.kind === 'payment') paid += row.amount;
-    else refunded += row.amount;
+    else if (counts(row)) refunded += row.amount;
   }
   return { paid, refunded };
 }
@@ -85,16 +94,5 @@ export function spreadRefund(payments: PaymentView[], amount: number): { payment
   return rest === 0 ? parts : null;
 }
 
-/**
- * The deposit kept from a no-show (decision 022): once a booking has started and its presence is
- * still No show, its deposit (at most what it kept) is not refunded unless staff override it.
- */
-export function keptDepositOf(
-  booking: { deposit: number; presenceStatus: string; startsAt: Date },
-  paid: number,
-  refunded: number,
-  now = new Date(),
-): number {
-  if (booking.deposit <= 0 || booking.presenceStatus !== 'no' || booking.startsAt > now) return 0;
-  return Math.max(0, Math.min(booking.deposit, paid - refunded));
-}
+/** The no-show's kept deposit lives with the rest of the money rule in @lanebook/core (booking-money.ts). */
+export { keptDepositOf };

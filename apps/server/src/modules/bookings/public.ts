@@ -23,6 +23,8 @@ export interface PublicVenueView {
   timezone: string;
   dateFormat: string;
   timeFormat: 12 | 24;
+  address: string;
+  phone: string;
 }
 
 /** The customer's pages: the booking page (the mails' manageUrl) and its signing page (waiverUrl). */
@@ -46,6 +48,8 @@ export function publicBooking(
     productName: product?.name ?? '',
     venueId: venue.id,
     venueName: venue.name,
+    venueAddress: venue.address,
+    venuePhone: venue.phone,
     isCancellable,
     cancellableUntil: deadline?.toISOString() ?? null,
     // Moving books the product's online slots again: not once it is paused or gone.

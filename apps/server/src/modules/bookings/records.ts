@@ -1,9 +1,10 @@
 import { asc, desc, eq } from 'drizzle-orm';
+import { bookingMoney } from '@lanebook/core';
 import type { Booking, BookingDetail, BookingLog, ReservationInfo } from '@lanebook/core/booking-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { forVenue } from '../../platform/venue-scope.js';
-import { keptDepositOf, paymentsOf, totalsOf, type LedgerRow } from './ledger.js';
+import { keptDepositOf, paymentsOf, type LedgerRow } from './ledger.js';
 import { bookingLogs, bookingPayments, bookings } from './schema.js';
 
 /** Reading a booking and shaping its answer: one place, for every bookings call. */
@@ -11,7 +12,7 @@ import { bookingLogs, bookingPayments, bookings } from './schema.js';
 export type BookingRow = typeof bookings.$inferSelect;
 
 export function bookingAnswer(row: BookingRow, ledger: LedgerRow[], now = new Date()): Booking {
-  const totals = totalsOf(row.total, row.paidTotal, row.refundedTotal);
+  const money = bookingMoney({ status: row.status, total: row.total, paid: row.paidTotal, refunded: row.refundedTotal });
   const keptDeposit = keptDepositOf(row, row.paidTotal, row.refundedTotal, now);
   const info = row.reservationInfo;
   return {
@@ -51,9 +52,26 @@ export function bookingAnswer(row: BookingRow, ledger: LedgerRow[], now = new Da
     customPrice: row.customPrice,
     total: row.total,
     deposit: row.deposit,
-    ...totals,
+    paid: row.paidTotal,
+    refunded: row.refundedTotal,
+    due: money.due,
+    overpaid: money.overpaid,
     keptDeposit,
     refundable: row.paidTotal - row.refundedTotal - keptDeposit,
+    netPaid: money.netPaid,
+    kept: money.kept,
+    paymentLabel: money.label,
+    refunds: ledger
+      .filter((r) => r.kind === 'refund')
+      .map((r) => ({
+        id: r.id,
+        paymentId: r.refundOf,
+        amount: r.amount,
+        paymentMethodAlias: r.method,
+        status: r.status ?? 'succeeded',
+        failure: r.failure ?? null,
+        date: r.createdAt.toISOString(),
+      })),
     numberOfSignedWaivers: row.numberOfSignedWaivers,
     checkoutInfo: {
       payments: paymentsOf(ledger).map((p) => ({ ...p, date: p.date.toISOString() })),

@@ -186,6 +186,15 @@ export const bookingPayments = pgTable(
     provider: text('provider'),
     providerPaymentId: text('provider_payment_id'),
     userName: text('user_name').notNull(),
+    /**
+     * A card refund is pending until the provider answers (sent by the card-refunds job), then
+     * succeeded or failed; a failed one counts for nothing until retried. Everything else succeeds.
+     */
+    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('succeeded'),
+    /** The provider's words when a refund failed. */
+    failure: text('failure'),
+    /** Each retry of a failed card refund is a new attempt: its idempotency key names it, so no attempt is sent twice. */
+    attempt: integer('attempt').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.venueId, t.id] }),
@@ -195,11 +204,40 @@ export const bookingPayments = pgTable(
       name: 'booking_payments_booking_fk',
     }).onDelete('cascade'),
     index('booking_payments_booking_idx').on(t.venueId, t.bookingId, t.createdAt),
-    // The card refunds the provider has not confirmed yet: the refunds sweep reads only these (decision 021).
-    index('booking_payments_unconfirmed_idx')
+    // The card refunds the provider has not answered yet: the refunds sweep reads only these (decision 021).
+    index('booking_payments_pending_idx')
       .on(t.createdAt)
-      .where(sql`${t.kind} = 'refund' and ${t.provider} is not null and ${t.providerPaymentId} is null`),
+      .where(sql`${t.kind} = 'refund' and ${t.status} = 'pending'`),
     check('booking_payments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * The card checkouts opened for a booking (issue 21): asking again for the same booking, amount
+ * and page while the ledger has not moved answers the open one instead of a second session.
+ */
+export const bookingCheckouts = pgTable(
+  'booking_checkouts',
+  {
+    ...owned(),
+    bookingId: text('booking_id').notNull(),
+    amount: integer('amount').notNull(),
+    /** Who opened it: the desk's checkout returns to the console, the customer's to the widget. */
+    channel: text('channel').$type<'staff' | 'customer'>().notNull(),
+    /** The ledger when it was opened (paid, refunded): a payment since closes it. */
+    paidTotal: integer('paid_total').notNull(),
+    refundedTotal: integer('refunded_total').notNull(),
+    providerCheckoutId: text('provider_checkout_id').notNull(),
+    url: text('url').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.venueId, t.id] }),
+    foreignKey({
+      columns: [t.venueId, t.bookingId],
+      foreignColumns: [bookings.venueId, bookings.id],
+      name: 'booking_checkouts_booking_fk',
+    }).onDelete('cascade'),
+    uniqueIndex('booking_checkouts_open').on(t.venueId, t.bookingId, t.channel, t.amount, t.paidTotal, t.refundedTotal),
   ],
 );
 
