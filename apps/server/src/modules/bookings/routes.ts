@@ -59,6 +59,7 @@ import { CARD_PAYMENT_METHOD, urlAnswerSchema } from '@lanebook/core/payment-sch
 import { z } from 'zod';
 import { bookingIdOfReference, bookingReferenceVenueId } from './service.js';
 import { bookingCalendar } from './ics.js';
+import { bookingReceipt } from './receipt.js';
 import { LANE_HOLDING_STATUSES } from './predicates.js';
 import { assertCustomerMayMove, customerLinks, publicBooking, venueSpan } from './public.js';
 
@@ -155,6 +156,27 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       },
     },
     async (request) => bookingLogPage(db, venueOf(request).id, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/private/booking/:id/receipt.pdf',
+    {
+      config: { access: { auth: 'venue' } },
+      schema: {
+        tags,
+        description: "The booking's receipt as a PDF: the venue, the charges with their tax lines, the payments and the refunds.",
+        params: idParams,
+        response: { 200: z.string().describe('application/pdf'), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { pdf, filename } = await bookingReceipt(db, venueOf(request).row, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(pdf) as never);
+    },
   );
 
   app.put(
