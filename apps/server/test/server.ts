@@ -367,10 +367,14 @@ export class Caller {
  * A second Lanebook server process (test/second-process.ts) on this server's PostgreSQL
  * database: its base URL, and how to stop it.
  */
-export async function startSecondProcess(t: TestServer): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startSecondProcess(
+  t: TestServer,
+  /** Another way in to the same database: DATABASE_URL through PgBouncer, LISTEN_DATABASE_URL direct. */
+  urls: { DATABASE_URL: string; LISTEN_DATABASE_URL?: string } = { DATABASE_URL: t.databaseUrl },
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'second-process.ts');
   const other = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, DATABASE_URL: t.databaseUrl, AUTH_SECRET: TEST_AUTH_SECRET },
+    env: { ...process.env, ...urls, AUTH_SECRET: TEST_AUTH_SECRET },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {

@@ -50,6 +50,7 @@ const BookingEditPage = page(() => import('../features/bookings/BookingFormPage'
 const CheckoutPage = page(() => import('../features/bookings/CheckoutPage'));
 const RefundPage = page(() => import('../features/bookings/RefundPage'));
 const PersonalInfoPage = page(() => import('../features/bookings/PersonalInfoPage'));
+const ReceiptPage = page(() => import('../features/bookings/ReceiptPage'));
 const BankAccountsPage = page(() => import('../features/payments/BankAccountsPage'));
 const BankAccountFormPage = page(() => import('../features/payments/BankAccountFormPage'));
 const BalancePage = page(() => import('../features/payments/BalancePage'));
@@ -167,6 +168,7 @@ export const ROUTES: RouteDef[] = [
   },
   app('/bookings/:id/signatures/:signatureId', 'Signature', { page: SignatureViewPage }),
   app('/bookings/:id/personal-info', 'Personal info', { page: PersonalInfoPage }),
+  app('/bookings/:id/receipt', 'Receipt', { page: ReceiptPage }),
 
   app('/calendar', 'Calendar', { name: 'Calendar', page: CalendarPage }),
   app('/waivers', 'Waivers', { name: 'Waivers', page: WaiversPage }),

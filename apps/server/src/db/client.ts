@@ -45,21 +45,26 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export interface OpenDatabaseOptions {
   /** postgres://... for PostgreSQL; otherwise PGlite in dataDir (or in memory when dataDir is null). */
   databaseUrl?: string;
+  /**
+   * PostgreSQL: the direct address (not through PgBouncer) of the one LISTEN connection, which
+   * must stay one session; defaults to databaseUrl.
+   */
+  listenDatabaseUrl?: string;
   dataDir?: string | null;
   /** PGlite in memory: start from this image (`dumpImage`) instead of an empty database. */
   pgliteImage?: Blob;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.listenDatabaseUrl ?? options.databaseUrl);
   return openPglite(options.dataDir ?? null, options.pgliteImage);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, listenUrl: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const notifications = new PostgresNotifications(() => new pg.Client({ connectionString: url }));
+  const notifications = new PostgresNotifications(() => new pg.Client({ connectionString: listenUrl }));
   const pool = new pg.Pool({ connectionString: url, max: 10, Client: flushingAfterCommit(pg.Client, () => notifications.flush()) });
   // An idle connection the server drops (restart, failover, admin) must not take the process
   // down; the pool replaces it on the next query.

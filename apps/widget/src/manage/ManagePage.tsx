@@ -121,7 +121,7 @@ export default function ManagePage({ reference }: { reference: string }) {
 
   const canceled = booking.status === 'canceled' || booking.status === 'abandoned';
   // Nothing paid yet: the whole booking is to pay, not a difference.
-  const payLabel = booking.paid > 0 ? 'Pay the difference' : 'Pay';
+  const payLabel = booking.netPaid > 0 ? 'Pay the difference' : 'Pay';
   const until = booking.cancellableUntil ? `${dateOf(booking.cancellableUntil, venue)} ${timeOf(booking.cancellableUntil, venue)}` : null;
   const lockedReason = canceled
     ? 'This booking is canceled.'
@@ -143,11 +143,16 @@ export default function ManagePage({ reference }: { reference: string }) {
           ['Booking reference', booking.bookingReference],
           [booking.productName, whenText(booking.startsAt, booking.endsAt, venue)],
           ['Venue', booking.venueName],
+          !!booking.venueAddress && ['Address', booking.venueAddress],
+          !!booking.venuePhone && ['Phone', booking.venuePhone],
           ['Players', booking.playersCount],
           ['Status', STATUS_LABELS[booking.status] ?? booking.status],
           ['Total', money(booking.total, venue)],
           ['Paid', money(booking.paid, venue)],
-          !canceled && ['Due', money(booking.due, venue)],
+          ['Refunded', money(booking.refunded, venue)],
+          // The server's figures follow the one money rule (core booking-money): nothing is due once canceled.
+          ['Due', money(booking.due, venue)],
+          booking.kept > 0 && ['Kept by the venue', money(booking.kept, venue)],
           booking.hasWaiver && ['Waivers signed', `${booking.numberOfSignedWaivers} of ${booking.playersCount}`],
         ]}
       />
@@ -157,9 +162,11 @@ export default function ManagePage({ reference }: { reference: string }) {
       <div aria-live="polite">{notice ? <p className="lb-ok">{notice}</p> : null}</div>
 
       <div className="lb-actions">
-        <a className="lb-btn lb-btn-secondary" href={calendarUrl(reference)} download>
-          Add to calendar
-        </a>
+        {canceled ? null : (
+          <a className="lb-btn lb-btn-secondary" href={calendarUrl(reference)} download>
+            Add to calendar
+          </a>
+        )}
         {booking.hasWaiver && !canceled ? (
           <button type="button" className="lb-btn lb-btn-secondary" aria-expanded={panel === 'sign'} onClick={() => open('sign')}>
             Sign Waiver
@@ -199,7 +206,7 @@ export default function ManagePage({ reference }: { reference: string }) {
 
       {panel === 'cancel' ? (
         <div className="lb-box" role="group" aria-label="Cancel booking">
-          <p>Cancel this booking?{booking.paid > 0 ? ` What you paid by card (${money(booking.paid, venue)}) is refunded.` : ''}</p>
+          <p>Cancel this booking?{booking.netPaid > 0 ? ` What you paid by card (${money(booking.netPaid, venue)}) is refunded.` : ''}</p>
           <div className="lb-row">
             <button
               type="button"

@@ -45,6 +45,7 @@ export function BookingPanel({ title, children }: { title: string; children: (bo
           <Text size="sm">Deposit {format.money(b.deposit)}</Text>
           <Text size="sm">Paid {format.money(b.paid)}</Text>
           <Text size="sm">Refunded {format.money(b.refunded)}</Text>
+          {b.kept > 0 ? <Text size="sm">Kept by the venue {format.money(b.kept)}</Text> : null}
           <Text size="sm" fw={600}>
             Due {format.money(b.due)}
           </Text>

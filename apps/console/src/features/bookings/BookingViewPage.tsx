@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import {
   BOOKING_SOURCE_LABELS,
@@ -10,6 +10,7 @@ import {
   type Booking,
   type BookingDetail,
 } from '@lanebook/core/booking-schemas';
+import { isLiveStatus } from '@lanebook/core/booking-money';
 import { useSession } from '../../lib/session';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { confirmAction } from '../../components/dialogs';
@@ -23,8 +24,19 @@ import { deleteBooking } from './api/delete-booking';
 import { bookingProductsQuery } from './api/catalog-lists';
 import { StatusBadge, customerName, durationLabel, useVenueFormat } from './format';
 import { SendEmailModal } from './SendEmailModal';
+import { CancelBookingModal } from './CancelBookingModal';
+import { AdjustPriceModal } from './AdjustPriceModal';
+import { RefundDone, RefundStatusBadge } from './RefundDone';
+import { retryRefund } from './api/retry-refund';
+import type { RefundMade } from './api/refund';
 
-const LIVE = new Set<Booking['status']>(['new', 'wait_for_payment', 'paid']);
+const PAYMENT_LABEL_COLORS: Partial<Record<Booking['paymentLabel'], string>> = {
+  Paid: 'green',
+  'Part paid': 'yellow',
+  Overpaid: 'orange',
+  Kept: 'grape',
+  Refunded: 'grape',
+};
 
 /** How long before coming back from the provider a card payment still counts as this visit's. */
 const CARD_PAYMENT_WINDOW_MS = 15 * 60_000;
@@ -95,6 +107,9 @@ export default function BookingViewPage() {
   const [noteOpened, setNoteOpened] = useState(false);
   const [emailOpened, setEmailOpened] = useState(false);
   const [note, setNote] = useState('');
+  const [cancelOpened, setCancelOpened] = useState(false);
+  const [adjustOpened, setAdjustOpened] = useState(false);
+  const [doneRefunds, setDoneRefunds] = useState<RefundMade[] | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: bookingsKey(session.venueId) });
   const action = useMutation({
@@ -116,6 +131,14 @@ export default function BookingViewPage() {
     },
     onError: notifyError,
   });
+  const retry = useMutation({
+    mutationFn: (refundId: string) => retryRefund(id, refundId),
+    onSuccess: async () => {
+      notifySuccess('Refund sent again');
+      await refresh();
+    },
+    onError: notifyError,
+  });
   const remove = useMutation({
     mutationFn: () => deleteBooking(id),
     onSuccess: async () => {
@@ -129,9 +152,9 @@ export default function BookingViewPage() {
   if (booking.isPending) return <FullPageLoader />;
   if (booking.isError) return <LoadError error={booking.error} onRetry={() => booking.refetch()} />;
   const b = booking.data;
-  const live = LIVE.has(b.status);
+  const live = isLiveStatus(b.status);
   // The kept deposit of a no-show can still be refunded by overriding it, so the refund page opens on anything paid.
-  const refundable = b.paid - b.refunded;
+  const refundable = b.netPaid;
   const dropPaymentOutcome = () =>
     setSearchParams(
       (params) => {
@@ -183,6 +206,14 @@ export default function BookingViewPage() {
               Issue refund
             </Button>
           ) : null}
+          {session.can('bookings.edit') && session.can('bookings.setCustomPrice') && live ? (
+            <Button variant="default" onClick={() => setAdjustOpened(true)}>
+              Adjust price
+            </Button>
+          ) : null}
+          <Button variant="default" component={Link} to={`/bookings/${id}/receipt`} data-testid="receipt-link">
+            Receipt
+          </Button>
           {session.can('bookings.save') ? (
             <Button variant="default" onClick={() => action.mutate({ kind: b.isSaved ? 'unsave' : 'save' })} loading={action.isPending}>
               {b.isSaved ? 'Remove from Saved Bookings' : 'Save'}
@@ -199,15 +230,7 @@ export default function BookingViewPage() {
             </Button>
           ) : null}
           {session.can('bookings.cancel') && live ? (
-            <Button
-              color="red"
-              variant="light"
-              onClick={() =>
-                confirmThen('Cancel booking', `Cancel the booking of ${name}? Its lanes are free at once.`, 'Cancel booking', () =>
-                  action.mutate({ kind: 'cancel' }),
-                )
-              }
-            >
+            <Button color="red" variant="light" onClick={() => setCancelOpened(true)}>
               Cancel booking
             </Button>
           ) : null}
@@ -302,9 +325,12 @@ export default function BookingViewPage() {
         </Card>
 
         <Card withBorder radius="md">
-          <Title order={4} mb="sm">
-            Payments
-          </Title>
+          <Group justify="space-between" mb="sm">
+            <Title order={4}>Payments</Title>
+            <Badge variant="outline" color={PAYMENT_LABEL_COLORS[b.paymentLabel] ?? 'gray'} data-testid="payment-label">
+              {b.paymentLabel}
+            </Badge>
+          </Group>
           <SimpleGrid cols={3} spacing="sm" mb="md">
             <Field label="Total">{format.money(b.total)}</Field>
             <Field label="Deposit">{format.money(b.deposit)}</Field>
@@ -317,6 +343,16 @@ export default function BookingViewPage() {
             <Field label="Payment due">
               <span data-testid="booking-due">{format.money(b.due)}</span>
             </Field>
+            {b.kept > 0 ? (
+              <Field label="Kept by the venue">
+                <span data-testid="booking-kept">{format.money(b.kept)}</span>
+              </Field>
+            ) : null}
+            {b.overpaid > 0 ? (
+              <Field label="Overpaid">
+                <span data-testid="booking-overpaid">{format.money(b.overpaid)}</span>
+              </Field>
+            ) : null}
             {b.keptDeposit > 0 ? (
               <Field label="Deposit kept">
                 <span data-testid="booking-kept-deposit">{format.money(b.keptDeposit)}</span>
@@ -350,6 +386,43 @@ export default function BookingViewPage() {
               No payments yet.
             </Text>
           )}
+          {b.refunds.length ? (
+            <Table aria-label="Refunds" verticalSpacing="xs" mt="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Refund date</Table.Th>
+                  <Table.Th>Method</Table.Th>
+                  <Table.Th>Refunded</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {b.refunds.map((r) => (
+                  <Table.Tr key={r.id} data-testid="refund-row">
+                    <Table.Td>{format.dateTime(r.date)}</Table.Td>
+                    <Table.Td>{r.paymentMethodAlias}</Table.Td>
+                    <Table.Td>{format.money(r.amount)}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <RefundStatusBadge status={r.status} />
+                        {r.status === 'failed' && session.can('bookings.refund') ? (
+                          <Button
+                            size="compact-xs"
+                            variant="light"
+                            title={r.failure ?? undefined}
+                            loading={retry.isPending && retry.variables === r.id}
+                            onClick={() => retry.mutate(r.id)}
+                          >
+                            Retry
+                          </Button>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ) : null}
         </Card>
       </SimpleGrid>
 
@@ -392,6 +465,21 @@ export default function BookingViewPage() {
         </form>
       </Modal>
       <SendEmailModal booking={b} opened={emailOpened} onClose={() => setEmailOpened(false)} />
+      {cancelOpened ? (
+        <CancelBookingModal
+          booking={b}
+          opened
+          onClose={() => setCancelOpened(false)}
+          onCanceled={(refunds) => {
+            setCancelOpened(false);
+            notifySuccess('Booking canceled');
+            if (refunds.length) setDoneRefunds(refunds);
+            void refresh();
+          }}
+        />
+      ) : null}
+      {adjustOpened ? <AdjustPriceModal booking={b} opened onClose={() => setAdjustOpened(false)} onSaved={refresh} /> : null}
+      <RefundDone bookingId={id} refunds={doneRefunds} onClose={() => setDoneRefunds(null)} />
     </Stack>
   );
 }

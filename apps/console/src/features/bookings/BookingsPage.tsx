@@ -136,6 +136,11 @@ export default function BookingsPage() {
                 Saved
               </Badge>
             ) : null}
+            {booking.paymentLabel === 'Part paid' ? (
+              <Badge variant="outline" color="yellow" size="xs">
+                Part paid
+              </Badge>
+            ) : null}
             {booking.isRefunded ? (
               <Badge variant="outline" color="grape" size="xs">
                 Refunded
@@ -174,8 +179,12 @@ export default function BookingsPage() {
             {booking.numberOfSignedWaivers}/{booking.playersCount}
           </Table.Td>
         ) : null}
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.money(booking.paid - booking.refunded)}</Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.money(booking.due)}</Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="row-paid">
+          {format.money(booking.netPaid)}
+        </Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="row-due">
+          {format.money(booking.due)}
+        </Table.Td>
       </Table.Tr>
     );
   };

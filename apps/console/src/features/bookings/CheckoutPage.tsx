@@ -31,7 +31,7 @@ function CheckoutForm({ booking }: { booking: BookingDetail }) {
     ...(cardEnabled ? [{ value: CARD_PAYMENT_METHOD, label: 'Card' }] : []),
   ];
   // The deposit is the usual first payment of an unpaid booking; otherwise what is due.
-  const suggested = booking.paid === 0 && booking.deposit > 0 && booking.deposit < booking.due ? booking.deposit : booking.due;
+  const suggested = booking.netPaid === 0 && booking.deposit > 0 && booking.deposit < booking.due ? booking.deposit : booking.due;
   const [amount, setAmount] = useState<number | null>(suggested);
   const [method, setMethod] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
+import { isLiveStatus } from '@lanebook/core/booking-money';
 import type { BookingDetail } from '@lanebook/core/booking-schemas';
 import { useSession } from '../../lib/session';
 import { ApiError } from '../../lib/api';
@@ -10,7 +11,8 @@ import { MoneyInput } from '../../components/fields/MoneyInput';
 import { bookingsKey } from './api/keys';
 import { refund, type RefundAnswer } from './api/refund';
 import { BookingPanel } from './BookingPanel';
-import { shortUsDate, useVenueFormat } from './format';
+import { useVenueFormat } from './format';
+import { RefundDone } from './RefundDone';
 
 function RefundForm({ booking }: { booking: BookingDetail }) {
   const session = useSession();
@@ -18,17 +20,24 @@ function RefundForm({ booking }: { booking: BookingDetail }) {
   const queryClient = useQueryClient();
   const format = useVenueFormat();
   // A no-show's deposit is kept: refunding it too takes overriding it on purpose.
-  const everything = booking.paid - booking.refunded;
+  const everything = booking.netPaid;
   const [overrideDeposit, setOverrideDeposit] = useState(false);
   const canOverride = booking.keptDeposit > 0 && everything > booking.refundable;
   const refundable = overrideDeposit && canOverride ? everything : booking.refundable;
   const [amount, setAmount] = useState<number | null>(booking.refundable > 0 ? booking.refundable : null);
   const [error, setError] = useState<string | undefined>();
   const [done, setDone] = useState<RefundAnswer | null>(null);
+  // A live booking has a price the refund may lower (a goodwill discount); else the customer owes it again.
+  const live = isLiveStatus(booking.status);
+  const [priceChoice, setPriceChoice] = useState<'lower' | 'owe' | null>(null);
 
   const give = useMutation({
     mutationFn: () =>
-      refund(booking.id, overrideDeposit && canOverride ? { amount: amount ?? 0, overrideDeposit: true } : { amount: amount ?? 0 }),
+      refund(booking.id, {
+        amount: amount ?? 0,
+        ...(overrideDeposit && canOverride ? { overrideDeposit: true as const } : {}),
+        ...(live ? { lowerPrice: priceChoice === 'lower' } : {}),
+      }),
     onSuccess: async (answer) => {
       setDone(answer);
       await queryClient.invalidateQueries({ queryKey: bookingsKey(session.venueId) });
@@ -84,8 +93,22 @@ function RefundForm({ booking }: { booking: BookingDetail }) {
                 with.
               </Text>
               <MoneyInput label="Amount to refund" value={amount} onChange={setAmount} error={error} required />
+              {live ? (
+                <Radio.Group
+                  label="The booking's price"
+                  value={priceChoice}
+                  onChange={(value) => setPriceChoice(value as 'lower' | 'owe')}
+                  required
+                  data-testid="refund-price-choice"
+                >
+                  <Stack gap={6} mt={4}>
+                    <Radio value="lower" label={`Lower the price by ${format.money(amount ?? 0)} (a goodwill discount)`} />
+                    <Radio value="owe" label={`Keep the price: the customer owes ${format.money(amount ?? 0)} again`} />
+                  </Stack>
+                </Radio.Group>
+              ) : null}
               <Group justify="flex-end">
-                <Button type="submit" color="red" loading={give.isPending} disabled={!amount}>
+                <Button type="submit" color="red" loading={give.isPending} disabled={!amount || (live && !priceChoice)}>
                   Refund {format.money(amount ?? 0)}
                 </Button>
               </Group>
@@ -93,30 +116,7 @@ function RefundForm({ booking }: { booking: BookingDetail }) {
           </form>
         </Card>
       )}
-      <Modal
-        opened={done !== null}
-        onClose={() => navigate(`/bookings/${booking.id}/view`)}
-        title={<Title order={3}>Done!</Title>}
-        centered
-        data-testid="refund-done"
-      >
-        <Stack>
-          <Table aria-label="Refunds">
-            <Table.Tbody>
-              {done?.refunds.map((r, index) => (
-                <Table.Tr key={index} data-testid="refund-line">
-                  <Table.Td>{format.money(r.amount)}</Table.Td>
-                  <Table.Td>{r.paymentMethodAlias}</Table.Td>
-                  <Table.Td>{shortUsDate(r.date, format.timezone)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Group justify="flex-end">
-            <Button onClick={() => navigate(`/bookings/${booking.id}/view`)}>Back to the booking</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <RefundDone bookingId={booking.id} refunds={done?.refunds ?? null} onClose={() => navigate(`/bookings/${booking.id}/view`)} />
     </>
   );
 }
