@@ -14,6 +14,16 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   fi
 fi
 
+# PgBouncer in transaction mode, for the test of three server processes behind it (platform/pgbouncer.api.test.ts).
+if [ ! -x "${PGBOUNCER_PATH:-/usr/sbin/pgbouncer}" ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "Installing Debian pgbouncer for the PgBouncer test..."
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pgbouncer >/dev/null
+  else
+    echo "PgBouncer is missing: its test will be SKIPPED (or fail with REQUIRE_POSTGRES=1). Install Debian's pgbouncer package or set PGBOUNCER_PATH." >&2
+  fi
+fi
+
 results=.test-results
 rm -rf "$results" && mkdir -p "$results"
 

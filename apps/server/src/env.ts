@@ -16,6 +16,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
     .optional(),
+  // The LISTEN connection's direct address when DATABASE_URL goes through PgBouncer (transaction pooling loses LISTEN).
+  LISTEN_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'LISTEN_DATABASE_URL must start with postgres://')
+    .optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   SEED_DEMO: bool,
   SMTP_URL: z
@@ -95,6 +100,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // The generated DATA_DIR/auth-secret (main.ts) is for development: a file beside the data leaks with it (a backup, a misread path).
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.AUTH_SECRET)
     throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production (32+ random characters, e.g. openssl rand -hex 32)');
+  if (parsed.data.LISTEN_DATABASE_URL && !parsed.data.DATABASE_URL)
+    throw new Error('Invalid configuration:\n  LISTEN_DATABASE_URL: set only with DATABASE_URL (the embedded database listens in-process)');
   const pair = stripePair(parsed.data);
   if (pair) throw new Error(`Invalid configuration:\n${pair}`);
   if (parsed.data.PAYMENTS_PROVIDER === 'stripe' && !parsed.data.STRIPE_SECRET_KEY)

@@ -23,3 +23,16 @@ describe('AUTH_SECRET', () => {
     expect(readEnv({ NODE_ENV: 'test' }).AUTH_SECRET).toBeUndefined();
   });
 });
+
+describe('LISTEN_DATABASE_URL', () => {
+  it('defaults to nothing (the LISTEN connection then uses DATABASE_URL), and needs DATABASE_URL', () => {
+    const pooled = 'postgres://pgbouncer:6432/lanebook';
+    const direct = 'postgres://db:5432/lanebook';
+    expect(readEnv({ DATABASE_URL: pooled }).LISTEN_DATABASE_URL).toBeUndefined();
+    expect(readEnv({ DATABASE_URL: pooled, LISTEN_DATABASE_URL: direct }).LISTEN_DATABASE_URL).toBe(direct);
+    expect(() => readEnv({ LISTEN_DATABASE_URL: direct })).toThrow(/LISTEN_DATABASE_URL: set only with DATABASE_URL/);
+    expect(() => readEnv({ DATABASE_URL: pooled, LISTEN_DATABASE_URL: 'mysql://db' })).toThrow(
+      /LISTEN_DATABASE_URL: LISTEN_DATABASE_URL must start with postgres:\/\//,
+    );
+  });
+});

@@ -28,7 +28,7 @@ function authSecret(): string {
 }
 
 async function main() {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, listenDatabaseUrl: env.LISTEN_DATABASE_URL, dataDir });
   const baseUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const { app, auth, payments } = await buildApp(database, {
     baseUrl,

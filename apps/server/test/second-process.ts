@@ -1,12 +1,12 @@
 /**
  * A second Lanebook server process on the same PostgreSQL database as a test's own server:
  * prints {"port": n} on its first line once it listens, stops on SIGTERM.
- * DATABASE_URL and AUTH_SECRET come from the environment.
+ * DATABASE_URL, LISTEN_DATABASE_URL (optional) and AUTH_SECRET come from the environment.
  */
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/client.js';
 
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, listenDatabaseUrl: process.env.LISTEN_DATABASE_URL });
 const { app } = await buildApp(database, {
   baseUrl: 'http://localhost:3000',
   authSecret: process.env.AUTH_SECRET ?? '',
