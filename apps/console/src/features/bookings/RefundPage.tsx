@@ -27,16 +27,18 @@ function RefundForm({ booking }: { booking: BookingDetail }) {
   const [amount, setAmount] = useState<number | null>(booking.refundable > 0 ? booking.refundable : null);
   const [error, setError] = useState<string | undefined>();
   const [done, setDone] = useState<RefundAnswer | null>(null);
-  // A live booking has a price the refund may lower (a goodwill discount); else the customer owes it again.
-  const live = isLiveStatus(booking.status);
-  const [priceChoice, setPriceChoice] = useState<'lower' | 'owe' | null>(null);
+  // A live booking has a price the refund may lower (a goodwill discount); by default the price
+  // stays and the customer owes the amount again, so a refund never changes a price unasked.
+  // Giving back only what was overpaid leaves nothing owed: then there is nothing to ask.
+  const asksPrice = isLiveStatus(booking.status) && (amount ?? 0) > booking.overpaid;
+  const [priceChoice, setPriceChoice] = useState<'lower' | 'owe'>('owe');
 
   const give = useMutation({
     mutationFn: () =>
       refund(booking.id, {
         amount: amount ?? 0,
         ...(overrideDeposit && canOverride ? { overrideDeposit: true as const } : {}),
-        ...(live ? { lowerPrice: priceChoice === 'lower' } : {}),
+        ...(asksPrice ? { lowerPrice: priceChoice === 'lower' } : {}),
       }),
     onSuccess: async (answer) => {
       setDone(answer);
@@ -93,7 +95,7 @@ function RefundForm({ booking }: { booking: BookingDetail }) {
                 with.
               </Text>
               <MoneyInput label="Amount to refund" value={amount} onChange={setAmount} error={error} required />
-              {live ? (
+              {asksPrice ? (
                 <Radio.Group
                   label="The booking's price"
                   value={priceChoice}
@@ -108,7 +110,7 @@ function RefundForm({ booking }: { booking: BookingDetail }) {
                 </Radio.Group>
               ) : null}
               <Group justify="flex-end">
-                <Button type="submit" color="red" loading={give.isPending} disabled={!amount || (live && !priceChoice)}>
+                <Button type="submit" color="red" loading={give.isPending} disabled={!amount}>
                   Refund {format.money(amount ?? 0)}
                 </Button>
               </Group>
