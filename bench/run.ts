@@ -20,11 +20,12 @@ import { bookings } from './bookings.js';
 import { calendar } from './calendar.js';
 import { consoleSize } from './console.js';
 import { signatures } from './signatures.js';
+import { webhooks } from './webhooks.js';
 import { widget } from './widget.js';
 import { isOverBudget, type Benchmark, type Figure } from './lib/benchmark.js';
 import { chooseDatabase } from './lib/database.js';
 
-const benchmarks: Benchmark[] = [api, calendar, bookings, consoleSize, signatures, widget];
+const benchmarks: Benchmark[] = [api, calendar, bookings, consoleSize, signatures, widget, webhooks];
 
 interface Row extends Figure {
   benchmark: string;

@@ -17,10 +17,10 @@ export const BENCH_APP_CONFIG: AppConfig = {
  * would). Imported lazily by the benchmarks, so a server that does not load fails the benchmark,
  * not the runner.
  */
-export async function startBenchServer(database: Database) {
+export async function startBenchServer(database: Database, config: Partial<AppConfig> = {}) {
   const { buildApp } = await import('../../apps/server/src/app.js');
   const { seedDemo } = await import('../../apps/server/src/seed.js');
-  const { app, auth } = await buildApp(database, BENCH_APP_CONFIG);
+  const { app, auth } = await buildApp(database, { ...BENCH_APP_CONFIG, ...config });
   try {
     await seedDemo(database.db, auth);
     await app.listen({ port: 0, host: '127.0.0.1' });

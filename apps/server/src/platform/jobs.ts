@@ -17,6 +17,16 @@ export interface JobOptions {
   singletonKey?: string;
   /** The job's id (a UUID): sending the same id again while it is queued adds nothing. */
   id?: string;
+  /**
+   * How long a run may take before pg-boss counts it failed (default 15 minutes): a job whose
+   * process died is retried only after this, so keep it near the handler's own time limit.
+   */
+  expireInSeconds?: number;
+}
+
+export interface WorkOptions {
+  /** Jobs of the queue this process runs at once (default 1): a slow one holds only its own slot. */
+  concurrency?: number;
 }
 
 /** Which attempt a job's run is: the handler of the last one knows no retry follows. */
@@ -26,9 +36,10 @@ export interface JobAttempt {
 }
 
 export interface Jobs {
-  send(queue: string, data: object, options?: JobOptions): Promise<void>;
+  /** Queues a job; answers its id (null when a job of that id or singleton key is queued already). */
+  send(queue: string, data: object, options?: JobOptions): Promise<string | null>;
   /** Runs `handler` for each job of the queue in this process; a throw is a failed attempt. */
-  work<T extends object>(queue: string, handler: (data: T, attempt: JobAttempt) => Promise<void>): Promise<void>;
+  work<T extends object>(queue: string, handler: (data: T, attempt: JobAttempt) => Promise<void>, options?: WorkOptions): Promise<void>;
   /** Sends a job to the queue on a cron schedule (UTC), once across all processes. */
   schedule(queue: string, cron: string): Promise<void>;
   stop(): Promise<void>;
@@ -39,6 +50,107 @@ export interface JobsConfig {
   pollingIntervalSeconds?: number;
 }
 
+/**
+ * How often pg-boss's maintenance (once across processes) fails expired runs, so they are
+ * retried: with a webhook's 30 s expiry and a first retry 10-20 s later, a delivery whose process
+ * died goes out again within a minute.
+ */
+const MAINTENANCE_INTERVAL_SECONDS = 5;
+/** How long stop() lets the jobs in hand finish; the rest are failed, to be retried by another process. */
+const STOP_TIMEOUT_MS = 5000;
+
+type Boss = InstanceType<typeof PgBoss>;
+
+/**
+ * One queue's worker: keeps up to `concurrency` jobs running, fetching as many as there are free
+ * slots whenever one frees up, and waits the polling interval only when the queue is empty.
+ * (pg-boss's own work() waits the interval after every batch and settles a batch as one, so a
+ * backlog drained at batchSize per interval and one slow job held the whole batch.)
+ */
+class QueueWorker {
+  private readonly running = new Set<Promise<void>>();
+  private readonly inHand = new Set<string>();
+  private wake: (() => void) | null = null;
+  private stopping = false;
+  private loop: Promise<void> | null = null;
+
+  constructor(
+    private readonly boss: Boss,
+    private readonly queue: string,
+    private readonly handler: (data: never, attempt: JobAttempt) => Promise<void>,
+    private readonly concurrency: number,
+    private readonly pollingMs: number,
+  ) {}
+
+  start() {
+    this.loop = this.run();
+  }
+
+  /** A job was queued in this process: look now rather than at the next poll. */
+  notify() {
+    this.wake?.();
+  }
+
+  private async run() {
+    while (!this.stopping) {
+      const free = this.concurrency - this.running.size;
+      let fetched = 0;
+      if (free > 0) {
+        try {
+          const jobs = await this.boss.fetch<object>(this.queue, { batchSize: free, includeMetadata: true });
+          fetched = jobs.length;
+          for (const job of jobs) this.runJob(job);
+        } catch (error) {
+          console.warn(`Background jobs: fetching ${this.queue} failed: ${(error as Error).message}`);
+        }
+      }
+      // Every slot filled by a full fetch: there may be more waiting, look again at once.
+      if (free > 0 && fetched === free) continue;
+      // Otherwise wait for a slot to free up, a job queued here, or the polling interval.
+      await new Promise<void>((resolve) => {
+        const timer = free > 0 || this.running.size === 0 ? setTimeout(resolve, this.pollingMs) : null;
+        this.wake = () => {
+          if (timer) clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  private runJob(job: PgBoss.JobWithMetadata<object>) {
+    this.inHand.add(job.id);
+    const attempt = { retryCount: job.retryCount, isLastAttempt: job.retryCount >= job.retryLimit };
+    const settled: Promise<void> = this.handler(job.data as never, attempt)
+      .then(
+        () => this.boss.complete(this.queue, job.id),
+        (error: Error) => this.boss.fail(this.queue, job.id, { message: String(error?.message ?? error) }),
+      )
+      .then(
+        () => {},
+        (error: Error) => console.warn(`Background jobs: settling a ${this.queue} job failed: ${error.message}`),
+      )
+      .finally(() => {
+        this.inHand.delete(job.id);
+        this.running.delete(settled);
+        this.wake?.();
+      });
+    this.running.add(settled);
+  }
+
+  /** Stops fetching, lets the jobs in hand finish for a while, and fails those still running so they are retried. */
+  async stop() {
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS).unref());
+    if ((await Promise.race([Promise.all(this.running), timeout])) === 'timeout' && this.inHand.size) {
+      for (const id of this.inHand)
+        await this.boss.fail(this.queue, id, { message: 'The server stopped while the job ran.' }).catch(() => {});
+    }
+  }
+}
+
 export async function startJobs(database: Database, config: JobsConfig = {}): Promise<Jobs> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values ?? []) },
@@ -46,6 +158,7 @@ export async function startJobs(database: Database, config: JobsConfig = {}): Pr
     // Keep a day of finished jobs for looking into; pg-boss deletes older ones.
     archiveCompletedAfterSeconds: 3600,
     deleteAfterDays: 1,
+    maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
   });
   boss.on('error', (error) => console.warn(`Background jobs: ${error.message}`));
   await boss.start();
@@ -55,7 +168,8 @@ export async function startJobs(database: Database, config: JobsConfig = {}): Pr
     await boss.createQueue(name);
     queues.add(name);
   };
-  const polling = Math.max(0.5, config.pollingIntervalSeconds ?? 2);
+  const pollingMs = Math.max(0.5, config.pollingIntervalSeconds ?? 2) * 1000;
+  const workers = new Map<string, QueueWorker>();
   return {
     async send(queue, data, options = {}) {
       await ensureQueue(queue);
@@ -66,20 +180,24 @@ export async function startJobs(database: Database, config: JobsConfig = {}): Pr
       if (options.retryDelaySeconds !== undefined) sendOptions.retryDelay = options.retryDelaySeconds;
       if (options.singletonKey !== undefined) sendOptions.singletonKey = options.singletonKey;
       if (options.id !== undefined) sendOptions.id = options.id;
-      await boss.send(queue, data, sendOptions);
+      if (options.expireInSeconds !== undefined) sendOptions.expireInSeconds = options.expireInSeconds;
+      const id = await boss.send(queue, data, sendOptions);
+      if (id && !options.startAfterSeconds) workers.get(queue)?.notify();
+      return id;
     },
-    async work(queue, handler) {
+    async work(queue, handler, options = {}) {
       await ensureQueue(queue);
-      await boss.work<object>(queue, { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true }, async ([job]) => {
-        await handler(job.data as never, { retryCount: job.retryCount, isLastAttempt: job.retryCount >= job.retryLimit });
-      });
+      const worker = new QueueWorker(boss, queue, handler as never, Math.max(1, options.concurrency ?? 1), pollingMs);
+      workers.set(queue, worker);
+      worker.start();
     },
     async schedule(queue, cron) {
       await ensureQueue(queue);
       await boss.schedule(queue, cron);
     },
     async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      await Promise.all([...workers.values()].map((worker) => worker.stop()));
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
     },
   };
 }

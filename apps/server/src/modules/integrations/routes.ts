@@ -10,6 +10,8 @@ import {
   markDeliveryFailed,
   stalePendingDeliveries,
   WEBHOOK_CHANNEL,
+  WEBHOOK_CONCURRENCY,
+  WEBHOOK_EXPIRY_MARGIN_SECONDS,
   WEBHOOK_QUEUE,
   WEBHOOK_RETRIES,
   WEBHOOK_RETRY_DELAY_SECONDS,
@@ -33,16 +35,22 @@ export const integrationRoutes: ModuleRoutes = async (fastify, { deps }) => {
 
   // The job's id is the delivery's: every process hears the announcement, one job is queued.
   const retryDelaySeconds = deps.config.webhookRetryDelaySeconds ?? WEBHOOK_RETRY_DELAY_SECONDS;
-  const queue = (job: DeliveryJob) => jobs.send(WEBHOOK_QUEUE, job, { id: job.deliveryId, retryLimit: WEBHOOK_RETRIES, retryDelaySeconds });
+  const expireInSeconds = Math.ceil(options.timeoutMs / 1000) + WEBHOOK_EXPIRY_MARGIN_SECONDS;
+  const queue = (job: DeliveryJob) =>
+    jobs.send(WEBHOOK_QUEUE, job, { id: job.deliveryId, retryLimit: WEBHOOK_RETRIES, retryDelaySeconds, expireInSeconds });
 
-  await jobs.work<DeliveryJob>(WEBHOOK_QUEUE, async ({ venueId, deliveryId }, attempt) => {
-    try {
-      await deliverWebhook(db, venueId, deliveryId, options);
-    } catch (error) {
-      if (attempt.isLastAttempt) await markDeliveryFailed(db, venueId, deliveryId);
-      throw error;
-    }
-  });
+  await jobs.work<DeliveryJob>(
+    WEBHOOK_QUEUE,
+    async ({ venueId, deliveryId }, attempt) => {
+      try {
+        await deliverWebhook(db, venueId, deliveryId, options);
+      } catch (error) {
+        if (attempt.isLastAttempt) await markDeliveryFailed(db, venueId, deliveryId);
+        throw error;
+      }
+    },
+    { concurrency: WEBHOOK_CONCURRENCY },
+  );
   await deps.database.notifications.listen(WEBHOOK_CHANNEL, (payload) => {
     const at = payload.indexOf(':');
     queue({ venueId: payload.slice(0, at), deliveryId: payload.slice(at + 1) }).catch((error: Error) =>

@@ -11,7 +11,7 @@ import { integrations, webhookDeliveries } from './schema.js';
  * Outgoing webhooks (decision 018). A change records one delivery per subscribed integration in
  * its own transaction; a job posts it, signed with the integration's secret, and pg-boss retries
  * a failure with backoff. Receivers verify `Lanebook-Signature: t=<unix seconds>,v1=<hex>` where
- * v1 is HMAC-SHA256 of "<t>.<raw body>" with the secret, and de-duplicate on the event id.
+ * v1 is HMAC-SHA256 of "<t>.<raw body>" with the secret, and drop repeats by `Lanebook-Delivery-Id`.
  */
 
 export const WEBHOOK_QUEUE = 'webhook-deliveries';
@@ -21,6 +21,13 @@ export const WEBHOOK_CHANNEL = 'lanebook_webhooks';
 /** Attempts after the first: with pg-boss's backoff from 10 s they span about an hour and a half. */
 export const WEBHOOK_RETRIES = 9;
 export const WEBHOOK_RETRY_DELAY_SECONDS = 10;
+/** Deliveries one process posts at once: a slow target holds one of them, the rest go on. */
+export const WEBHOOK_CONCURRENCY = 20;
+/**
+ * A delivery's run may last its target's timeout plus this (the outbound check's name lookup and
+ * the log writes); after that pg-boss counts it failed and retries it, as when its process died.
+ */
+export const WEBHOOK_EXPIRY_MARGIN_SECONDS = 20;
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
@@ -119,6 +126,8 @@ export async function deliverWebhook(db: Db, venueId: string, deliveryId: string
   const headers = {
     'content-type': 'application/json',
     'user-agent': 'Lanebook-Webhooks/1.0',
+    // The same on every retry of this delivery (the event id is shared by the event's deliveries to every integration).
+    'lanebook-delivery-id': delivery.id,
     'lanebook-event-id': delivery.eventId,
     'lanebook-event-type': delivery.eventType,
     'lanebook-signature': webhookSignature(integration.secret, Math.floor(Date.now() / 1000), body),
