@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WEBHOOK_EVENTS, type WebhookDelivery } from '@lanebook/core';
 import type { Booking } from '@lanebook/core/booking-schemas';
@@ -165,6 +165,69 @@ describeEachDatabase(
       }, 'the timed-out attempt');
       expect(timedOut.lastError).toContain('no answer within 2 s');
       expect(timedOut.status).toBe('pending');
+    });
+
+    /** Delivery rows as recordWebhookEvent writes them, one event each; their insert trigger announces them. */
+    const deliveryRows = (venueId: string, integrationId: string, count: number) =>
+      Array.from({ length: count }, () => {
+        const eventId = `evt_${randomUUID().replaceAll('-', '')}`;
+        const payload = { id: eventId, type: 'booking.created', createdAt: new Date().toISOString(), data: {} };
+        return { venueId, id: randomUUID(), integrationId, eventId, eventType: 'booking.created', payload };
+      });
+    const rowsOf = (integrationId: string) =>
+      t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.integrationId, integrationId));
+
+    it('a backlog of 200 deliveries all arrive, each with its delivery id, the same on the retry of a failed one', async () => {
+      const { venue } = await setUpBookings(t);
+      const path = `/backlog-${randomUUID().slice(0, 6)}`;
+      const hook = await addWebhook(venue, path, ['booking.created']);
+      receiver.answers.set(path, [{ status: 500 }]);
+      const rows = deliveryRows(venue.id, hook.id, 200);
+      await t.db.insert(webhookDeliveries).values(rows);
+      await until(async () => (await rowsOf(hook.id)).every((row) => row.status === 'delivered') || undefined, '200 delivered', 60_000);
+
+      const requests = at(path);
+      expect(requests).toHaveLength(201);
+      const eventOf = new Map(rows.map((row) => [row.id, row.eventId]));
+      for (const request of requests)
+        expect(eventOf.get(String(request.headers['lanebook-delivery-id']))).toBe(request.headers['lanebook-event-id']);
+      expect(new Set(requests.map((request) => request.headers['lanebook-delivery-id'])).size).toBe(200);
+      // The one answered 500 came again with the same delivery id.
+      const retried = requests.filter((request) => request.headers['lanebook-delivery-id'] === requests[0].headers['lanebook-delivery-id']);
+      expect(retried).toHaveLength(2);
+      // A delivery's run expires soon after the target's timeout, so a crash is retried within a minute.
+      const { rows: jobs } = await t.database.executeSql(
+        "select extract(epoch from expire_in)::int as seconds from pgboss.job where name = 'webhook-deliveries' and id = any($1::uuid[])",
+        [rows.map((row) => row.id)],
+      );
+      expect(jobs).toHaveLength(200);
+      expect(jobs.every((job) => (job as { seconds: number }).seconds < 60)).toBe(true);
+    });
+
+    it('a delivery whose worker died mid-run (its job active, its process gone) is retried and delivered', async () => {
+      const { venue } = await setUpBookings(t);
+      const path = `/crash-${randomUUID().slice(0, 6)}`;
+      const hook = await addWebhook(venue, path, ['booking.created']);
+      const [row] = deliveryRows(venue.id, hook.id, 1);
+      // What a process killed mid-delivery leaves: the job active since its start, nobody to finish it. Its
+      // expiry (22 s here) has passed. Written with the delivery, so the announcement's job adds nothing.
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into pgboss.job (id, name, data, state, retry_limit, retry_delay, retry_backoff, started_on, expire_in)
+          values (${row.id}, 'webhook-deliveries', ${JSON.stringify({ venueId: venue.id, deliveryId: row.id })}::jsonb, 'active',
+                  9, 1, true, now() - interval '23 seconds', interval '22 seconds')`);
+        await tx.insert(webhookDeliveries).values(row);
+      });
+      const [delivered] = await until(
+        async () => {
+          const found = await rowsOf(hook.id);
+          return found[0]?.status === 'delivered' ? found : undefined;
+        },
+        'the retried delivery',
+        30_000,
+      );
+      expect(delivered.attempts).toBe(1);
+      expect(at(path).map((request) => request.headers['lanebook-delivery-id'])).toEqual([row.id]);
     });
   },
   { config: { webhookAllowPrivateNetworks: true, webhookRetryDelaySeconds: 1, webhookTimeoutMs: 2000 } },
