@@ -1,5 +1,7 @@
-import { expect } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { expect, vi } from 'vitest';
 import type { PaymentsInfo } from '@lanebook/core/payment-schemas';
+import { bookingPayments } from '../src/db/schema.js';
 import type { Caller, TestServer } from './server.js';
 
 /** Helpers of the payments tests (apps/server/src/modules/payments): the sandbox's hosted pages, driven as a browser would. */
@@ -45,4 +47,15 @@ export async function openCardCheckout(staff: Caller, bookingId: string, amount:
   const opened = await staff.post(`/api/private/booking/${bookingId}/checkout`, { amount, paymentMethod: 'card' });
   expect(opened.statusCode, opened.body).toBe(200);
   return opened.json<{ url: string }>().url;
+}
+
+/** Waits until the card-refunds job has sent every pending refund of the booking and the provider answered. */
+export async function waitForCardRefunds(t: TestServer, bookingId: string) {
+  await vi.waitFor(
+    async () => {
+      const rows = await t.db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, bookingId));
+      expect(rows.filter((r) => r.status === 'pending')).toEqual([]);
+    },
+    { timeout: 20_000, interval: 100 },
+  );
 }

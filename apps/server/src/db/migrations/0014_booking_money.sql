@@ -23,3 +23,15 @@ CREATE UNIQUE INDEX "booking_checkouts_open" ON "booking_checkouts" USING btree 
 CREATE INDEX "booking_payments_pending_idx" ON "booking_payments" USING btree ("created_at") WHERE "booking_payments"."kind" = 'refund' and "booking_payments"."status" = 'pending';--> statement-breakpoint
 -- Card refunds written before this and never confirmed by the provider wait for its answer.
 UPDATE "booking_payments" SET "status" = 'pending' WHERE "kind" = 'refund' AND "provider" IS NOT NULL AND "provider_payment_id" IS NULL;
+--> statement-breakpoint
+-- A card refund written or retried pending is announced at commit: the card-refunds job sends it (issue 21).
+CREATE FUNCTION booking_payments_announce_pending_refund() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.kind = 'refund' AND NEW.status = 'pending' THEN
+    PERFORM pg_notify('lanebook_card_refunds', NEW.venue_id || ':' || NEW.id || ':' || NEW.attempt);
+  END IF;
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER booking_payments_announce_pending_refund AFTER INSERT OR UPDATE OF status ON booking_payments
+  FOR EACH ROW EXECUTE FUNCTION booking_payments_announce_pending_refund();

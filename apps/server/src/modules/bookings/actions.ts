@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
-import { formatMoney } from '@lanebook/core';
+import { eq } from 'drizzle-orm';
+import { bookingMoney, formatMoney, loweredTotal, overpaymentToRefund } from '@lanebook/core';
 import { PRESENCE_LABELS, type Booking, type refundAnswerSchema } from '@lanebook/core/booking-schemas';
-type RefundAnswer = import('zod').infer<typeof refundAnswerSchema>;
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { AppError, conflict } from '../../platform/errors.js';
-import { lockKeys, slotOccupancyKey, withTransaction } from '../../platform/locking.js';
+import { lockKeys, slotOccupancyKey } from '../../platform/locking.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { fieldError } from '../calendar/service.js';
 import { givePromocodeBack } from '../promocodes/service.js';
-import { keptDepositOf, paymentsOf, spreadRefund, sumsOf, totalsOf } from './ledger.js';
+import { lockedBooking, settleLedger, writeRefundRows } from './money.js';
 import { LANE_HOLDING_STATUSES } from './predicates.js';
-import { bookingAnswer, bookingOrNotFound, bookingWithLedger, ledgerOf, writeLog, type BookingRow } from './records.js';
+import { bookingOrNotFound, bookingWithLedger, ledgerOf, writeLog, type BookingRow } from './records.js';
 import { bookingLanes, bookingPayments, bookings } from './schema.js';
 import { recordBookingEvent } from './events.js';
+
+type RefundAnswer = import('zod').infer<typeof refundAnswerSchema>;
 
 /**
  * What staff (and a customer, for cancelling) do to a booking. Each takes the booking's row lock
@@ -32,8 +33,27 @@ export const ALREADY_CANCELED = 'This booking is canceled already.';
 export const TOO_LATE_TO_CANCEL = (hours: number) =>
   `Online cancellation closes ${hours} hours before the start: call the venue to change this booking.`;
 
-/** Cancels: the status is canceled, its lanes are free at once and its promocode's use is given back. */
-export async function cancelBooking(tx: Tx, venueId: string, bookingId: string, actor: Actor, now = new Date()): Promise<Booking> {
+export interface CancelOptions {
+  /** Give back this much in the same step (0 or none: cancelling by itself refunds nothing). */
+  refundAmount?: number;
+  /** Why, kept in the log. */
+  reason?: string;
+  /** The provider the venue takes cards through now (null: none): card parts of the refund go back through it. */
+  cardProvider?: string | null;
+}
+
+/**
+ * Cancels: the status is canceled, its lanes are free at once and its promocode's use is given
+ * back; with a refund, the refund is written in the same transaction (money.ts).
+ */
+export async function cancelBooking(
+  tx: Tx,
+  venueId: string,
+  bookingId: string,
+  actor: Actor,
+  options: CancelOptions = {},
+  now = new Date(),
+): Promise<Booking> {
   // The lanes change: the venue's occupancy key first (decision 015), then the row.
   await lockKeys(tx, [slotOccupancyKey(venueId)], { shared: true });
   const row = await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
@@ -45,8 +65,26 @@ export async function cancelBooking(tx: Tx, venueId: string, bookingId: string, 
     .update(bookings, eq(bookings.id, bookingId), { status: 'canceled', canceledAt: now, updatedAt: now })
     .returning();
   if (row.appliedPromocode) await givePromocodeBack(tx, venueId, row.appliedPromocode);
-  await writeLog(tx, venueId, bookingId, 'cancel', 'Booking canceled', actor.userName);
-  return recordBookingEvent(tx, venueId, 'booking.canceled', await bookingWithLedger(tx, venueId, changed));
+  await writeLog(
+    tx,
+    venueId,
+    bookingId,
+    'cancel',
+    options.reason ? `Booking canceled: ${options.reason}` : 'Booking canceled',
+    actor.userName,
+  );
+  if (!options.refundAmount) return recordBookingEvent(tx, venueId, 'booking.canceled', await bookingWithLedger(tx, venueId, changed));
+  // Staff chose how much to give back: a no-show's deposit is theirs to refund too.
+  await writeRefundRows(
+    tx,
+    venueId,
+    changed,
+    { amount: options.refundAmount, overrideDeposit: true },
+    actor,
+    options.cardProvider ?? null,
+    now,
+  );
+  return recordBookingEvent(tx, venueId, 'booking.canceled', await settleLedger(tx, venueId, bookingId));
 }
 
 /** A product's cancellation period; 24 hours when the product is unknown (decision 017). */
@@ -99,24 +137,6 @@ export const setSaved = (tx: Tx, venueId: string, bookingId: string, isSaved: bo
 export const addNote = (tx: Tx, venueId: string, bookingId: string, text: string, actor: Actor) =>
   changeAndLog(tx, venueId, bookingId, {}, { type: 'custom', text }, actor);
 
-/** Records the ledger's new sums on the booking (paid when nothing is due) and returns it. */
-async function settle(tx: Tx, venueId: string, row: BookingRow): Promise<Booking> {
-  const ledger = await ledgerOf(tx, venueId, row.id);
-  const { paid, refunded } = sumsOf(ledger);
-  const { due } = totalsOf(row.total, paid, refunded);
-  const status = row.status === 'wait_for_payment' && due === 0 ? 'paid' : row.status;
-  const [changed] = await forVenue(tx, venueId)
-    .update(bookings, eq(bookings.id, row.id), {
-      paidTotal: paid,
-      refundedTotal: refunded,
-      isRefunded: refunded > 0,
-      status,
-      updatedAt: new Date(),
-    })
-    .returning();
-  return bookingAnswer(changed, ledger);
-}
-
 /** A payment is taken on a live booking, for at most what is due. */
 export function assertCollectable(row: BookingRow, amount: number, due: number, actor: Actor) {
   if (!LIVE.has(row.status)) throw conflict('Payments are taken on live bookings only.', 'booking_not_live');
@@ -135,7 +155,7 @@ export async function collectPayment(
   const method = venueMethods.find((m) => m.toLowerCase() === payment.paymentMethod.toLowerCase());
   if (!method) throw fieldError(`Choose one of the venue's payment methods: ${venueMethods.join(', ')}`, 'paymentMethod');
   const row = await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
-  assertCollectable(row, payment.amount, totalsOf(row.total, row.paidTotal, row.refundedTotal).due, actor);
+  assertCollectable(row, payment.amount, bookingMoney({ ...row, paid: row.paidTotal, refunded: row.refundedTotal }).due, actor);
   await forVenue(tx, venueId).insert(bookingPayments, {
     id: randomUUID(),
     bookingId,
@@ -152,14 +172,8 @@ export async function collectPayment(
     `Collected ${formatMoney(payment.amount, actor.moneyFormat)} by ${method}`,
     actor.userName,
   );
-  const settled = await settle(tx, venueId, row);
+  const settled = await settleLedger(tx, venueId, row.id);
   return recordBookingEvent(tx, venueId, settled.status === 'paid' ? 'booking.paid' : 'booking.updated', settled);
-}
-
-/** Gives card payments back through the provider that took them (the route binds it to the venue's account). */
-export interface CardRefunder {
-  provider: string;
-  refund(paymentId: string, amount: number, idempotencyKey: string): Promise<{ id: string }>;
 }
 
 export const CARD_METHOD = 'Card';
@@ -169,194 +183,41 @@ export interface RefundOutcome {
   refunds: RefundAnswer['refunds'];
 }
 
-/** The refund's rows and log, in the caller's transaction (the demo seed writes cash refunds with it). */
+/**
+ * Refunds an amount, newest payment first, never more than the booking holds, nor a no-show's
+ * kept deposit unless overridden (decision 022), in the caller's transaction under the booking's
+ * lock: twenty refunds at once add up to at most that. Card parts are written pending and sent by
+ * the card-refunds job (money.ts). With lowerPrice the price drops by the amount (a goodwill
+ * discount, a custom price); without, the customer owes it again and the status follows.
+ */
 export async function writeRefund(
   tx: Tx,
   venueId: string,
   bookingId: string,
-  request: { amount: number; overrideDeposit?: boolean },
+  request: { amount: number; overrideDeposit?: boolean; lowerPrice?: boolean },
   actor: Actor,
-  cards: CardRefunder | null,
+  cardProvider: string | null,
   now = new Date(),
-) {
-  const row = await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
-  const ledger = await ledgerOf(tx, venueId, bookingId);
-  const netPaid = row.paidTotal - row.refundedTotal;
-  const kept = keptDepositOf(row, row.paidTotal, row.refundedTotal, now);
-  const allowed = request.overrideDeposit ? netPaid : netPaid - kept;
-  if (request.amount > allowed) {
-    const most = `At most ${formatMoney(allowed, actor.moneyFormat)} can be refunded`;
-    throw fieldError(
-      kept > 0 && !request.overrideDeposit
-        ? `${most}: the deposit of ${formatMoney(kept, actor.moneyFormat)} is kept because the group did not show up`
-        : most,
-      'amount',
-    );
-  }
-  const parts = spreadRefund(paymentsOf(ledger), request.amount);
-  if (!parts) throw fieldError(`At most ${formatMoney(netPaid, actor.moneyFormat)} can be refunded`, 'amount');
-  const providerOf = new Map(ledger.map((r) => [r.id, r.provider ?? null]));
-  const written: { id: string; amount: number; provider: string | null; paymentIntentId: string | null; alias: string }[] = [];
-  for (const part of parts) {
-    const provider = providerOf.get(part.payment.id) ?? null;
-    if (provider && (!cards || cards.provider !== provider))
-      throw conflict(
-        `This card payment was taken through ${provider}, which this server does not use now: refund it there.`,
-        'provider_unavailable',
-      );
-    const id = randomUUID();
-    await forVenue(tx, venueId).insert(bookingPayments, {
-      id,
-      bookingId,
-      kind: 'refund',
-      amount: part.amount,
-      method: part.payment.paymentMethodAlias,
-      refundOf: part.payment.id,
-      provider,
-      userName: actor.userName,
-      createdAt: now,
-    });
-    written.push({
-      id,
-      amount: part.amount,
-      provider,
-      paymentIntentId: part.payment.paymentIntentId,
-      alias: part.payment.paymentMethodAlias,
-    });
-  }
-  const text = written.map((p) => `${formatMoney(p.amount, actor.moneyFormat)} to ${p.alias}`).join(', ');
-  const overridden = request.overrideDeposit && kept > 0 ? ' (the kept deposit too)' : '';
-  await writeLog(tx, venueId, bookingId, 'refund', `Refunded ${text}${overridden}`, actor.userName);
-  return { written, booking: await settle(tx, venueId, row) };
-}
-
-/**
- * Refunds an amount, newest payment first, never more than was paid and not yet refunded, nor a
- * no-show's kept deposit unless overridden (decision 022). The refund rows are written first,
- * under the booking's lock, so twenty refunds at once add up to at most that; card parts then go
- * back through the provider, outside any transaction, with keys made from those rows' ids; a part
- * the provider refuses is taken back out of the ledger and its message answered (decision 021).
- */
-export async function refundPayment(
-  db: Db,
-  venueId: string,
-  bookingId: string,
-  request: { amount: number; overrideDeposit?: boolean },
-  actor: Actor,
-  cards: CardRefunder | null,
 ): Promise<RefundOutcome> {
-  const now = new Date();
-  const reserved = await withTransaction(db, (tx) => writeRefund(tx, venueId, bookingId, request, actor, cards, now));
-
-  for (const [index, part] of reserved.written.entries()) {
-    if (!part.provider || !part.paymentIntentId || !cards) continue;
-    try {
-      const refund = await cards.refund(part.paymentIntentId, part.amount, `refund:${venueId}:${part.id}`);
-      await forVenue(db, venueId).update(bookingPayments, eq(bookingPayments.id, part.id), { providerPaymentId: refund.id });
-    } catch (error) {
-      // This part and those after it did not happen: the ledger gives them back.
-      const reason = error instanceof Error ? error.message : 'the payment provider failed';
-      await undoRefunds(db, venueId, bookingId, reserved.written.slice(index), reason, actor);
-      throw error;
-    }
-  }
-  const booking = await withTransaction(db, (tx) => recordBookingEvent(tx, venueId, 'booking.refunded', reserved.booking));
-  return {
-    booking,
-    refunds: reserved.written.map((p) => ({
-      id: p.id,
-      status: 'succeeded' as const,
-      amount: p.amount,
-      paymentMethodAlias: p.alias,
-      date: now.toISOString(),
-    })),
-  };
-}
-
-/** Takes refund rows back out of the ledger (the provider did not make them), with a warning in the log. */
-async function undoRefunds(
-  db: Db,
-  venueId: string,
-  bookingId: string,
-  rows: { id: string; amount: number }[],
-  reason: string,
-  actor: Actor,
-) {
-  await withTransaction(db, async (tx) => {
-    const row = await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
-    await forVenue(tx, venueId).delete(
-      bookingPayments,
-      inArray(
-        bookingPayments.id,
-        rows.map((u) => u.id),
-      ),
-    );
-    const amount = rows.reduce((sum, u) => sum + u.amount, 0);
+  let row = await lockedBooking(tx, venueId, bookingId);
+  if (request.lowerPrice) {
+    if (!LIVE.has(row.status)) throw conflict('Only a live booking has a price to lower.', 'booking_not_live');
+    const total = loweredTotal(row.total, request.amount);
+    [row] = await forVenue(tx, venueId)
+      .update(bookings, eq(bookings.id, bookingId), { customPrice: total, total, deposit: Math.min(row.deposit, total), updatedAt: now })
+      .returning();
     await writeLog(
       tx,
       venueId,
       bookingId,
-      'warning',
-      `Refund of ${formatMoney(amount, actor.moneyFormat)} not made: ${reason}`,
+      'update',
+      `Price lowered by ${formatMoney(request.amount, actor.moneyFormat)} to ${formatMoney(total, actor.moneyFormat)} with the refund`,
       actor.userName,
     );
-    await recordBookingEvent(tx, venueId, 'booking.updated', await settle(tx, venueId, row));
-  });
-}
-
-export interface UnconfirmedCardRefund {
-  venueId: string;
-  id: string;
-  bookingId: string;
-  amount: number;
-  provider: string;
-  /** The provider's id of the payment it gives back. */
-  paymentIntentId: string;
-}
-
-/**
- * Card refunds the ledger holds but the provider never confirmed (the process stopped between
- * writing the row and the provider's answer), between `from` and `until` ago: the sweep sends
- * them again with the same key, so the provider makes each at most once (decision 021).
- */
-export async function unconfirmedCardRefunds(db: Db, olderThan: Date, newerThan: Date): Promise<UnconfirmedCardRefund[]> {
-  const rows = await db
-    .select({
-      venueId: bookingPayments.venueId,
-      id: bookingPayments.id,
-      bookingId: bookingPayments.bookingId,
-      amount: bookingPayments.amount,
-      provider: bookingPayments.provider,
-      refundOf: bookingPayments.refundOf,
-    })
-    // eslint-disable-next-line no-restricted-syntax -- the sweep serves every venue: it reads unconfirmed refunds across venues, then acts on each within its own venue
-    .from(bookingPayments)
-    .where(
-      and(
-        eq(bookingPayments.kind, 'refund'),
-        isNotNull(bookingPayments.provider),
-        isNull(bookingPayments.providerPaymentId),
-        lt(bookingPayments.createdAt, olderThan),
-        gt(bookingPayments.createdAt, newerThan),
-      ),
-    )
-    .limit(100);
-  const found: UnconfirmedCardRefund[] = [];
-  for (const row of rows) {
-    const [paid] = row.refundOf ? await forVenue(db, row.venueId).select(bookingPayments, eq(bookingPayments.id, row.refundOf)) : [];
-    if (paid?.providerPaymentId) found.push({ ...row, provider: row.provider!, paymentIntentId: paid.providerPaymentId });
   }
-  return found;
-}
-
-/** The provider made the refund: its id on the row. */
-export async function confirmCardRefund(db: Db, venueId: string, rowId: string, providerRefundId: string) {
-  await forVenue(db, venueId).update(bookingPayments, eq(bookingPayments.id, rowId), { providerPaymentId: providerRefundId });
-}
-
-/** The provider refuses the refund for good: the row goes, and the booking's log says why. */
-export async function dropCardRefund(db: Db, refund: UnconfirmedCardRefund, reason: string, moneyFormat: string) {
-  await undoRefunds(db, refund.venueId, refund.bookingId, [refund], reason, { userName: 'Payment provider', moneyFormat });
+  const refunds = await writeRefundRows(tx, venueId, row, request, actor, cardProvider, now);
+  const booking = await recordBookingEvent(tx, venueId, 'booking.refunded', await settleLedger(tx, venueId, bookingId));
+  return { booking, refunds };
 }
 
 /**
@@ -377,6 +238,7 @@ export async function recordCardPayment(
   const venue = forVenue(tx, venueId);
   let paymentRow = ledger.find((r) => r.kind === 'payment' && r.providerPaymentId === payment.paymentId);
   let changed = false;
+  let arrived = false;
   if (!paymentRow) {
     const id = randomUUID();
     await venue.insert(bookingPayments, {
@@ -398,22 +260,11 @@ export async function recordCardPayment(
       `Card payment of ${formatMoney(payment.amount, actor.moneyFormat)} received`,
       actor.userName,
     );
-    if (!LIVE.has(row.status)) {
-      // Paid after the booking was abandoned or canceled: its lanes may be gone; staff decide.
-      await venue.update(bookings, eq(bookings.id, bookingId), { isWarning: true });
-      await writeLog(
-        tx,
-        venueId,
-        bookingId,
-        'warning',
-        `A card payment arrived for a ${row.status} booking: rebook it or refund the payment`,
-        actor.userName,
-      );
-    }
     changed = true;
     // The payment settles before any refund of it, as it happened: a booking paid in full and
     // then partly refunded is paid, whichever of the two events came first.
-    await settle(tx, venueId, row);
+    await settleLedger(tx, venueId, bookingId);
+    arrived = true;
   }
   const refundedHere = ledger.filter((r) => r.kind === 'refund' && r.refundOf === paymentRow.id).reduce((sum, r) => sum + r.amount, 0);
   if (payment.amountRefunded > refundedHere) {
@@ -439,8 +290,22 @@ export async function recordCardPayment(
     changed = true;
   }
   if (!changed) return null;
-  const [current] = await venue.select(bookings, eq(bookings.id, bookingId));
-  const settled = await settle(tx, venueId, current);
+  let settled = await settleLedger(tx, venueId, bookingId);
+  // Nothing was due for a payment that just arrived (a second checkout paid, a payment after a
+  // cancellation): what it overpaid goes back to its card at once.
+  const excess = arrived ? overpaymentToRefund(settled, payment.amount - payment.amountRefunded) : 0;
+  if (excess > 0) {
+    const [current] = await venue.select(bookings, eq(bookings.id, bookingId));
+    await writeRefundRows(
+      tx,
+      venueId,
+      current,
+      { amount: excess, overrideDeposit: true, paymentId: paymentRow.id, logText: 'Refunded overpayment:' },
+      actor,
+      payment.provider,
+    );
+    settled = await settleLedger(tx, venueId, bookingId);
+  }
   return recordBookingEvent(tx, venueId, settled.status === 'paid' ? 'booking.paid' : 'booking.updated', settled);
 }
 

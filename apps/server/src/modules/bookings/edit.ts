@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { chooseLanes, formatMoney, lanesByCapacity } from '@lanebook/core';
+import { chooseLanes, formatMoney, lanesByCapacity, statusFromLedger } from '@lanebook/core';
 import type { Booking, BookingUpdate } from '@lanebook/core/booking-schemas';
 import type { Tx } from '../../db/client.js';
 import { conflict, forbidden, notFound, pgErrorCode } from '../../platform/errors.js';
@@ -12,7 +12,6 @@ import { productForCalendar } from '../products/service.js';
 import { lanesByIds } from '../resources/service.js';
 import type { Actor } from './actions.js';
 import { slotUnavailable } from './create.js';
-import { totalsOf } from './ledger.js';
 import { bookingOrNotFound, bookingWithLedger, reservationColumns, writeLog, type BookingRow } from './records.js';
 import { recordBookingEvent } from './events.js';
 import { bookingLanes, bookings } from './schema.js';
@@ -104,7 +103,6 @@ export async function updateBooking(
         throw error;
       }
     }
-    const { due } = totalsOf(total, row.paidTotal, row.refundedTotal);
     Object.assign(changes, {
       slotIds: chosenSlots.map((s) => s.id),
       resourceIds: laneIds,
@@ -117,7 +115,8 @@ export async function updateBooking(
       customPrice,
       total,
       deposit: Math.min(quote.deposit, total),
-      status: row.status === 'new' ? row.status : due === 0 ? 'paid' : 'wait_for_payment',
+      // A price change moves the status both ways (the money rule, booking-money.ts).
+      status: statusFromLedger({ status: row.status, total, paid: row.paidTotal, refunded: row.refundedTotal }),
     });
     if (first.startsAt.getTime() !== row.startsAt.getTime() || last.endsAt.getTime() !== row.endsAt.getTime())
       said.push(`moved to ${first.date} ${first.from}–${last.to}`);

@@ -52,20 +52,6 @@ export function paymentsOf(rows: LedgerRow[]): PaymentView[] {
     }));
 }
 
-export interface Totals {
-  paid: number;
-  refunded: number;
-  /** What is still to collect: total − (paid − refunded), never below 0. */
-  due: number;
-  /** What was taken beyond the total (after the booking got cheaper), never below 0. */
-  overpaid: number;
-}
-
-export function totalsOf(total: number, paid: number, refunded: number): Totals {
-  const kept = paid - refunded;
-  return { paid, refunded, due: Math.max(0, total - kept), overpaid: Math.max(0, kept - total) };
-}
-
 export function sumsOf(rows: LedgerRow[]): { paid: number; refunded: number } {
   let paid = 0;
   let refunded = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keptDepositOf, paymentsOf, spreadRefund, sumsOf, totalsOf, type LedgerRow } from './ledger.js';
+import { keptDepositOf, paymentsOf, spreadRefund, sumsOf, type LedgerRow } from './ledger.js';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 12, minute));
 const payment = (id: string, amount: number, minute: number, method = 'Cash'): LedgerRow => ({
@@ -31,10 +31,11 @@ describe('the payments ledger', () => {
     ]);
   });
 
-  it('sums paid and refunded; due is what is left of the total, never negative', () => {
+  it('sums paid and refunded; a refund the provider refused counts for nothing', () => {
     expect(sumsOf(rows)).toEqual({ paid: 5000, refunded: 500 });
-    expect(totalsOf(6000, 5000, 500)).toEqual({ paid: 5000, refunded: 500, due: 1500, overpaid: 0 });
-    expect(totalsOf(4000, 5000, 0)).toMatchObject({ due: 0, overpaid: 1000 });
+    const failed: LedgerRow = { ...rows.find((r) => r.kind === 'refund')!, id: 'r9', status: 'failed' };
+    expect(sumsOf([...rows, failed])).toEqual({ paid: 5000, refunded: 500 });
+    expect(paymentsOf([...rows, failed]).map((p) => p.refunded)).toEqual([0, 500]);
   });
 
   it('spreads a refund over the payments newest first, each at most what is left of it', () => {

@@ -7,7 +7,7 @@ import { bookingPayments, bookings, mailOutbox, mailingTemplates, products } fro
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { expectFieldError, expectNoWrites } from '../../../test/catalog.js';
 import { setUpBookings } from '../../../test/bookings.js';
-import { enableCardPayments, pathOf, payWithCard } from '../../../test/payments.js';
+import { enableCardPayments, pathOf, payWithCard, waitForCardRefunds } from '../../../test/payments.js';
 import { BASE_URL, type TestServer } from '../../../test/server.js';
 
 /** The widget's return page after paying (decision 024). */
@@ -197,13 +197,15 @@ describeEachDatabase('public booking calls (the widget)', (t) => {
     const canceled = await t.request('POST', publicUrl(booking, '/cancel'));
     expect(canceled.statusCode, canceled.body).toBe(200);
     // The deposit too: it is kept from no-shows, not from customers who cancel in time.
-    expect(canceled.json()).toMatchObject({ status: 'canceled', paid: 2000, refunded: 2000 });
+    expect(canceled.json()).toMatchObject({ status: 'canceled', paid: 2000, refunded: 2000, due: 0, kept: 0, paymentLabel: 'Refunded' });
+    await waitForCardRefunds(t, booking.id);
     const ledger = await t.db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id));
     expect(ledger.find((r) => r.kind === 'refund')).toMatchObject({
       amount: 2000,
       method: 'Card',
       provider: 'sandbox',
       userName: 'Customer',
+      status: 'succeeded',
       providerPaymentId: expect.stringMatching(/^re_sb_/),
     });
     expect(ledger).toHaveLength(2);
@@ -234,6 +236,7 @@ describeEachDatabase('public booking calls (the widget)', (t) => {
     const cheaper = await move([second.id]);
     expect(cheaper.statusCode, cheaper.body).toBe(200);
     expect(cheaper.json()).toMatchObject({ slotIds: [second.id], total: 4000, paid: 8000, refunded: 4000, due: 0, status: 'paid' });
+    await waitForCardRefunds(t, booking.id);
     const refund = (await t.db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id))).find(
       (r) => r.kind === 'refund',
     );

@@ -22,10 +22,13 @@ import {
   publicMoveBodySchema,
   refundAnswerSchema,
   refundBodySchema,
+  refundRetryParamsSchema,
+  staffCancelBodySchema,
   sendEmailBodySchema,
   reservationInfoSchema,
   type Booking,
 } from '@lanebook/core/booking-schemas';
+import type { Tx } from '../../db/client.js';
 import type { ModuleDeps } from '../../platform/module.js';
 import { publicRateLimit } from '../../platform/rate-limits.js';
 import { hasPermission, identityOf, venueOf, type VenueRow } from '../../platform/access.js';
@@ -41,8 +44,8 @@ import {
   cancellationPeriodOf,
   collectPayment,
   deleteBooking,
-  refundPayment,
   setPresence,
+  writeRefund,
   setSaved,
   type Actor,
 } from './actions.js';
@@ -51,10 +54,11 @@ import { createBooking, createBookingOnce } from './create.js';
 import { updateBooking } from './edit.js';
 import { listBookings } from './list.js';
 import { bookingDetail, bookingLogPage, bookingOrNotFound, bookingWithLedger, writeLog } from './records.js';
-import { sendAutomaticMail, sendBookingMail, type BookingMailer } from './mail.js';
+import { BOOKING_MAIL_QUEUE, queueAutomaticMail, sendBookingMail, sendQueuedAutomaticMail, type BookingMailer } from './mail.js';
 import { mailingTemplateById, type MailingTemplateRow } from '../mailing-templates/service.js';
 import { fieldError } from '../calendar/service.js';
-import { assertCardCheckoutPossible, cardRefunderOf, openCardCheckout } from '../payments/service.js';
+import { assertCardCheckoutPossible, cardProviderOf, openCardCheckout } from '../payments/service.js';
+import { keepCheckout, openCheckoutUrl, retryCardRefund, settleLedger, writeRefundRows } from './money.js';
 import { CARD_PAYMENT_METHOD, urlAnswerSchema } from '@lanebook/core/payment-schemas';
 import { z } from 'zod';
 import { bookingIdOfReference, bookingReferenceVenueId } from './service.js';
@@ -84,7 +88,8 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     return { userName: identity.name || identity.email, moneyFormat: venueOf(request).row.moneyFormat };
   };
   const customer = (request: FastifyRequest): Actor => ({ userName: 'Customer', moneyFormat: venueOf(request).row.moneyFormat });
-  const mail: BookingMailer = { db, mailer: deps.mailer, baseUrl: deps.config.baseUrl };
+  const mail: BookingMailer = { db, mailer: deps.mailer, baseUrl: deps.config.baseUrl, jobs: deps.jobs };
+  await deps.jobs.work(BOOKING_MAIL_QUEUE, (job: Parameters<typeof sendQueuedAutomaticMail>[1]) => sendQueuedAutomaticMail(mail, job), { concurrency: 5 });
 
   // ---- Staff ----
 
@@ -106,7 +111,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const booking = await withTransaction(db, (tx) =>
         createBooking(tx, venue.row, request.body, { kind: 'staff', userName: actorOf(request).userName, canSetCustomPrice }),
       );
-      if (booking.isConfirmationEmail) await sendAutomaticMail(mail, venue.row, booking, 'confirmation', request.log);
+      if (booking.isConfirmationEmail) await queueAutomaticMail(mail, venue.row, booking, 'confirmation', request.log);
       return reply.code(201).send(booking);
     },
   );
@@ -247,11 +252,16 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
   action(
     'cancel',
     'bookings.cancel',
-    'Cancels the booking: its lanes are free at once. The customer gets the cancellation mail when the venue has an active template.',
-    null,
-    (request, tx) => cancelBooking(tx, venueOf(request).id, request.params.id, actorOf(request)),
+    'Cancels the booking: its lanes are free at once. Cancelling refunds nothing by itself: refundAmount gives back all, part or none of what was paid in the same step (card parts pending until the provider answers); reason is kept in the log. The customer gets the cancellation mail when the venue has an active template.',
+    // No body at all cancels and refunds nothing, as before.
+    staffCancelBodySchema.nullish(),
+    (request, tx) =>
+      cancelBooking(tx, venueOf(request).id, request.params.id, actorOf(request), {
+        ...(request.body ?? {}),
+        cardProvider: cardProviderOf(deps.payments, venueOf(request).row),
+      }),
     bookingSchema,
-    (request, canceled) => sendAutomaticMail(mail, venueOf(request).row, canceled as Booking, 'cancellation', request.log),
+    (request, canceled) => queueAutomaticMail(mail, venueOf(request).row, canceled as Booking, 'cancellation', request.log),
   );
   action('presence', 'bookings.changePresenceStatus', 'No show, Partially Checked In or Checked In.', presenceBodySchema, (request, tx) =>
     setPresence(tx, venueOf(request).id, request.params.id, request.body.presenceStatus, actorOf(request)),
@@ -288,9 +298,13 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const row = await bookingOrNotFound(db, venue.id, request.params.id);
       const { due } = await bookingWithLedger(db, venue.id, row);
       assertCollectable(row, amount, due, actorOf(request));
+      // One open session per booking and amount: asking again answers it (two paid sessions are refunded, but not opened).
+      const key = { bookingId: row.id, channel: 'staff' as const, amount, paidTotal: row.paidTotal, refundedTotal: row.refundedTotal };
+      const open = await openCheckoutUrl(db, venue.id, key);
+      if (open) return { url: open };
       const product = await productForCalendar(db, venue.id, row.productId);
       const bookingPage = `${deps.config.baseUrl}/bookings/${encodeURIComponent(row.id)}/view`;
-      const url = await openCardCheckout(deps.payments, venue.row, {
+      const session = await openCardCheckout(deps.payments, venue.row, {
         bookingId: row.id,
         amount,
         description: [product?.name, row.date, row.registrationCode].filter(Boolean).join(', '),
@@ -299,7 +313,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
         // The same booking, state and amount make the same page: a double click opens one checkout.
         idempotencyKey: `checkout:${venue.id}:${row.id}:${row.paidTotal}:${row.refundedTotal}:${amount}`,
       });
-      return { url };
+      return { url: await keepCheckout(db, venue.id, key, session) };
     },
   );
 
@@ -310,7 +324,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       schema: {
         tags,
         description:
-          "Refunds an amount, newest payment first, never more than was paid and not yet refunded, nor a no-show's kept deposit unless overrideDeposit; card payments go back through the payment provider. Answers each refund for the Done! dialog.",
+          "Refunds an amount, newest payment first, never more than was paid and not yet refunded, nor a no-show's kept deposit unless overrideDeposit. With lowerPrice the price is lowered by the amount (a goodwill discount); without, the customer owes it again and the booking waits for payment. Card parts are pending until the payment provider answers (a job sends them). Answers each refund for the Done! dialog.",
         params: idParams,
         body: refundBodySchema,
         response: { 200: refundAnswerSchema, ...errorResponses(400, 401, 403, 404, 409, 502) },
@@ -318,7 +332,37 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     },
     async (request) => {
       const venue = venueOf(request);
-      return refundPayment(db, venue.id, request.params.id, request.body, actorOf(request), cardRefunderOf(deps.payments, venue.row));
+      return withTransaction(db, (tx) =>
+        writeRefund(tx, venue.id, request.params.id, request.body, actorOf(request), cardProviderOf(deps.payments, venue.row)),
+      );
+    },
+  );
+
+  app.post(
+    '/api/private/booking/:id/refunds/:refundId/retry',
+    {
+      config: { access: { permission: 'bookings.refund' } },
+      schema: {
+        tags,
+        description:
+          'Sends a failed card refund to the payment provider again, as a new attempt (pending until it answers). Anything but a failed refund of the booking is a 409.',
+        params: refundRetryParamsSchema,
+        response: { 200: refundAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const venue = venueOf(request);
+      const { booking, line } = await withTransaction(db, (tx) =>
+        retryCardRefund(
+          tx,
+          venue.id,
+          request.params.id,
+          request.params.refundId,
+          actorOf(request),
+          cardProviderOf(deps.payments, venue.row),
+        ),
+      );
+      return { booking, refunds: [line] };
     },
   );
 
@@ -406,7 +450,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const { booking, created } = await withTransaction(db, (tx) =>
         createBookingOnce(tx, venue.row, request.body, { kind: 'public', userName: 'Customer', clientAddress: request.ip }, idempotencyKey),
       );
-      if (created && booking.isConfirmationEmail) await sendAutomaticMail(mail, venue.row, booking, 'confirmation', request.log);
+      if (created && booking.isConfirmationEmail) await queueAutomaticMail(mail, venue.row, booking, 'confirmation', request.log);
       return reply.code(201).send(await publicView(venue.row, booking));
     },
   );
@@ -420,38 +464,26 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
 
   /**
    * Gives the customer back an amount after a cancellation in time or a move to a cheaper time,
-   * through the ledger (card parts through the provider, decision 021). The change is made
-   * already: a refund the provider refuses leaves a warning on the booking for staff, and the
-   * answer is the booking as it stands.
+   * in the change's transaction (money.ts). A card payment of a provider this server does not use
+   * now cannot go back from here: the change stands and a warning in the log tells staff.
    */
-  const refundToCustomer = async (request: FastifyRequest, venue: VenueRow, bookingId: string, amount: number): Promise<Booking> => {
+  const refundToCustomer = async (tx: Tx, venue: VenueRow, bookingId: string, amount: number) => {
     const actor = { userName: 'Customer', moneyFormat: venue.moneyFormat };
+    const row = await bookingOrNotFound(tx, venue.id, bookingId, { lock: true });
     try {
-      const outcome = await refundPayment(
-        db,
+      await writeRefundRows(tx, venue.id, row, { amount, overrideDeposit: true }, actor, cardProviderOf(deps.payments, venue));
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'provider_unavailable')) throw error;
+      await writeLog(
+        tx,
         venue.id,
         bookingId,
-        { amount, overrideDeposit: true },
-        actor,
-        cardRefunderOf(deps.payments, venue),
+        'warning',
+        `Refund of ${formatMoney(amount, venue.moneyFormat)} to the customer not made: ${error.message}`,
+        actor.userName,
       );
-      return outcome.booking;
-    } catch (error) {
-      request.log.warn({ err: error, bookingId }, "The customer's refund could not be made");
-      // A refusal before anything was written (a payment of another provider): say so where staff look.
-      if (!(error instanceof AppError && error.code === 'payment_provider_error'))
-        await withTransaction(db, (tx) =>
-          writeLog(
-            tx,
-            venue.id,
-            bookingId,
-            'warning',
-            `Refund of ${formatMoney(amount, venue.moneyFormat)} to the customer not made: ${error instanceof Error ? error.message : 'unknown error'}`,
-            actor.userName,
-          ),
-        );
-      return bookingWithLedger(db, venue.id, await bookingOrNotFound(db, venue.id, bookingId));
     }
+    return settleLedger(tx, venue.id, bookingId);
   };
 
   app.get(
@@ -549,12 +581,12 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
         const row = await bookingOrNotFound(tx, venue.id, bookingId);
         const product = await productForCalendar(tx, venue.id, row.productId);
         assertCustomerMayCancel(row, cancellationPeriodOf(product));
-        return cancelBooking(tx, venue.id, bookingId, customer(request));
+        const booking = await cancelBooking(tx, venue.id, bookingId, customer(request));
+        // A cancellation in time gives back everything paid: no deposit is kept (decision 024).
+        return booking.kept > 0 ? refundToCustomer(tx, venue, bookingId, booking.kept) : booking;
       });
-      // A cancellation in time gives back everything paid: no deposit is kept (decision 024).
-      const paidBack = canceled.paid - canceled.refunded;
-      const answer = paidBack > 0 ? await refundToCustomer(request, venue, bookingId, paidBack) : canceled;
-      await sendAutomaticMail(mail, venue, answer, 'cancellation', request.log);
+      const answer = canceled;
+      await queueAutomaticMail(mail, venue, answer, 'cancellation', request.log);
       return publicView(venue, answer);
     },
   );
@@ -583,15 +615,16 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
         const row = await bookingOrNotFound(tx, venue.id, bookingId, { lock: true });
         assertCustomerMayMove(row, venue, await productForCalendar(tx, venue.id, row.productId));
         const before = venueSpan(row.startsAt, row.endsAt, venue);
-        return updateBooking(tx, venue.id, bookingId, { slots: request.body.slots }, actor, {
+        const changed = await updateBooking(tx, venue.id, bookingId, { slots: request.body.slots }, actor, {
           online: true,
           log: (changed) =>
             `Moved by the customer from ${before} to ${venueSpan(changed.startsAt, changed.endsAt, venue)}` +
             (changed.total !== row.total ? `; total ${formatMoney(changed.total, venue.moneyFormat)}` : ''),
         });
+        // What the cheaper time overpaid goes back in the move's own transaction.
+        return changed.overpaid > 0 ? refundToCustomer(tx, venue, bookingId, changed.overpaid) : changed;
       });
-      const answer = moved.overpaid > 0 ? await refundToCustomer(request, venue, bookingId, moved.overpaid) : moved;
-      return publicView(venue, answer);
+      return publicView(venue, moved);
     },
   );
 
@@ -625,10 +658,13 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const inFull = request.body.isFullFirstPayment ?? row.isFullFirstPayment;
       const depositLeft = row.deposit - (row.paidTotal - row.refundedTotal);
       const amount = !inFull && depositLeft > 0 ? Math.min(depositLeft, due) : due;
+      const key = { bookingId: row.id, channel: 'customer' as const, amount, paidTotal: row.paidTotal, refundedTotal: row.refundedTotal };
+      const open = await openCheckoutUrl(db, venue.id, key);
+      if (open) return { url: open, embeddable: deps.payments.isCheckoutEmbeddable };
       const product = await productForCalendar(db, venue.id, row.productId);
       const canceled = new URL(returnUrl);
       canceled.searchParams.set('paid', '0');
-      const url = await openCardCheckout(deps.payments, venue, {
+      const session = await openCardCheckout(deps.payments, venue, {
         bookingId: row.id,
         amount,
         description: [product?.name, row.date, row.registrationCode].filter(Boolean).join(', '),
@@ -638,7 +674,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
         // refuses one key with other parameters) or a payment since opens another.
         idempotencyKey: `widget-checkout:${venue.id}:${row.id}:${row.paidTotal}:${row.refundedTotal}:${amount}:${returnUrlDigest(returnUrl.href)}`,
       });
-      return { url, embeddable: deps.payments.isCheckoutEmbeddable };
+      return { url: await keepCheckout(db, venue.id, key, session), embeddable: deps.payments.isCheckoutEmbeddable };
     },
   );
 };

@@ -4,13 +4,21 @@ import Stripe from 'stripe';
 import { expect, it } from 'vitest';
 import type { Booking, BookingDetail } from '@lanebook/core/booking-schemas';
 import { createSandboxProvider } from '../../platform/payments/sandbox.js';
-import { retryUnconfirmedRefunds } from './service.js';
+import { retryPendingRefunds } from './service.js';
 import type { Balance, BankAccount, PaymentsInfo, PayoutPage } from '@lanebook/core/payment-schemas';
 import { bookingPayments, bookings, paymentEvents, products, sandboxEvents, sandboxTransactions, venues } from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { expectFieldError, expectNoWrites } from '../../../test/catalog.js';
 import { setUpBookings } from '../../../test/bookings.js';
-import { authenticate, enableCardPayments, openCardCheckout, pathOf, payWithCard, US_BANK } from '../../../test/payments.js';
+import {
+  authenticate,
+  enableCardPayments,
+  openCardCheckout,
+  pathOf,
+  payWithCard,
+  US_BANK,
+  waitForCardRefunds,
+} from '../../../test/payments.js';
 import { BASE_URL, TEST_AUTH_SECRET } from '../../../test/server.js';
 
 describeEachDatabase('payments with the sandbox provider', (t) => {
@@ -156,9 +164,13 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
       booking: { paid: 8000, refunded: 4000, isRefunded: true },
       refunds: [{ amount: 4000, paymentMethodAlias: 'Card' }],
     });
+    // The card refund is pending until the job has sent it and the provider answered.
+    expect(refund.json().refunds[0].status).toBe('pending');
+    await waitForCardRefunds(t, booking.id);
     const rows = await t.db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id));
     expect(rows.find((r) => r.kind === 'refund')).toMatchObject({
       provider: 'sandbox',
+      status: 'succeeded',
       providerPaymentId: expect.stringMatching(/^re_sb_/),
     });
     // The provider's charge.refunded event arrives later and finds the refund recorded.
@@ -266,7 +278,7 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
     expect((await t.db.select().from(paymentEvents).where(eq(paymentEvents.id, 'evt_sb_stranger'))).length).toBe(1);
   });
 
-  it('a card refund the provider never confirmed (the process stopped) is sent again with its own key, once; a refused one leaves the ledger', async () => {
+  it('a card refund still pending (the process stopped) is sent again with its own key, once; a refused one is failed and counts for nothing', async () => {
     const { venue, form } = await setUpBookings(t);
     await enableCardPayments(t, venue.owner);
     const booking = (await venue.staff.post('/api/private/booking', form())).json<Booking>();
@@ -282,22 +294,33 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
       method: 'Card',
       refundOf: payment.id,
       provider: 'sandbox',
+      status: 'pending' as const,
       userName: 'Manager',
       createdAt: new Date(Date.now() - 5 * 60_000),
     });
     await t.db.insert(bookingPayments).values([unconfirmed('lost-refund', 2000), unconfirmed('impossible-refund', 99_999)]);
     const sandbox = createSandboxProvider({ db: t.db, baseUrl: BASE_URL, webhookSecret: 'whsec_sweep' });
-    expect(await retryUnconfirmedRefunds(t.db, sandbox)).toBe(1);
-    expect(await retryUnconfirmedRefunds(t.db, sandbox)).toBe(0);
+    await retryPendingRefunds(t.db, sandbox);
+    await retryPendingRefunds(t.db, sandbox);
     const rows = await t.db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id));
-    expect(rows.find((r) => r.id === 'lost-refund')?.providerPaymentId).toMatch(/^re_sb_/);
-    expect(rows.find((r) => r.id === 'impossible-refund')).toBeUndefined();
+    expect(rows.find((r) => r.id === 'lost-refund')).toMatchObject({
+      status: 'succeeded',
+      providerPaymentId: expect.stringMatching(/^re_sb_/),
+    });
+    expect(rows.find((r) => r.id === 'impossible-refund')).toMatchObject({
+      status: 'failed',
+      failure: expect.stringMatching(/^Refund amount/),
+    });
     const refunds = (await t.db.select().from(sandboxTransactions)).filter(
       (r) => r.type === 'refund' && r.paymentId === payment.providerPaymentId,
     );
     expect(refunds.map((r) => r.amount)).toEqual([-2000]);
     const detail = (await venue.staff.get(`/api/private/booking/${booking.id}`)).json<BookingDetail>();
-    expect(detail.logs[0]).toMatchObject({ type: 'warning', text: expect.stringMatching(/^Refund of \$999\.99 not made: Refund amount/) });
+    expect(detail.logs[0]).toMatchObject({
+      type: 'warning',
+      text: expect.stringMatching(/^Card refund of \$999\.99 failed: Refund amount/),
+    });
+    expect(detail.refunds.find((r) => r.id === 'impossible-refund')).toMatchObject({ status: 'failed', amount: 99_999 });
   });
 
   it("a no-show's deposit is kept: the refund offers only the rest and says why, unless staff override it", async () => {

@@ -28,7 +28,16 @@ import {
   WebhookSignatureError,
   type BankAccount as ProviderBankAccount,
 } from '../../platform/payments/provider.js';
-import { accountOf, applyWebhookEvent, ensureAccount, paymentsInfo, retryUnconfirmedRefunds, syncAccountStatus } from './service.js';
+import { CARD_REFUND_CHANNEL, CARD_REFUND_QUEUE } from '../bookings/money.js';
+import {
+  accountOf,
+  applyWebhookEvent,
+  ensureAccount,
+  paymentsInfo,
+  retryPendingRefunds,
+  sendCardRefund,
+  syncAccountStatus,
+} from './service.js';
 
 const tags = ['payments'];
 const providerParams = z.object({ provider: z.string().min(1).max(40) });
@@ -51,9 +60,20 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const provider = deps.payments;
-  // Card refunds written but never confirmed by the provider are sent again every minute (decision 021).
+  // A card refund written pending is announced at commit (migration 0014's trigger) and sent by a
+  // job, retried while the provider is unreachable; one job per refund and attempt waits at a time.
+  await deps.jobs.work<{ venueId: string; refundId: string }>(CARD_REFUND_QUEUE, async ({ venueId, refundId }) =>
+    sendCardRefund(db, provider, venueId, refundId),
+  );
+  await deps.database.notifications.listen(CARD_REFUND_CHANNEL, (payload) => {
+    const [venueId, refundId, attempt] = payload.split(':');
+    deps.jobs
+      .send(CARD_REFUND_QUEUE, { venueId, refundId }, { singletonKey: `${refundId}:${attempt}`, retryLimit: 5, retryDelaySeconds: 5 })
+      .catch((error: Error) => fastify.log.warn({ err: error }, 'A card refund could not be queued; the sweep will'));
+  });
+  // Card refunds still pending (an announcement missed, the provider unreachable) are sent again every minute.
   await deps.jobs.work('card-refunds', async () => {
-    await retryUnconfirmedRefunds(db, provider);
+    await retryPendingRefunds(db, provider);
   });
   await deps.jobs.schedule('card-refunds', '* * * * *');
   const trustedOrigins = [deps.config.baseUrl, ...(deps.config.extraOrigins ?? [])].map((url) => new URL(url).origin);
@@ -231,9 +251,9 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
       schema: {
         tags,
         description:
-          'Adds a bank account (US: 9-digit routing number; CA: transit and institution numbers). Its currency follows its country. The number is never answered in full.',
+          "Adds a bank account (US: 9-digit routing number; CA: transit and institution numbers). Its currency follows its country. The number is never answered in full. One the account has already is a 409 bank_account_exists with the provider's words.",
         body: bankAccountCreateSchema,
-        response: { 201: bankAccountSchema, ...errorResponses(400, 401, 403, 404, 502) },
+        response: { 201: bankAccountSchema, ...errorResponses(400, 401, 403, 404, 409, 502) },
       },
     },
     async (request, reply) => {
@@ -245,7 +265,15 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
         .update(`${input.country}:${input.routingNumber}:${input.accountNumber}`)
         .digest('hex')
         .slice(0, 32);
-      const added = await provider.addBankAccount(account, input, `bank-account:${venue.id}:${fingerprint}`);
+      let added;
+      try {
+        added = await provider.addBankAccount(account, input, `bank-account:${venue.id}:${fingerprint}`);
+      } catch (error) {
+        // The account is there already (added before, not by this double click): the provider's words, as a 409.
+        if (error instanceof PaymentProviderError && error.providerCode === 'bank_account_exists')
+          throw conflict(error.message, 'bank_account_exists');
+        throw error;
+      }
       await syncAccountStatus(db, provider, venue.id, account);
       return reply.code(201).send(masked(added));
     },

@@ -6,7 +6,8 @@ import { withTransaction } from '../../platform/locking.js';
 import { currencyOfCountry, PaymentProviderError, type PaymentProvider, type WebhookEvent } from '../../platform/payments/provider.js';
 import { assertCardPaymentsAvailable } from '../../platform/payments/unavailable.js';
 // The bookings module's card-payment entry points (its service.ts is read by calendar, which actions.ts reads).
-import { confirmCardRefund, dropCardRefund, recordCardPayment, unconfirmedCardRefunds, type CardRefunder } from '../bookings/actions.js';
+import { recordCardPayment } from '../bookings/actions.js';
+import { cardRefundKey, pendingCardRefund, settleCardRefund, stalePendingCardRefunds } from '../bookings/money.js';
 import {
   lockPaymentAccount,
   paymentAccountOfVenue,
@@ -81,12 +82,12 @@ export function paymentsInfo(provider: PaymentProvider, venue: VenueRow): Paymen
   };
 }
 
-/** Opens the provider's hosted checkout for an amount of a booking; answers its URL. */
+/** Opens the provider's hosted checkout for an amount of a booking; answers the session (its id and URL). */
 export async function openCardCheckout(
   provider: PaymentProvider,
   venue: VenueRow,
   checkout: { bookingId: string; amount: number; description: string; successUrl: string; cancelUrl: string; idempotencyKey: string },
-): Promise<string> {
+): Promise<{ id: string; url: string }> {
   assertCardCheckoutPossible(provider, venue);
   const account = accountOf(provider, venue)!;
   const session = await provider.createCheckout({
@@ -99,18 +100,12 @@ export async function openCardCheckout(
     metadata: { venueId: venue.id, bookingId: checkout.bookingId },
     idempotencyKey: checkout.idempotencyKey,
   });
-  return session.url;
+  return session;
 }
 
-/** Refunds card payments of the venue through the active provider; null when the venue has no account there. */
-export function cardRefunderOf(provider: PaymentProvider, venue: VenueRow): CardRefunder | null {
-  const account = accountOf(provider, venue);
-  if (!account) return null;
-  return {
-    provider: provider.name,
-    refund: (paymentId, amount, idempotencyKey) =>
-      provider.refund({ account, paymentId, amount, idempotencyKey, metadata: { venueId: venue.id, bookingId: '' } }),
-  };
+/** The provider the venue's card payments go back through now; null when the venue has no account there. */
+export function cardProviderOf(provider: PaymentProvider, venue: VenueRow): string | null {
+  return accountOf(provider, venue) ? provider.name : null;
 }
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
@@ -154,32 +149,38 @@ export async function applyWebhookEvent(db: Db, provider: PaymentProvider, event
 }
 
 /**
- * Sends again the card refunds the ledger holds but the provider never confirmed (the process
- * stopped between the two), 2 minutes to a day old, with their own keys: the provider makes each
- * at most once, and answers the refund it made. A refund the provider refuses for good leaves
- * the ledger with a warning on the booking; an unreachable provider is tried again next minute.
+ * Sends a pending card refund to the provider (the card-refunds job, issue 21), outside any
+ * transaction, with the key of its attempt; the provider's answer settles it. A refusal (4xx) is
+ * recorded as failed with the provider's words; an unreachable provider throws, so the job tries
+ * again with the same key and the provider makes it at most once.
  */
-export async function retryUnconfirmedRefunds(db: Db, provider: PaymentProvider, now = new Date()): Promise<number> {
-  const due = await unconfirmedCardRefunds(db, new Date(now.getTime() - 2 * 60_000), new Date(now.getTime() - 24 * 3600_000));
-  let confirmed = 0;
-  for (const refund of due) {
-    if (refund.provider !== provider.name) continue;
-    const venue = await paymentAccountOfVenue(db, refund.venueId, provider.name);
-    if (!venue?.accountId) continue;
-    try {
-      const made = await provider.refund({
-        account: venue.accountId,
-        paymentId: refund.paymentIntentId,
-        amount: refund.amount,
-        idempotencyKey: `refund:${refund.venueId}:${refund.id}`,
-        metadata: { venueId: refund.venueId, bookingId: refund.bookingId },
-      });
-      await confirmCardRefund(db, refund.venueId, refund.id, made.id);
-      confirmed++;
-    } catch (error) {
-      if (error instanceof PaymentProviderError && error.status >= 400 && error.status < 500)
-        await dropCardRefund(db, refund, error.message, venue.moneyFormat);
-    }
+export async function sendCardRefund(db: Db, provider: PaymentProvider, venueId: string, refundId: string): Promise<void> {
+  const refund = await pendingCardRefund(db, venueId, refundId);
+  if (!refund || refund.provider !== provider.name) return;
+  const venue = await paymentAccountOfVenue(db, venueId, provider.name);
+  if (!venue) return;
+  if (!venue.accountId) {
+    await settleCardRefund(db, refund, { failure: 'the venue has no payment account now' }, venue.moneyFormat);
+    return;
   }
-  return confirmed;
+  try {
+    const made = await provider.refund({
+      account: venue.accountId,
+      paymentId: refund.paymentIntentId,
+      amount: refund.amount,
+      idempotencyKey: cardRefundKey(refund),
+      metadata: { venueId, bookingId: refund.bookingId },
+    });
+    await settleCardRefund(db, refund, { providerRefundId: made.id }, venue.moneyFormat);
+  } catch (error) {
+    if (error instanceof PaymentProviderError && error.status >= 400 && error.status < 500)
+      await settleCardRefund(db, refund, { failure: error.message }, venue.moneyFormat);
+    else throw error;
+  }
+}
+
+/** Sends again the card refunds still pending a minute after they were written (the sweep, every minute). */
+export async function retryPendingRefunds(db: Db, provider: PaymentProvider, now = new Date()): Promise<void> {
+  for (const refund of await stalePendingCardRefunds(db, new Date(now.getTime() - 60_000)))
+    await sendCardRefund(db, provider, refund.venueId, refund.id).catch(() => undefined);
 }

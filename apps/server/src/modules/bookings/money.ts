@@ -1,0 +1,314 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { formatMoney, refundLimit, statusFromLedger } from '@lanebook/core';
+import type { Booking } from '@lanebook/core/booking-schemas';
+import type { Db, Tx } from '../../db/client.js';
+import { conflict } from '../../platform/errors.js';
+import { withTransaction } from '../../platform/locking.js';
+import { forVenue } from '../../platform/venue-scope.js';
+import { fieldError } from '../calendar/service.js';
+import { keptDepositOf, paymentsOf, spreadRefund, sumsOf } from './ledger.js';
+import { bookingAnswer, bookingOrNotFound, ledgerOf, writeLog, type BookingRow } from './records.js';
+import { recordBookingEvent } from './events.js';
+import { bookingCheckouts, bookingPayments, bookings } from './schema.js';
+
+/**
+ * Every change to a booking's money, in one place (issue 21). Each function runs in the caller's
+ * transaction, under the booking's row lock, with the change that caused it (a move, a
+ * cancellation, a price change, a payment, a refund). A card refund is written pending; a trigger
+ * on booking_payments announces it at commit and the card-refunds job sends it to the provider
+ * (payments/service.ts), whose answer settles it here.
+ */
+
+export interface MoneyActor {
+  userName: string;
+  moneyFormat: string;
+}
+
+/** The channel the pending card refunds are announced on (migration 0014's trigger). */
+export const CARD_REFUND_CHANNEL = 'lanebook_card_refunds';
+export const CARD_REFUND_QUEUE = 'card-refund';
+
+/** Writes the ledger's sums on the booking and the status they give (statusFromLedger); answers the booking. */
+export async function settleLedger(tx: Tx, venueId: string, bookingId: string): Promise<Booking> {
+  const [row] = await forVenue(tx, venueId).select(bookings, eq(bookings.id, bookingId));
+  const ledger = await ledgerOf(tx, venueId, bookingId);
+  const { paid, refunded } = sumsOf(ledger);
+  const [changed] = await forVenue(tx, venueId)
+    .update(bookings, eq(bookings.id, bookingId), {
+      paidTotal: paid,
+      refundedTotal: refunded,
+      isRefunded: refunded > 0,
+      status: statusFromLedger({ status: row.status, total: row.total, paid, refunded }),
+      updatedAt: new Date(),
+    })
+    .returning();
+  return bookingAnswer(changed, ledger);
+}
+
+export interface RefundLine {
+  id: string;
+  amount: number;
+  paymentMethodAlias: string;
+  status: 'pending' | 'succeeded';
+  date: string;
+}
+
+export interface RefundRequest {
+  amount: number;
+  /** Refund a no-show's kept deposit too (decision 022); cancellations and automatic refunds do. */
+  overrideDeposit?: boolean;
+  /** Give back only this payment (an overpayment goes back to the card that made it). */
+  paymentId?: string;
+  /** The log's words before the amounts; "Refunded" unless said. */
+  logText?: string;
+}
+
+/**
+ * Writes a refund of `amount` (newest payment first), never more than the booking holds, nor a
+ * no-show's kept deposit unless overridden. Card parts are pending until the provider answers;
+ * `cardProvider` is the provider the venue takes cards through now (null: none), and a card payment
+ * of another provider is refused (409). The caller holds the booking's row lock and settles after.
+ */
+export async function writeRefundRows(
+  tx: Tx,
+  venueId: string,
+  row: BookingRow,
+  request: RefundRequest,
+  actor: MoneyActor,
+  cardProvider: string | null,
+  now = new Date(),
+): Promise<RefundLine[]> {
+  const ledger = await ledgerOf(tx, venueId, row.id);
+  const { paid, refunded } = sumsOf(ledger);
+  const facts = { status: row.status, total: row.total, paid, refunded };
+  const kept = keptDepositOf(row, paid, refunded, now);
+  const allowed = refundLimit(facts, kept, request.overrideDeposit);
+  if (request.amount > allowed) {
+    const most = `At most ${formatMoney(allowed, actor.moneyFormat)} can be refunded`;
+    throw fieldError(
+      kept > 0 && !request.overrideDeposit
+        ? `${most}: the deposit of ${formatMoney(kept, actor.moneyFormat)} is kept because the group did not show up`
+        : most,
+      'amount',
+    );
+  }
+  const payments = paymentsOf(ledger).filter((p) => !request.paymentId || p.id === request.paymentId);
+  const parts = spreadRefund(payments, request.amount);
+  if (!parts) throw fieldError(`At most ${formatMoney(allowed, actor.moneyFormat)} can be refunded`, 'amount');
+  const providerOf = new Map(ledger.map((r) => [r.id, r.provider ?? null]));
+  for (const part of parts) {
+    const provider = providerOf.get(part.payment.id) ?? null;
+    if (provider && cardProvider !== provider)
+      throw conflict(
+        `This card payment was taken through ${provider}, which this server does not use now: refund it there.`,
+        'provider_unavailable',
+      );
+  }
+  const lines: RefundLine[] = [];
+  for (const part of parts) {
+    const provider = providerOf.get(part.payment.id) ?? null;
+    const id = randomUUID();
+    const status = provider ? 'pending' : 'succeeded';
+    await forVenue(tx, venueId).insert(bookingPayments, {
+      id,
+      bookingId: row.id,
+      kind: 'refund',
+      amount: part.amount,
+      method: part.payment.paymentMethodAlias,
+      refundOf: part.payment.id,
+      provider,
+      status,
+      userName: actor.userName,
+      createdAt: now,
+    });
+    lines.push({ id, amount: part.amount, paymentMethodAlias: part.payment.paymentMethodAlias, status, date: now.toISOString() });
+  }
+  const text = lines.map((p) => `${formatMoney(p.amount, actor.moneyFormat)} to ${p.paymentMethodAlias}`).join(', ');
+  const overridden = request.overrideDeposit && kept > 0 && request.amount > allowed - kept ? ' (the kept deposit too)' : '';
+  await writeLog(tx, venueId, row.id, 'refund', `${request.logText ?? 'Refunded'} ${text}${overridden}`, actor.userName);
+  return lines;
+}
+
+/** The booking's row, locked; the lanes' occupancy key comes first where lanes change (the callers). */
+export const lockedBooking = (tx: Tx, venueId: string, bookingId: string) => bookingOrNotFound(tx, venueId, bookingId, { lock: true });
+
+// ---- Card refunds at the provider: sent by the job, settled by its answer ----
+
+export interface PendingCardRefund {
+  venueId: string;
+  id: string;
+  bookingId: string;
+  amount: number;
+  provider: string;
+  attempt: number;
+  /** The provider's id of the payment it gives back. */
+  paymentIntentId: string;
+}
+
+/** The card refund if it still waits for the provider (else null: settled already, or gone). */
+export async function pendingCardRefund(db: Db, venueId: string, refundId: string): Promise<PendingCardRefund | null> {
+  const venue = forVenue(db, venueId);
+  const [row] = await venue.select(bookingPayments, and(eq(bookingPayments.id, refundId), eq(bookingPayments.status, 'pending')));
+  if (!row || row.kind !== 'refund' || !row.provider || !row.refundOf) return null;
+  const [paid] = await venue.select(bookingPayments, eq(bookingPayments.id, row.refundOf));
+  if (!paid?.providerPaymentId) return null;
+  return {
+    venueId,
+    id: row.id,
+    bookingId: row.bookingId,
+    amount: row.amount,
+    provider: row.provider,
+    attempt: row.attempt,
+    paymentIntentId: paid.providerPaymentId,
+  };
+}
+
+/** Each attempt has its own key, so an attempt is made at most once however often the job runs. */
+export const cardRefundKey = (refund: { venueId: string; id: string; attempt: number }) =>
+  refund.attempt === 0 ? `refund:${refund.venueId}:${refund.id}` : `refund:${refund.venueId}:${refund.id}:${refund.attempt}`;
+
+/**
+ * The provider's answer to an attempt: made (its refund id), or refused (its words: the refund
+ * counts for nothing, the booking's sums and status follow, and staff see it failed with Retry).
+ * An answer to an attempt that is no longer pending changes nothing.
+ */
+export async function settleCardRefund(
+  db: Db,
+  refund: PendingCardRefund,
+  outcome: { providerRefundId: string } | { failure: string },
+  moneyFormat: string,
+) {
+  await withTransaction(db, async (tx) => {
+    await lockedBooking(tx, refund.venueId, refund.bookingId);
+    const venue = forVenue(tx, refund.venueId);
+    const [row] = await venue.lock(bookingPayments, eq(bookingPayments.id, refund.id));
+    if (!row || row.status !== 'pending' || row.attempt !== refund.attempt) return;
+    if ('providerRefundId' in outcome) {
+      await venue.update(bookingPayments, eq(bookingPayments.id, refund.id), {
+        status: 'succeeded',
+        providerPaymentId: outcome.providerRefundId,
+      });
+      return;
+    }
+    await venue.update(bookingPayments, eq(bookingPayments.id, refund.id), { status: 'failed', failure: outcome.failure });
+    await writeLog(
+      tx,
+      refund.venueId,
+      refund.bookingId,
+      'warning',
+      `Card refund of ${formatMoney(refund.amount, moneyFormat)} failed: ${outcome.failure}`,
+      'Payment provider',
+    );
+    await recordBookingEvent(tx, refund.venueId, 'booking.updated', await settleLedger(tx, refund.venueId, refund.bookingId));
+  });
+}
+
+/**
+ * Staff send a failed card refund again: pending once more, as a new attempt (a new key), if the
+ * payment still holds it. Anything but a failed refund of the booking is a 409.
+ */
+export async function retryCardRefund(
+  tx: Tx,
+  venueId: string,
+  bookingId: string,
+  refundId: string,
+  actor: MoneyActor,
+  cardProvider: string | null,
+): Promise<{ booking: Booking; line: RefundLine }> {
+  const row = await lockedBooking(tx, venueId, bookingId);
+  const ledger = await ledgerOf(tx, venueId, bookingId);
+  const refund = ledger.find((r) => r.id === refundId && r.kind === 'refund');
+  if (!refund) throw conflict('This booking has no such refund.', 'refund_not_found');
+  if (refund.status !== 'failed') throw conflict('Only a failed refund can be retried.', 'refund_not_failed');
+  if (refund.provider !== cardProvider)
+    throw conflict(`This refund goes through ${refund.provider}, which this server does not use now.`, 'provider_unavailable');
+  const payment = paymentsOf(ledger).find((p) => p.id === refund.refundOf);
+  if (!payment || payment.paid - payment.refunded < refund.amount)
+    throw conflict('The payment no longer holds this amount: it was refunded otherwise.', 'refund_not_possible');
+  const now = new Date();
+  await forVenue(tx, venueId).update(bookingPayments, eq(bookingPayments.id, refundId), {
+    status: 'pending',
+    failure: null,
+    attempt: (refund.attempt ?? 0) + 1,
+  });
+  await writeLog(
+    tx,
+    venueId,
+    bookingId,
+    'refund',
+    `Retried the card refund of ${formatMoney(refund.amount, actor.moneyFormat)}`,
+    actor.userName,
+  );
+  const booking = await settleLedger(tx, venueId, row.id);
+  return {
+    booking: await recordBookingEvent(tx, venueId, 'booking.refunded', booking),
+    line: { id: refundId, amount: refund.amount, paymentMethodAlias: refund.method, status: 'pending', date: now.toISOString() },
+  };
+}
+
+/**
+ * Card refunds still pending after `olderThan` (the announcement was missed, the provider was
+ * unreachable): the sweep sends them again with the same key, so the provider makes each at most once.
+ */
+export async function stalePendingCardRefunds(db: Db, olderThan: Date): Promise<{ venueId: string; id: string }[]> {
+  return (
+    db
+      .select({ venueId: bookingPayments.venueId, id: bookingPayments.id })
+      // eslint-disable-next-line no-restricted-syntax -- the sweep serves every venue: it reads pending refunds across venues, then acts on each within its own venue
+      .from(bookingPayments)
+      .where(and(eq(bookingPayments.kind, 'refund'), eq(bookingPayments.status, 'pending'), lt(bookingPayments.createdAt, olderThan)))
+      .limit(100)
+  );
+}
+
+// ---- Card checkouts: one open session per booking, amount and channel ----
+
+export interface CheckoutKey {
+  bookingId: string;
+  channel: 'staff' | 'customer';
+  amount: number;
+  /** The ledger the session was opened against: any payment or refund since closes it. */
+  paidTotal: number;
+  refundedTotal: number;
+}
+
+/** Sessions are kept open a little less than the providers keep them (24 hours). */
+const CHECKOUT_OPEN_MS = 23 * 3600_000;
+
+/** The session opened for the same booking, amount and channel while the ledger has not moved, if any. */
+export async function openCheckoutUrl(db: Db, venueId: string, key: CheckoutKey, now = new Date()): Promise<string | null> {
+  const [open] = await forVenue(db, venueId).select(
+    bookingCheckouts,
+    and(
+      eq(bookingCheckouts.bookingId, key.bookingId),
+      eq(bookingCheckouts.channel, key.channel),
+      eq(bookingCheckouts.amount, key.amount),
+      eq(bookingCheckouts.paidTotal, key.paidTotal),
+      eq(bookingCheckouts.refundedTotal, key.refundedTotal),
+      gt(bookingCheckouts.createdAt, new Date(now.getTime() - CHECKOUT_OPEN_MS)),
+    ),
+  );
+  return open?.url ?? null;
+}
+
+/**
+ * Keeps a session the provider opened and answers the one kept: when two asks raced, both get
+ * the first one stored (the other session is never shown, so it is never paid).
+ */
+export async function keepCheckout(db: Db, venueId: string, key: CheckoutKey, session: { id: string; url: string }): Promise<string> {
+  const stale = and(
+    eq(bookingCheckouts.bookingId, key.bookingId),
+    eq(bookingCheckouts.channel, key.channel),
+    eq(bookingCheckouts.amount, key.amount),
+    eq(bookingCheckouts.paidTotal, key.paidTotal),
+    eq(bookingCheckouts.refundedTotal, key.refundedTotal),
+    lt(bookingCheckouts.createdAt, new Date(Date.now() - CHECKOUT_OPEN_MS)),
+  );
+  // An expired session of the same key gives its place to the new one.
+  await forVenue(db, venueId).delete(bookingCheckouts, stale);
+  await forVenue(db, venueId)
+    .insert(bookingCheckouts, { id: randomUUID(), ...key, providerCheckoutId: session.id, url: session.url })
+    .onConflictDoNothing();
+  return (await openCheckoutUrl(db, venueId, key)) ?? session.url;
+}
