@@ -101,6 +101,8 @@ export class TestServer {
   constructor(
     readonly kind: DatabaseKind,
     private readonly overrides: Partial<AppConfig> = {},
+    /** PostgreSQL: the address the app connects to instead of its database's own (a proxy the test can cut). */
+    private readonly connectThrough?: (databaseUrl: string) => string,
   ) {}
 
   async start() {
@@ -113,7 +115,7 @@ export class TestServer {
       dropDatabase = created.drop;
       databaseUrl = created.url;
       try {
-        database = await openDatabase({ databaseUrl: created.url });
+        database = await openDatabase({ databaseUrl: this.connectThrough?.(created.url) ?? created.url });
       } catch (error) {
         await created.drop();
         throw error;

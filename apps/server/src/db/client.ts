@@ -18,6 +18,8 @@ export interface Database {
    * its own, on PGlite the one session, whose query waits for an open transaction to end.
    */
   executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+  /** Whether the database answers a query within `timeoutMs` (the health check). */
+  ping(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
   /** PGlite only: its files as one image, to open copies of it (the API tests' seeded start). */
   dumpImage?(): Promise<Blob>;
@@ -64,27 +66,87 @@ async function openPostgres(url: string, listenUrl: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const notifications = new PostgresNotifications(() => new pg.Client({ connectionString: listenUrl }));
-  const pool = new pg.Pool({ connectionString: url, max: 10, Client: flushingAfterCommit(pg.Client, () => notifications.flush()) });
-  // An idle connection the server drops (restart, failover, admin) must not take the process
-  // down; the pool replaces it on the next query.
-  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  const notifications = new PostgresNotifications(
+    () =>
+      new pg.Client({
+        connectionString: listenUrl,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        query_timeout: CONNECT_TIMEOUT_MS,
+        keepAlive: true,
+      }),
+  );
+  const pool = survivingLostConnections(
+    new pg.Pool({
+      connectionString: url,
+      max: 10,
+      // A database that does not answer fails the request (503) instead of holding it; this also
+      // bounds the wait for a free connection of the pool.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      Client: flushingAfterCommit(pg.Client, () => notifications.flush()),
+    }),
+  );
   const db = drizzle(pool, { schema }) as unknown as Db;
   await migrate(drizzle(pool, { schema }), { migrationsFolder });
   // Jobs poll and maintain on their own few connections, so they never wait for the request path's.
-  const jobsPool = new pg.Pool({ connectionString: url, max: 3 });
-  jobsPool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  const jobsPool = survivingLostConnections(
+    new pg.Pool({ connectionString: url, max: 3, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true }),
+  );
   return {
     db,
     kind: 'postgres',
     notifications,
     executeSql: async (text, values) => ({ rows: (await jobsPool.query(text, values)).rows }),
+    ping: (timeoutMs) => withTimeout(pingOnce(url, timeoutMs), timeoutMs),
     close: async () => {
       await notifications.close();
       await jobsPool.end();
       await pool.end();
     },
   };
+}
+
+/** How long connecting may take before the request fails with 503 (and a pool slot may be waited for). */
+const CONNECT_TIMEOUT_MS = 5000;
+
+type PgPool = import('pg').Pool;
+
+/**
+ * A connection PostgreSQL drops (restart, failover, an administrator) emits 'error': the pool
+ * handles it for idle connections, but a checked-out one (a transaction between two statements)
+ * has no listener and its error would end the process. Every connection gets one here; the
+ * failed query rejects on its own, and the pool discards the connection when it is released.
+ */
+function survivingLostConnections(pool: PgPool): PgPool {
+  const warn = (error: Error) => console.warn(`PostgreSQL connection lost: ${error.message}`);
+  pool.on('error', warn);
+  pool.on('connect', (client) => client.on('error', warn));
+  return pool;
+}
+
+/** One query on a connection of its own, so a busy pool does not read as an unreachable database. */
+async function pingOnce(url: string, timeoutMs: number): Promise<boolean> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    client.end().catch(() => {});
+  }
+}
+
+/** `check`'s answer, or false when it takes longer than `timeoutMs`. */
+function withTimeout(check: Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  return Promise.race([check.catch(() => false), late]).finally(() => clearTimeout(timer));
 }
 
 type ListenClient = import('pg').Client;
@@ -123,7 +185,16 @@ class PostgresNotifications implements Notifications {
    * connection brings every notification already committed.
    */
   async flush() {
-    if (this.client) await this.client.query('SELECT 1');
+    const client = this.client;
+    if (!client) return;
+    try {
+      await client.query('SELECT 1');
+    } catch (error) {
+      // A listening connection that cannot answer is as good as lost: drop it (the caches stop
+      // serving from memory) rather than trust it.
+      this.lost(client);
+      throw error;
+    }
   }
 
   async close() {
@@ -145,6 +216,9 @@ class PostgresNotifications implements Notifications {
       try {
         await client.connect();
         for (const channel of new Set(this.listeners.map((l) => l.channel))) await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+      } catch (error) {
+        client.end().catch(() => {});
+        throw error;
       } finally {
         this.connecting = null;
       }
@@ -173,7 +247,8 @@ class PostgresNotifications implements Notifications {
         })
         .catch((error: Error) => {
           console.warn(`PostgreSQL notifications: reconnecting failed (${error.message}); retrying.`);
-          this.retryDelay = Math.min(this.retryDelay * 2, 5000);
+          // At most 2 s apart: live streams and caches are back soon after the database is.
+          this.retryDelay = Math.min(this.retryDelay * 2, 2000);
           this.reconnect();
         });
     }, this.retryDelay).unref();
@@ -192,6 +267,22 @@ type PgClientClass = typeof import('pg').Client;
 function flushingAfterCommit(Base: PgClientClass, flush: () => Promise<void>): PgClientClass {
   class FlushingClient extends Base {
     private inTransaction = false;
+    /** Set by the pool while the client is checked out. */
+    declare release?: (error?: Error | boolean) => void;
+
+    /**
+     * drizzle's transaction() sends BEGIN before the try/finally that releases its pool client,
+     * so a BEGIN on a connection that just died would keep its pool slot forever (ten such
+     * failures and every request waits): the client goes back to the pool, with its error, here.
+     */
+    private releasedIfBeginFails(result: unknown): unknown {
+      const release = this.release;
+      if (!release || !(result instanceof Promise)) return result;
+      return result.catch((error: Error) => {
+        release(error);
+        throw error;
+      });
+    }
 
     // @ts-expect-error -- one implementation for pg's overloads (promise and callback forms).
     override query(...args: QueryArgs): unknown {
@@ -205,6 +296,7 @@ function flushingAfterCommit(Base: PgClientClass, flush: () => Promise<void>): P
         this.inTransaction = false;
       } else committed = !this.inTransaction && verb !== 'select';
       const query = super.query as (...a: QueryArgs) => unknown;
+      if (verb === 'begin' && this.release) return this.releasedIfBeginFails(query.apply(this, args));
       if (!committed) return query.apply(this, args);
       const at = args.findIndex((a) => typeof a === 'function');
       if (at >= 0) {
@@ -255,6 +347,10 @@ async function openPglite(dataDir: string | null, image?: Blob): Promise<Databas
       isListening: () => true,
       flush: async () => {},
     };
+    const ping = async () => {
+      await client.query('select 1');
+      return true;
+    };
     return {
       db: db as unknown as Db,
       kind: 'pglite',
@@ -265,6 +361,8 @@ async function openPglite(dataDir: string | null, image?: Blob): Promise<Databas
         const results = await client.exec(text);
         return { rows: results.at(-1)?.rows ?? [] };
       },
+      // The one session waits for an open transaction to end: a long one reads as unreachable.
+      ping: (timeoutMs) => withTimeout(ping(), timeoutMs),
       close: async () => {
         await client.close();
         releaseLock();

@@ -28,6 +28,7 @@ const CHOOSE_VENUE = {
 /** The access each route declares (docs/architecture.md, the path of a request). */
 const DECLARED: Record<string, object> = {
   'GET /api/health': { public: true },
+  'GET /api/health/live': { public: true },
   'GET /api/public/auth-config': { public: true },
   'GET /api/private/me': { auth: 'signed-in' },
   'PATCH /api/private/me': { permission: 'profile.edit', venueOptional: true },

@@ -47,12 +47,54 @@ export function pgErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** Seconds a client is told to wait while the database is away (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/**
+ * The database cannot be reached (restart, failover, network): a 503 to retry, never a 500.
+ * The health check names which database (`details.database`).
+ */
+export const databaseUnavailable = (database?: string) =>
+  new AppError(
+    503,
+    'database_unavailable',
+    `The database${database ? ` (${database})` : ''} is not reachable right now. Try again in a few seconds.`,
+    database ? { database } : undefined,
+    { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+  );
+
+/** Socket errors of a connection that could not be made or was cut. */
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/**
+ * pg's own words for a lost or unobtainable connection: "Connection terminated unexpectedly"
+ * (and "... due to connection timeout"), the pool's "timeout exceeded when trying to connect",
+ * and a client that already failed ("... is not queryable").
+ */
+const CONNECTION_MESSAGE = /connection terminated|timeout exceeded when trying to connect|is not queryable/i;
+
+/**
+ * Whether `error` (or what it wraps: drizzle's query error, Node's AggregateError of a
+ * dual-stack connect) says the database was not reachable, rather than that it refused a query.
+ */
+export function isConnectionError(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string') {
+    if (CONNECTION_ERRNOS.has(code)) return true;
+    // 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now; class 08: connection exceptions.
+    if (code === '57P01' || code === '57P02' || code === '57P03' || /^08[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  if (typeof message === 'string' && CONNECTION_MESSAGE.test(message)) return true;
+  if (Array.isArray(errors) && errors.some((inner) => isConnectionError(inner, depth + 1))) return true;
+  return isConnectionError(cause, depth + 1);
+}
+
 /**
  * What the database refused, as the API says it: the one place PostgreSQL error codes become
  * HTTP. A route may throw a more precise AppError first (collections name the duplicate key);
  * whatever reaches the handler unmapped is translated here. Null: not a refusal we know.
  */
 export function databaseError(error: unknown): AppError | null {
+  if (isConnectionError(error)) return databaseUnavailable();
   switch (pgErrorCode(error)) {
     case '23505': // unique_violation
       return new AppError(409, 'duplicate', 'This already exists: something else uses the same name or ID.');

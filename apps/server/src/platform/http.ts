@@ -52,7 +52,7 @@ export function preSerialized<T>(json: string): T {
 }
 
 /** The error statuses a route declares beside its success: each answers the one error body. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
 
 /**
  * `response: { 200: venueSchema, ...errorResponses(400, 401, 404) }`: the error statuses the

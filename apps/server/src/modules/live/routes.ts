@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LIVE_TABLES, type LiveTable } from '@lanebook/core/live';
 import type { ModuleRoutes } from '../../platform/module.js';
 import { ACCESS_CHANNEL, identityOf, venueOf } from '../../platform/access.js';
+import { isConnectionError } from '../../platform/errors.js';
 import { errorResponses } from '../../platform/http.js';
 import { CHANGES_CHANNEL } from '../../platform/venue-reads.js';
 
@@ -55,7 +56,10 @@ export const liveRoutes: ModuleRoutes = async (fastify, { deps }) => {
     try {
       const access = await deps.access.resolve(stream.request, stream.venueId);
       if (access?.venue?.id === stream.venueId) return;
-    } catch {
+    } catch (error) {
+      // While the database is away nothing can be revoked either: the stream stays, and the
+      // first recheck after it is back decides.
+      if (isConnectionError(error)) return;
       // Not a member any more (404) or disabled (401): the same end.
     }
     stream.close();
@@ -73,7 +77,9 @@ export const liveRoutes: ModuleRoutes = async (fastify, { deps }) => {
     // Notifications may have been missed while the listening connection was down: refetch everything.
     () => streams.forEach((stream) => announce(stream, 'all')),
   );
-  await deps.database.notifications.listen(ACCESS_CHANNEL, () => streams.forEach((stream) => void recheck(stream)));
+  const recheckAll = () => streams.forEach((stream) => void recheck(stream));
+  // A revocation announced while the listening connection was down was missed: recheck every stream.
+  await deps.database.notifications.listen(ACCESS_CHANNEL, recheckAll, recheckAll);
   const heartbeat = setInterval(() => {
     for (const stream of streams) {
       stream.write(': ping\n\n');
