@@ -91,13 +91,14 @@ export async function buildApp(database: Database, config: AppConfig) {
   );
   await access.start();
   const trustedOrigins = [config.baseUrl, ...(config.extraOrigins ?? [])].map((url) => new URL(url).origin);
+  // Before the access step's hooks: a public route's lookup must never see a NUL or a lone surrogate.
+  registerInputRules(app);
   registerAccess(app, access, trustedOrigins);
   registerResponseRule(app);
   const reads = new VenueReads(database.notifications);
   await reads.start();
 
   registerSecurityHeaders(app);
-  registerInputRules(app);
   // Per-route limits (config.rateLimit), after the access step so a limit can count per user;
   // the public ones count in onRequest (publicRateLimit), before their lookup.
   await app.register(rateLimit, {

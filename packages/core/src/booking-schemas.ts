@@ -4,6 +4,7 @@ import { BOOKING_STATUSES } from './bookings.js';
 import { PAYMENT_LABELS } from './booking-money.js';
 import { normalizePhone } from './format.js';
 import { quoteSchema } from './calendar-schemas.js';
+import { DATE_RANGE_MESSAGE, isDateInRange } from './date-range.js';
 import { EMAIL_TYPES } from './catalog.js';
 
 /**
@@ -38,12 +39,14 @@ const customFieldValuesSchema = z.record(
 
 const upsellChoice = z.object({ id, quantity: z.number().int().min(1).max(1000) });
 
+const isoDate = z.iso.date('Use a date as YYYY-MM-DD').refine(isDateInRange, DATE_RANGE_MESSAGE);
+
 /** The booking form (the widget's and the front desk's): slots are ids from the slots call, consecutive. */
 export const publicBookingCreateSchema = z
   .object({
     productId: id,
     /** The venue date of the first slot, when the form sends it: it must be the slots' date. */
-    date: z.iso.date('Use a date as YYYY-MM-DD').optional(),
+    date: isoDate.optional(),
     slots: z.array(id).min(1, 'Choose at least one slot').max(48),
     playersCount: z.number().int().min(1).max(10_000),
     reservationInfo: reservationInfoSchema,
@@ -369,8 +372,6 @@ export const SEARCH_MINIMUMS: Record<SearchField, number> = {
   lastName: 1,
   bookingReference: 3,
 };
-
-const isoDate = z.iso.date('Use a date as YYYY-MM-DD');
 
 export const bookingListQuerySchema = z
   .object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ISO_DATE, MAX_POPULATE_DAYS, WALL_TIME, daysBetween, minutesOf, overlappingTemplates } from './calendar.js';
+import { DATE_RANGE_MESSAGE, MONTH_RANGE_MESSAGE, isDateInRange } from './date-range.js';
 import { priceGroupSchema } from './products.js';
 
 /**
@@ -9,7 +10,11 @@ import { priceGroupSchema } from './products.js';
 
 const realDate = (v: string) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
-export const isoDateSchema = z.string().regex(ISO_DATE, 'Dates must be YYYY-MM-DD').refine(realDate, 'Not a real date');
+export const isoDateSchema = z
+  .string()
+  .regex(ISO_DATE, 'Dates must be YYYY-MM-DD')
+  .refine(realDate, 'Not a real date')
+  .refine(isDateInRange, DATE_RANGE_MESSAGE);
 export const wallTimeSchema = z.string().regex(WALL_TIME, 'Times must be HH:mm (00:00 to 23:59)');
 const cents = (label: string) =>
   z.number(`${label} must be a number`).int(`${label} must be whole cents`).min(0, `${label} cannot be negative`).max(100_000_000);
@@ -213,7 +218,10 @@ const playersCount = z.coerce
 const bookingId = z.string().min(1).max(100).optional();
 
 export const publicDatesQuerySchema = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM'),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM')
+    .refine(isDateInRange, MONTH_RANGE_MESSAGE),
   playersCount,
   bookingId,
 });

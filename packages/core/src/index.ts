@@ -9,6 +9,7 @@ export * from './catalog.js';
 export * from './products.js';
 export * from './pricing.js';
 export * from './calendar.js';
+export * from './date-range.js';
 export * from './bookings.js';
 export * from './booking-money.js';
 export * from './widget.js';

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { cents, recordSchema } from './catalog.js';
+import { DATE_RANGE_MESSAGE, isDateInRange } from './date-range.js';
 
 /** Product duration options in hours. */
 export const DURATION_OPTIONS = [1, 2, 3, 6, 9, 12] as const;
@@ -38,7 +39,8 @@ export type CustomField = z.infer<typeof customFieldSchema>;
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Not a real date');
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Not a real date')
+  .refine(isDateInRange, DATE_RANGE_MESSAGE);
 const optionalId = z.string().min(1).max(100).nullable();
 const idList = (label: string) => z.array(z.string().min(1).max(100), `${label} must be a list of ids`).max(200);
 

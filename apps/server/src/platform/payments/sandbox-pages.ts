@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import { z } from 'zod';
+import { validationFailed } from '../errors.js';
 import { escapeHtml } from '../mail-templates.js';
 import { allowFraming } from '../security.js';
 import type { SandboxProvider } from './sandbox.js';
@@ -76,6 +77,13 @@ const payBody = z.object({
   expiry: z.string().max(10).default(''),
   cvc: z.string().max(10).default(''),
 });
+/** A request these pages cannot read (an over-long field, say) is a 400 naming the field, as in the API. */
+function readOr400<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationFailed(result.error.issues, where);
+  return result.data;
+}
+
 const authenticateBody = z.object({
   outcome: z.enum(['complete', 'fail']),
   last4: z.string().regex(/^\d{4}$/),
@@ -117,7 +125,7 @@ export async function registerSandboxPages(
     };
 
     scope.get('/sandbox-pay/:id', { config, schema }, async (request, reply) => {
-      const { id } = idParams.parse(request.params);
+      const { id } = readOr400(idParams, request.params, 'params');
       const view = await checkoutOf(reply, id);
       if (!view) return send(reply, 404, message('Payment page not found', 'This payment page does not exist.'));
       if (view.status === 'complete')
@@ -135,8 +143,8 @@ export async function registerSandboxPages(
     });
 
     scope.post('/sandbox-pay/:id', { config, schema }, async (request, reply) => {
-      const { id } = idParams.parse(request.params);
-      const body = payBody.parse(request.body ?? {});
+      const { id } = readOr400(idParams, request.params, 'params');
+      const body = readOr400(payBody, request.body ?? {}, 'body');
       const view = await checkoutOf(reply, id);
       if (!view) return send(reply, 404, message('Payment page not found', 'This payment page does not exist.'));
       const problem = !body.cardNumber.trim()
@@ -166,7 +174,7 @@ export async function registerSandboxPages(
     });
 
     scope.post('/sandbox-pay/:id/authenticate', { config, schema }, async (request, reply) => {
-      const { id } = idParams.parse(request.params);
+      const { id } = readOr400(idParams, request.params, 'params');
       const parsed = authenticateBody.safeParse(request.body ?? {});
       const view = await checkoutOf(reply, id);
       if (!view) return send(reply, 404, message('Payment page not found', 'This payment page does not exist.'));
@@ -181,7 +189,7 @@ export async function registerSandboxPages(
     });
 
     scope.get('/sandbox-verify/:id', { config, schema }, async (request, reply) => {
-      const { id } = idParams.parse(request.params);
+      const { id } = readOr400(idParams, request.params, 'params');
       const link = await sandbox.verificationLink(id);
       if (!link) return send(reply, 404, message('Link not found', 'This verification link does not exist.'));
       if (!link.usable)
@@ -207,7 +215,7 @@ export async function registerSandboxPages(
     });
 
     scope.post('/sandbox-verify/:id', { config, schema }, async (request, reply) => {
-      const { id } = idParams.parse(request.params);
+      const { id } = readOr400(idParams, request.params, 'params');
       const returnUrl = await sandbox.verify(id);
       if (!returnUrl)
         return send(reply, 410, message('Link expired', 'This verification link was used or has expired. Start again from Lanebook.'));
