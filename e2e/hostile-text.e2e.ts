@@ -204,6 +204,7 @@ describe('hostile user text is shown as text, never run', () => {
         [`/bookings/${booking.id}/view`, [text.first, text.last, text.note]],
         [`/bookings/${booking.id}/personal-info`, [text.first, text.last, text.note]],
         [`/bookings/${booking.id}/checkout`, [text.first, text.last]],
+        [`/bookings/${booking.id}/receipt`, [text.first, text.last]],
         // The customer's widget and booking page.
         [`/widget/?venue=${venueId}`, [hostile(`Hostile ${stamp}`, IMG), hostile(`Widget ${stamp}`, SVG)]],
         [`/widget/booking/${booking.bookingReference}`, [hostile(`Hostile ${stamp}`, IMG)]],
