@@ -8,6 +8,12 @@ describeEachDatabase('health', (t) => {
     expect(response.json()).toEqual({ status: 'ok', database: t.kind });
   });
 
+  it('answers liveness at /api/health/live, which never asks the database', async () => {
+    const response = await t.request('GET', '/api/health/live');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
   it('lists no social sign-in providers when none is configured', async () => {
     const response = await t.request('GET', '/api/public/auth-config');
     expect(response.statusCode).toBe(200);
