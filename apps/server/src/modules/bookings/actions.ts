@@ -261,8 +261,7 @@ export async function recordCardPayment(
       actor.userName,
     );
     changed = true;
-    // The payment settles before any refund of it, as it happened: a booking paid in full and
-    // then partly refunded is paid, whichever of the two events came first.
+    // The payment settles before any refund of it, as it happened, whichever event came first.
     await settleLedger(tx, venueId, bookingId);
     arrived = true;
   }
