@@ -31,7 +31,7 @@ describe('money the desk can trust (issue 21)', () => {
       VENUE,
     );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const { id, registrationCode } = created.body as { id: string; registrationCode: string };
+    const { id, registrationCode, bookingReference } = created.body as { id: string; registrationCode: string; bookingReference: string };
     const bookingPath = `/bookings/${id}/view`;
 
     // Collect it all in cash.
@@ -95,5 +95,20 @@ describe('money the desk can trust (issue 21)', () => {
     await visible(row);
     expect(await row.getByTestId('row-due').textContent()).toBe('$0.00');
     expect(await row.getByTestId('row-paid').textContent()).toBe('$0.00');
+
+    // The customer's booking page: paid, refunded, nothing due, the venue's address and phone, no calendar file.
+    await page.goto(`/widget/booking/${bookingReference}`);
+    const facts = await visible(page.locator('.lb-facts'));
+    const fact = async (label: string) =>
+      (await facts
+        .locator('div', { has: page.locator('dt', { hasText: label }) })
+        .locator('dd')
+        .textContent()) ?? '';
+    expect(await fact('Paid')).toBe('$40.00');
+    expect(await fact('Refunded')).toBe('$40.00');
+    expect(await fact('Due')).toBe('$0.00');
+    expect(await fact('Address')).toBe('120 Timber Street, Brooklyn, NY 11201');
+    expect(await fact('Phone')).toBe('+12125550100');
+    expect(await page.getByText('Add to calendar').count()).toBe(0);
   });
 });
