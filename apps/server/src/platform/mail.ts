@@ -16,6 +16,11 @@ export interface OutgoingMail {
   /** What the mail is for (password-reset, invitation, ...), for the outbox list. */
   kind: string;
   venueId?: string | null;
+  /**
+   * The outbox row's id, when the mail has one of its own (a job's): a mail whose id is in the
+   * outbox already is not sent again, so a retried job never mails twice.
+   */
+  id?: string;
 }
 
 export interface Mailer {
@@ -32,17 +37,23 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string }
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {
     async send(mail) {
-      const id = randomUUID();
-      await db.insert(mailOutbox).values({
-        id,
-        venueId: mail.venueId ?? null,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html ?? null,
-        kind: mail.kind,
-        status: 'stored',
-      });
+      const id = mail.id ?? randomUUID();
+      const recorded = await db
+        .insert(mailOutbox)
+        .values({
+          id,
+          venueId: mail.venueId ?? null,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? null,
+          kind: mail.kind,
+          status: 'stored',
+        })
+        .onConflictDoNothing()
+        .returning({ id: mailOutbox.id });
+      // Recorded by an earlier run (sent, failed, or cut off mid-send): never sent a second time.
+      if (recorded.length === 0) return;
       if (!transport) return;
       try {
         await transport.sendMail({
@@ -54,6 +65,8 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string }
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          // One Message-ID per outbox row: receivers can tell a repeat.
+          messageId: `<${id}@lanebook>`,
         });
         await db
           .update(mailOutbox)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { DEFAULT_PERMISSIONS } from '@lanebook/core';
 import type { Booking, BookingDetail } from '@lanebook/core/booking-schemas';
 import { mailOutbox, mailingTemplates, venues } from '../../db/schema.js';
@@ -8,6 +8,7 @@ import { describeEachDatabase } from '../../../test/each-database.js';
 import { expectFieldError, expectNoWrites, withoutRole } from '../../../test/catalog.js';
 import { info, setUpBookings } from '../../../test/bookings.js';
 import { injectInto, type TestServer } from '../../../test/server.js';
+import { automaticMailId, BOOKING_MAIL_QUEUE } from './mail.js';
 import { decodeBody, startSmtp } from '../../../test/smtp.js';
 import { expectNoFileText, FILE_TAG_TEMPLATES, LONG_OUTPUT, NESTED_LOOP, SLOW_RENDER } from '../../../test/templates.js';
 
@@ -42,7 +43,34 @@ async function addTemplate(
   return id;
 }
 
+/** The venue's automatic mail jobs (queued, running or done). */
+async function queuedMails(t: TestServer, venueId: string) {
+  const { rows } = await t.database.executeSql("select id, state from pgboss.job where name = $1 and data->>'venueId' = $2", [
+    BOOKING_MAIL_QUEUE,
+    venueId,
+  ]);
+  return rows as { id: string; state: string }[];
+}
+
 describeEachDatabase('booking mail', (t) => {
+  it('the confirmation is sent by a job after the commit, once: a second run of the job sends nothing more', async () => {
+    const { venue, form } = await setUpBookings(t);
+    await addTemplate(t, venue.id, 'confirmation');
+    const booked = (await venue.staff.post('/api/private/booking', form({ playersCount: 2 }))).json<Booking>();
+    const [job] = await queuedMails(t, venue.id);
+    expect(job.id).toBe(automaticMailId(booked.id, 'confirmation'));
+    const [mail] = await vi.waitFor(async () => {
+      const sent = await mailsOf(t, venue.id);
+      expect(sent).toHaveLength(1);
+      return sent;
+    });
+    // The outbox row carries the job's id, so a run after a crash finds it and sends nothing.
+    expect(mail.id).toBe(job.id);
+    const again = await t.jobs.send(BOOKING_MAIL_QUEUE, { venueId: venue.id, bookingId: booked.id, type: 'confirmation' });
+    await vi.waitFor(async () => expect((await queuedMails(t, venue.id)).find((queued) => queued.id === again)?.state).toBe('completed'));
+    expect(await mailsOf(t, venue.id)).toHaveLength(1);
+  });
+
   it('a confirmation goes out on create with the active template, none when the mail is off or every template paused', async () => {
     const { venue, form } = await setUpBookings(t);
     await addTemplate(t, venue.id, 'confirmation', { isPaused: true });
@@ -55,7 +83,14 @@ describeEachDatabase('booking mail', (t) => {
     expect(await mailsOf(t, venue.id)).toEqual([]);
 
     const booked = (await venue.staff.post('/api/private/booking', form({ playersCount: 2 }))).json<Booking>();
-    const [mail] = await mailsOf(t, venue.id);
+    // Sent by the mail job after the booking's commit.
+    const [mail] = await vi.waitFor(async () => {
+      const sent = await mailsOf(t, venue.id);
+      expect(sent).toHaveLength(1);
+      return sent;
+    });
+    // The bookings before it queued nothing: no template was active, or the mail was off.
+    expect(await queuedMails(t, venue.id)).toHaveLength(1);
     expect(mail).toMatchObject({ to: ['Ada@Example.test'], kind: 'booking-confirmation' });
     expect(mail.subject).toBe(`Booked: ${booked.registrationCode} on ${mail.subject.split(' on ')[1]}`);
     expect(mail.subject).toMatch(/on \d\d\/\d\d\/\d\d$/);
@@ -70,7 +105,11 @@ describeEachDatabase('booking mail', (t) => {
     const online = (await t.request('POST', '/api/public/booking', { body: form({ playersCount: 2 }) })).json<Booking>();
     const canceled = await t.request('POST', `/api/public/booking/${online.bookingReference}/cancel`);
     expect(canceled.statusCode, canceled.body).toBe(200);
-    const mails = await mailsOf(t, venue.id);
+    const mails = await vi.waitFor(async () => {
+      const sent = await mailsOf(t, venue.id);
+      expect(sent).toHaveLength(2);
+      return sent;
+    });
     expect(mails.map((m) => m.subject).sort()).toEqual(
       [`Canceled: ${byStaff.bookingReference}`, `Canceled: ${online.bookingReference}`].sort(),
     );

@@ -1,8 +1,15 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { formatVenueDate, formatVenueTime } from '@lanebook/core';
 import type { Booking } from '@lanebook/core/booking-schemas';
 import type { Db } from '../../db/client.js';
 import { renderTemplate, TemplateError } from '../../platform/liquid.js';
+import type { Jobs } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail.js';
+import { venueRowById } from '../venues/service.js';
+import { bookingWithLedger } from './records.js';
+import { bookings } from './schema.js';
+import { forVenue } from '../../platform/venue-scope.js';
 import { escapeHtml } from '../../platform/mail-templates.js';
 import { fieldError } from '../calendar/service.js';
 import { activeMailingTemplate, type MailingTemplateRow } from '../mailing-templates/service.js';
@@ -34,6 +41,8 @@ export interface BookingMailer {
   mailer: Mailer;
   /** PUBLIC_URL: manageUrl and waiverUrl are pages of the widget under it (decision 024). */
   baseUrl: string;
+  /** Automatic mails are rendered and sent by a job, not the request. */
+  jobs: Jobs;
 }
 
 /** "://" and a dot between letters or digits are broken up, so text never turns into a link. */
@@ -102,9 +111,12 @@ export async function sendBookingMail(
   type: BookingMailType,
   content: BookingMailContent,
   template?: MailingTemplateRow,
+  /** The outbox id of a mail that must go once (an automatic mail's). */
+  id?: string,
 ) {
   const mail = await renderBookingMail({ db, baseUrl }, venue, booking, content);
   await mailer.send({
+    id,
     to: [to, ...(template?.to ?? [])],
     cc: template?.cc,
     bcc: template?.bcc,
@@ -116,24 +128,68 @@ export async function sendBookingMail(
   return mail.subject;
 }
 
+export const BOOKING_MAIL_QUEUE = 'booking-mail';
+type AutomaticMailType = 'confirmation' | 'cancellation';
+interface BookingMailJob {
+  venueId: string;
+  bookingId: string;
+  type: AutomaticMailType;
+}
+
+/** One id per booking and mail type, as a UUID: the job's id and its outbox row's, so the mail goes once however often the job runs. */
+export function automaticMailId(bookingId: string, type: AutomaticMailType): string {
+  const hex = createHash('sha256').update(`${bookingId}:${type}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /**
- * The mail a booking event sends by itself (confirmation on create, cancellation on cancel):
- * only when the venue has an active template for it. A failure is logged, never undoes the
- * booking (the outbox records it).
+ * The mail a booking event sends by itself (confirmation on create, cancellation on cancel),
+ * queued after the booking's commit and rendered and sent by the job (sendQueuedAutomaticMail). A
+ * failure to queue is logged, never undoes the booking.
  */
-export async function sendAutomaticMail(
+export async function queueAutomaticMail(
   mail: BookingMailer,
   venue: MailVenue,
   booking: Booking,
-  type: 'confirmation' | 'cancellation',
+  type: AutomaticMailType,
   log: { warn: (object: object, message: string) => void },
 ) {
+  if (!booking.reservationInfo.email) return;
+  const job: BookingMailJob = { venueId: venue.id, bookingId: booking.id, type };
   try {
-    if (!booking.reservationInfo.email) return;
-    const template = await activeMailingTemplate(mail.db, venue.id, type);
-    if (!template) return;
-    await sendBookingMail(mail, venue, booking, booking.reservationInfo.email, type, template, template);
+    // Decided when the booking is made: a template resumed a moment later does not mail earlier bookings.
+    if (!(await activeMailingTemplate(mail.db, venue.id, type))) return;
+    await mail.jobs.send(BOOKING_MAIL_QUEUE, job, {
+      id: automaticMailId(booking.id, type),
+      retryLimit: 3,
+      retryDelaySeconds: 10,
+      expireInSeconds: 120,
+    });
   } catch (error) {
-    log.warn({ err: error, bookingId: booking.id }, `The ${type} mail of a booking could not be sent`);
+    log.warn({ err: error, bookingId: booking.id }, `The ${type} mail of a booking could not be queued`);
+  }
+}
+
+/**
+ * The job: sends the mail when the venue has an active template for it, over the booking as it is
+ * now. Its outbox row has the job's stable id, so a second run (a retry after a crash) sends nothing.
+ */
+export async function sendQueuedAutomaticMail(mail: BookingMailer, { venueId, bookingId, type }: BookingMailJob) {
+  const venue = await venueRowById(mail.db, venueId);
+  const [row] = venue ? await forVenue(mail.db, venueId).select(bookings, eq(bookings.id, bookingId)) : [];
+  if (!venue || !row) return;
+  const booking = await bookingWithLedger(mail.db, venueId, row);
+  if (!booking.reservationInfo.email) return;
+  const template = await activeMailingTemplate(mail.db, venueId, type);
+  if (!template) return;
+  try {
+    await sendBookingMail(mail, venue, booking, booking.reservationInfo.email, type, template, template, automaticMailId(bookingId, type));
+  } catch (error) {
+    // A template that does not render now never will: no retry.
+    if (error instanceof TemplateError || (error as { statusCode?: number }).statusCode === 400) {
+      console.warn(`The ${type} mail of booking ${bookingId} could not be rendered: ${(error as Error).message}`);
+      return;
+    }
+    throw error;
   }
 }

@@ -89,7 +89,10 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
   };
   const customer = (request: FastifyRequest): Actor => ({ userName: 'Customer', moneyFormat: venueOf(request).row.moneyFormat });
   const mail: BookingMailer = { db, mailer: deps.mailer, baseUrl: deps.config.baseUrl, jobs: deps.jobs };
-  await deps.jobs.work(BOOKING_MAIL_QUEUE, (job: Parameters<typeof sendQueuedAutomaticMail>[1]) => sendQueuedAutomaticMail(mail, job), { concurrency: 5 });
+  // Confirmation and cancellation mails are rendered and sent by this job, once per booking and type.
+  await deps.jobs.work(BOOKING_MAIL_QUEUE, (job: Parameters<typeof sendQueuedAutomaticMail>[1]) => sendQueuedAutomaticMail(mail, job), {
+    concurrency: 5,
+  });
 
   // ---- Staff ----
 
