@@ -2,21 +2,33 @@
  * `bookings`: the front desk's booking list over a venue with a million bookings (the calendar
  * data generator, bench/lib/calendar-data.ts), one request at a time, for each filter, each
  * search field and a date range: p50 and p97.5 (autocannon has no p95; p97.5 bounds it). Then
- * bookings created per second through HTTP by 20 clients on different slots, and a query that
- * counts overlapping lane holds afterwards (must be 0). Load generators run in their own
- * processes (bench/lib).
+ * public bookings created per second through HTTP by 20 clients on different slots, with the
+ * server's CPU and PostgreSQL's per booking (from /proc, bench/lib/cpu.ts), a pgbench replay of
+ * one booking's statements beside them (bench/lib/pgbench.ts), and a query that counts
+ * overlapping lane holds afterwards (must be 0). Load generators run in their own processes
+ * (bench/lib).
  */
 import { sql } from 'drizzle-orm';
 import { addDays, venueToday } from '@lanebook/core';
 import type { Benchmark, Figure } from './lib/benchmark.js';
 import { BENCH_TIME_ZONE, generateCalendarData } from './lib/calendar-data.js';
+import { databaseCpu, serverCpu } from './lib/cpu.js';
 import { createBookings, measure } from './lib/load.js';
+import { captureTransaction, pgbenchScript, runPgbench } from './lib/pgbench.js';
 import { startBenchServer } from './lib/server.js';
 
 const LANES = 200;
 /** A million on PostgreSQL; PGlite (one WebAssembly session) gets a fifth, said in the notes. */
 const BOOKINGS = { postgres: 1_000_000, pglite: 200_000 };
 const CREATE_CLIENTS = 20;
+const PGBENCH_SECONDS = 10;
+/** The booking whose statements pgbench replays: an email and an address no load client uses. */
+const REPLAY_EMAIL = 'replay-capture@example.test';
+const REPLAY_ADDRESS = '198.51.100.77';
+
+/** The bench database's URL, from its pool (PostgreSQL only). */
+const postgresUrlOf = (database: { db: unknown }) =>
+  (database.db as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
 
 export const bookings: Benchmark = {
   name: 'bookings',
@@ -35,7 +47,10 @@ export const bookings: Benchmark = {
         bookings: wanted,
         startDate: addDays(today, -699),
       });
-      const { app, base, headersFor } = await startBenchServer(database);
+      // Each load client books from an address of its own, as customers do (the unpaid-bookings limit is per address).
+      const { app, base, headersFor } = await startBenchServer(database, { trustProxy: true });
+      const onPostgres = ctx.databaseKind === 'postgres';
+      const replayUnique = [REPLAY_EMAIL, REPLAY_ADDRESS];
       try {
         const [owner] = await database.db
           .select()
@@ -73,39 +88,95 @@ export const bookings: Benchmark = {
           );
         }
 
-        // Creation: each request books the next of 800 slots (a week ahead onwards), one lane each time.
-        ctx.log(`  creating bookings: ${CREATE_CLIENTS} clients, ${ctx.seconds} s`);
+        // Creation: the widget's public booking, each request on the next of 800 slots (a week
+        // ahead onwards), one lane each time; one more slot for the booking whose statements pgbench replays.
         const slotRows = (await database.db.execute(sql`
           select id from slots where venue_id = ${data.venueId} and product_id = ${data.productIds[0]}
-            and date > ${addDays(today, 7)} order by starts_at limit ${CREATE_CLIENTS * 40}`)) as unknown as { rows: { id: string }[] };
-        const created = await createBookings({
-          url: `${base}/api/private/booking`,
-          headers,
-          productId: data.productIds[0],
-          slots: slotRows.rows.map((r) => r.id),
-          clients: CREATE_CLIENTS,
-          seconds: ctx.seconds,
-        });
+            and date > ${addDays(today, 7)} order by starts_at limit ${CREATE_CLIENTS * 40 + 1}`)) as unknown as { rows: { id: string }[] };
+        const slots = slotRows.rows.map((r) => r.id);
+        const replaySlot = slots.pop()!;
+        const load = { url: `${base}/api/public/booking`, headers: {}, productId: data.productIds[0], slots, clients: CREATE_CLIENTS };
+        ctx.log(`  creating bookings: ${CREATE_CLIENTS} clients, 1 s warm-up, ${ctx.seconds} s measured`);
+        await createBookings({ ...load, seconds: 1 });
+        const databaseUrl = onPostgres ? postgresUrlOf(database) : null;
+        const serverCpuUse = serverCpu();
+        const databaseCpuUse = databaseUrl ? await databaseCpu(databaseUrl) : null;
+        const created = await createBookings({ ...load, seconds: ctx.seconds });
+        const serverMs = serverCpuUse.stop();
+        const databaseMs = await databaseCpuUse?.stop();
+        const perSecond = created.created / created.seconds;
+        const refusedNote = Object.entries(created.non2xxByStatus)
+          .map(([status, count]) => `${count}× ${status}`)
+          .join(', ');
+        figures.push(
+          {
+            figure: 'bookings created per second',
+            value: perSecond,
+            unit: '/s',
+            budget: onPostgres ? { min: 200 } : undefined,
+            note: `${CREATE_CLIENTS} clients, public booking over HTTP`,
+          },
+          {
+            figure: 'server CPU per booking',
+            value: serverMs / created.created,
+            unit: 'ms',
+            budget: onPostgres ? { max: 4 } : undefined,
+            note: `/proc of the server process${onPostgres ? '' : ", PGlite's queries in it too"}`,
+          },
+          { figure: 'create p50', value: created.p50, unit: 'ms' },
+          { figure: 'create p97.5', value: created.p97_5, unit: 'ms' },
+          { figure: 'creates refused', value: created.refused, unit: '', note: refusedNote },
+          { figure: 'create errors', value: created.errors, unit: '', budget: { max: 0 } },
+        );
+        if (databaseUrl && databaseMs) {
+          figures.push({
+            figure: 'PostgreSQL CPU per booking',
+            value: databaseMs.cpuMs / created.created,
+            unit: 'ms',
+            budget: { max: 5 },
+            note: `/proc of the database's ${databaseMs.backends} busy backends`,
+          });
+          ctx.log('  pgbench: replaying the statements of one booking');
+          const statements = await captureTransaction(REPLAY_EMAIL, async () => {
+            const response = await fetch(`${base}/api/public/booking`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-forwarded-for': REPLAY_ADDRESS },
+              body: JSON.stringify({
+                productId: data.productIds[0],
+                slots: [replaySlot],
+                playersCount: 2,
+                reservationInfo: { firstName: 'Replay', lastName: 'Client', email: REPLAY_EMAIL, phone: '' },
+                isConfirmationEmail: true,
+              }),
+            });
+            if (response.status !== 201) throw new Error(`booking to replay: ${response.status} ${await response.text()}`);
+            const booking = (await response.json()) as { bookingReference: string; registrationCode: string };
+            replayUnique.push(booking.bookingReference, booking.registrationCode);
+          });
+          const replay = await runPgbench(databaseUrl, pgbenchScript(statements, replayUnique), CREATE_CLIENTS, PGBENCH_SECONDS);
+          figures.push(
+            { figure: 'statements per booking', value: statements.length, unit: '', note: 'BEGIN to COMMIT, in the transaction' },
+            {
+              figure: 'pgbench replay transactions per second',
+              value: replay.tps,
+              unit: '/s',
+              note: `the same statements, ${CREATE_CLIENTS} clients, ${PGBENCH_SECONDS} s`,
+            },
+            { figure: 'bookings/s ÷ pgbench replay', value: perSecond / replay.tps, unit: 'x' },
+            { figure: 'PostgreSQL CPU per replayed booking', value: replay.cpuMsPerTransaction, unit: 'ms' },
+            {
+              figure: 'PostgreSQL CPU per booking ÷ replay',
+              value: databaseMs.cpuMs / created.created / replay.cpuMsPerTransaction,
+              unit: 'x',
+            },
+          );
+        }
         const overlaps = (await database.db.execute(sql`
           select count(*)::int as n from booking_lanes a join booking_lanes b
             on a.venue_id = b.venue_id and a.resource_id = b.resource_id and a.booking_id < b.booking_id
            and a.holds and b.holds and tstzrange(a.starts_at, a.blocked_until) && tstzrange(b.starts_at, b.blocked_until)
           where a.venue_id = ${data.venueId}`)) as unknown as { rows: { n: number }[] };
-        const createBudget = ctx.databaseKind === 'postgres' ? { min: 200 } : undefined;
-        figures.push(
-          {
-            figure: 'bookings created per second',
-            value: created.created / created.seconds,
-            unit: '/s',
-            budget: createBudget,
-            note: `${CREATE_CLIENTS} clients, HTTP`,
-          },
-          { figure: 'create p50', value: created.p50, unit: 'ms' },
-          { figure: 'create p97.5', value: created.p97_5, unit: 'ms' },
-          { figure: 'creates refused (lanes full)', value: created.refused, unit: '' },
-          { figure: 'create errors', value: created.errors, unit: '', budget: { max: 0 } },
-          { figure: 'overlapping lane holds after', value: overlaps.rows[0].n, unit: '', budget: { max: 0 } },
-        );
+        figures.push({ figure: 'overlapping lane holds after', value: overlaps.rows[0].n, unit: '', budget: { max: 0 } });
         return figures;
       } finally {
         await app.close();

@@ -12,7 +12,7 @@ export interface Figure {
 export interface BenchContext {
   /** Which database the run uses; budgets may differ between the two. */
   databaseKind: 'pglite' | 'postgres';
-  /** An empty, migrated database of the bench's own (a fresh `lanebook_bench` on PostgreSQL, in-memory PGlite otherwise). */
+  /** An empty, migrated database of the bench's own (a fresh `lanebook_bench_<pid>` on PostgreSQL, in-memory PGlite otherwise). */
   openDatabase(): Promise<Database>;
   /** How long each load measurement lasts (BENCH_SECONDS). */
   seconds: number;

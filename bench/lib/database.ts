@@ -3,16 +3,19 @@ import type { Database } from '../../apps/server/src/db/client.js';
 
 /** Same default as the API tests (apps/server/test/postgres.ts). */
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
-/** The benches' own database, so they never touch the tests' or anyone's data. */
-const BENCH_DATABASE_NAME = 'lanebook_bench';
+/**
+ * The benches' own database, so they never touch the tests' or anyone's data; one per run (the
+ * process id), so two runs at once on a shared server do not drop each other's.
+ */
+const BENCH_DATABASE_NAME = `lanebook_bench_${process.pid}`;
 
 export interface BenchDatabase {
   kind: 'pglite' | 'postgres';
   /** Why this kind was chosen, for the output. */
   reason: string;
-  /** An empty, migrated database: on PostgreSQL, `lanebook_bench` dropped and created again. */
+  /** An empty, migrated database: on PostgreSQL, `lanebook_bench_<pid>` dropped and created again. */
   open(): Promise<Database>;
-  /** Drops `lanebook_bench` at the end of the run. */
+  /** Drops `lanebook_bench_<pid>` at the end of the run. */
   dispose(): Promise<void>;
 }
 

@@ -14,6 +14,7 @@ const result = await autocannon({
 });
 const summary: LoadResult = {
   rps: result.requests.average,
+  requests: result.requests.total,
   p50: result.latency.p50,
   p97_5: result.latency.p97_5,
   p99: result.latency.p99,

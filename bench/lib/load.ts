@@ -10,6 +10,8 @@ export interface LoadOptions {
 export interface LoadResult {
   /** Average requests per second over the run. */
   rps: number;
+  /** Requests answered over the run. */
+  requests: number;
   /** Latency percentiles in milliseconds. */
   p50: number;
   /** autocannon's percentiles skip 95: p97.5 is the nearest above it, a bound on p95. */
@@ -76,6 +78,8 @@ export interface CreateResult {
   seconds: number;
   p50: number;
   p97_5: number;
+  /** How many answers of each status were not 2xx. */
+  non2xxByStatus: Record<string, number>;
 }
 
 const createWorkerPath = fileURLToPath(new URL('./create-worker.ts', import.meta.url));
