@@ -126,7 +126,7 @@ export async function buildApp(database: Database, config: AppConfig) {
   // Form bodies only where sign-in callbacks need them: elsewhere a form post is refused (CSRF).
   await app.register(async (scope) => {
     await scope.register(formbody);
-    registerAuthBridge(scope, auth, config.baseUrl);
+    registerAuthBridge(scope, auth, config.baseUrl, database);
   });
   const jobs = await startJobs(database, { pollingIntervalSeconds: config.jobsPollingSeconds });
   // Workers stop (finishing what they run) before the database closes.

@@ -5,8 +5,9 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
 import { and, eq } from 'drizzle-orm';
 import { PASSWORD_MIN, type ApiErrorBody } from '@lanebook/core';
-import type { Db, Tx } from '../db/client.js';
+import type { Database, Db, Tx } from '../db/client.js';
 import { account, session, user, verification } from '../modules/accounts/schema.js';
+import { databaseUnavailable } from './errors.js';
 import type { Mailer } from './mail.js';
 import { passwordResetMail, signUpAttemptMail, verifyEmailMail } from './mail-templates.js';
 
@@ -214,8 +215,11 @@ export function webHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+/** How long a sign-in that failed waits to learn whether the database is reachable. */
+const DATABASE_PING_MS = 2_000;
+
 /** better-auth has no Fastify adapter: one catch-all route turns the request into a Web Request and back. */
-export function registerAuthBridge(app: FastifyInstance, auth: Auth, baseUrl: string) {
+export function registerAuthBridge(app: FastifyInstance, auth: Auth, baseUrl: string, database: Pick<Database, 'ping'>) {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -234,6 +238,8 @@ export function registerAuthBridge(app: FastifyInstance, auth: Auth, baseUrl: st
         }
       }
       const response = await auth.handler(new Request(new URL(request.url, baseUrl), { method: request.method, headers, body }));
+      // better-auth answers its own 500 when the database is away: say so as every other route does (503, Retry-After).
+      if (response.status >= 500 && !(await database.ping(DATABASE_PING_MS))) throw databaseUnavailable();
       reply.status(response.status);
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);

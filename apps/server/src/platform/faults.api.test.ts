@@ -200,6 +200,11 @@ describe.skipIf(!postgres.available && !postgres.required)('the database lost un
     // Past the health check's one second of trust in its last success.
     const health = await t.request('GET', '/api/health');
     const live = await t.request('GET', '/api/health/live');
+    // Sign-in goes through better-auth, which answers its own 500 when the database is away.
+    const signIn = await t.request('POST', '/api/auth/sign-in/email', {
+      headers: { origin: 'http://localhost:3000' },
+      body: { email: 'owner@demo.test', password: 'demo-password' },
+    });
     running = false;
     await Promise.all(clients);
 
@@ -216,6 +221,8 @@ describe.skipIf(!postgres.available && !postgres.required)('the database lost un
     expect(health.json()).toMatchObject({ code: 'database_unavailable', details: { database: 'postgres' } });
     expect(live.statusCode).toBe(200);
     expect(live.json()).toEqual({ status: 'ok' });
+    expect(signIn.statusCode).toBe(503);
+    expect(signIn.json()).toMatchObject({ code: 'database_unavailable' });
     expect(stream.ended()).toBe(false);
 
     // The database is back: a read and a booking answer 2xx within 5 s, health is ok again.
