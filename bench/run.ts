@@ -8,11 +8,12 @@
  *   npm run bench -- --json        the figures as JSON on stdout instead of the table
  *
  * Environment:
- *   DATABASE_URL       PostgreSQL server to use (the benches create their own `lanebook_bench` on it)
+ *   DATABASE_URL       PostgreSQL server to use (the benches create their own `lanebook_bench_<pid>` on it)
  *   TEST_DATABASE_URL  otherwise the tests' server, default postgres://postgres@127.0.0.1:5432/test;
  *                      when it does not answer, the run uses in-memory PGlite
  *   BENCH_DATABASE     `pglite` forces PGlite, `postgres` forces PostgreSQL (fails when unreachable)
  *   BENCH_SECONDS      measured seconds per load run (default 5), after a 1 s warm-up
+ *   SOAK_SECONDS       how long the soak runs (default 600)
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { api } from './api.js';
@@ -20,12 +21,13 @@ import { bookings } from './bookings.js';
 import { calendar } from './calendar.js';
 import { consoleSize } from './console.js';
 import { signatures } from './signatures.js';
+import { soak } from './soak.js';
 import { webhooks } from './webhooks.js';
 import { widget } from './widget.js';
 import { isOverBudget, type Benchmark, type Figure } from './lib/benchmark.js';
 import { chooseDatabase } from './lib/database.js';
 
-const benchmarks: Benchmark[] = [api, calendar, bookings, consoleSize, signatures, widget, webhooks];
+const benchmarks: Benchmark[] = [api, calendar, bookings, consoleSize, signatures, widget, webhooks, soak];
 
 interface Row extends Figure {
   benchmark: string;
