@@ -188,7 +188,7 @@ describeEachDatabase(
 
       const requests = at(path);
       expect(requests).toHaveLength(201);
-      const eventOf = new Map(rows.map((row) => [row.id, row.eventId]));
+      const eventOf = new Map<string, string>(rows.map((row) => [row.id, row.eventId]));
       for (const request of requests)
         expect(eventOf.get(String(request.headers['lanebook-delivery-id']))).toBe(request.headers['lanebook-event-id']);
       expect(new Set(requests.map((request) => request.headers['lanebook-delivery-id'])).size).toBe(200);
