@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client.js';
 import { AppError, conflict, forbidden, notFound, pgErrorCode } from '../../platform/errors.js';
 import { lockKeys } from '../../platform/locking.js';
 import { forVenue } from '../../platform/venue-scope.js';
-import { assertPlayersCount, lanesHeldDuring } from '../calendar/availability.js';
+import { assertPlayersCount, lanesHeldDuring, type PublicProduct } from '../calendar/availability.js';
 import { quoteFor } from '../calendar/quote.js';
 import { fieldError, slotsToBook } from '../calendar/service.js';
 import { productForCalendar } from '../products/service.js';
@@ -92,7 +92,9 @@ function newBookingReference(): string {
  * online ones only for the public), its lanes (staff's choice, else the fewest free lanes that
  * hold the players), its price from the pricing engine, a registration code and a booking
  * reference, its lane holds and its first log entry. The no-double-booking constraint decides
- * who gets a lane: the loser of a race is a 409 `slot_unavailable` and writes nothing.
+ * who gets a lane: the loser of a race is a 409 `slot_unavailable` and writes nothing. The
+ * product and its lanes are read in the transaction unless `catalog` brings them (the widget's
+ * booking takes them from the public reads' cache, as its slots call did).
  */
 export async function createBooking(
   tx: Tx,
@@ -100,12 +102,13 @@ export async function createBooking(
   body: BookingCreate,
   booker: Booker,
   idempotencyKey: string | null = null,
+  catalog: PublicProduct | null = null,
 ): Promise<Booking> {
   const venueId = venue.id;
   const staff = booker.kind === 'staff';
   // No lock here: this transaction locks no slot or booking row before its lane holds, whose
   // trigger takes the venue's occupancy key (shared) itself (decision 015).
-  const product = await productForCalendar(tx, venueId, body.productId);
+  const product = catalog ? catalog.product : await productForCalendar(tx, venueId, body.productId);
   if (!product || product.isDeleted || (!staff && product.isPaused)) throw notFound('Product');
   assertPlayersCount(product, body.playersCount);
   if (body.customPrice != null && !booker.canSetCustomPrice)
@@ -115,7 +118,7 @@ export async function createBooking(
   const first = chosenSlots[0];
   const last = chosenSlots[chosenSlots.length - 1];
   if (body.date && body.date !== first.date) throw fieldError(`The slots are on ${first.date}`, 'date');
-  const productLanes = (await lanesByIds(tx, venueId, product.resources)).filter((lane) => !lane.isPaused);
+  const productLanes = (catalog ? catalog.lanes : await lanesByIds(tx, venueId, product.resources)).filter((lane) => !lane.isPaused);
   const held = lanesHeldDuring(chosenSlots);
   let lanes;
   if (staff && body.resourceIds) {
@@ -227,7 +230,8 @@ export async function createBooking(
  * The widget's submit with its Idempotency-Key (decision 024): the key's lock first, so a second
  * submit with the same key, even one arriving at once, waits for the first to commit and then
  * answers its booking (`created` false: no second confirmation mail). The key sent with another
- * form is a 422 that says nothing of the first booking. Without a key, a booking.
+ * form is a 422 that says nothing of the first booking. Without a key, a booking. The product
+ * and its lanes come from `catalog` when the caller has them (the public reads' cache).
  */
 export async function createBookingOnce(
   tx: Tx,
@@ -235,8 +239,9 @@ export async function createBookingOnce(
   body: BookingCreate,
   booker: Booker,
   idempotencyKey: string | undefined,
+  catalog: PublicProduct | null = null,
 ): Promise<{ booking: Booking; created: boolean }> {
-  if (!idempotencyKey) return { booking: await createBooking(tx, venue, body, booker), created: true };
+  if (!idempotencyKey) return { booking: await createBooking(tx, venue, body, booker, null, catalog), created: true };
   await lockKeys(tx, [`booking-idempotency:${venue.id}:${idempotencyKey}`]);
   const known = await forVenue(tx, venue.id).first(bookings, eq(bookings.idempotencyKey, idempotencyKey));
   if (known) {
@@ -249,5 +254,5 @@ export async function createBookingOnce(
       );
     return { booking: await bookingWithLedger(tx, venue.id, known), created: false };
   }
-  return { booking: await createBooking(tx, venue, body, booker, idempotencyKey), created: true };
+  return { booking: await createBooking(tx, venue, body, booker, idempotencyKey, catalog), created: true };
 }

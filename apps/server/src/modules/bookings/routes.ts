@@ -36,6 +36,7 @@ import { AppError, conflict, notFound, validationFailed } from '../../platform/e
 import { errorResponses, idParams, pageQuery } from '../../platform/http.js';
 import { lockKeys, slotOccupancyKey, withTransaction } from '../../platform/locking.js';
 import { productForCalendar } from '../products/service.js';
+import { publicProduct } from '../calendar/availability.js';
 import {
   addNote,
   assertCollectable,
@@ -450,11 +451,20 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const idempotencyKey = idempotencyKeyOf(request);
       // The venue comes from the product, as for the product's public calls (decision 012); CORS answers its widget origins.
       const venue = (request.venue = await deps.access.resolvePublic('product', request.body.productId, request));
+      // The product and its lanes as the slots call read them (cached until they change), not read again.
+      const catalog = await publicProduct(db, deps.reads, venue.id, request.body.productId);
       const { booking, created } = await withTransaction(db, (tx) =>
-        createBookingOnce(tx, venue.row, request.body, { kind: 'public', userName: 'Customer', clientAddress: request.ip }, idempotencyKey),
+        createBookingOnce(
+          tx,
+          venue.row,
+          request.body,
+          { kind: 'public', userName: 'Customer', clientAddress: request.ip },
+          idempotencyKey,
+          catalog,
+        ),
       );
       if (created && booking.isConfirmationEmail) await queueAutomaticMail(mail, venue.row, booking, 'confirmation', request.log);
-      return reply.code(201).send(await publicView(venue.row, booking));
+      return reply.code(201).send(publicBooking(booking, venue.row, catalog?.product));
     },
   );
 

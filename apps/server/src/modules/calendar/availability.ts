@@ -39,7 +39,7 @@ const offered = (lanes: Lane[]) => lanesByCapacity(lanes.filter((lane) => !lane.
 
 // ---- Cached reads of the hot public path (decision 007: only what a trigger announces) ----
 
-interface PublicProduct {
+export interface PublicProduct {
   product: CalendarProduct;
   lanes: Lane[];
 }
