@@ -2,11 +2,13 @@
  * `calendar`: the widget's public availability calls on a busy venue (5 products, two years of
  * hourly slots, up to 100k bookings; bench/lib/calendar-data.ts) at 10, 20 and 100 lanes:
  * p50 and p97.5 (autocannon has no p95; p97.5 bounds it) of `/dates` for a month and `/slots` for a day, and the database queries each
- * request makes. The load generator runs in its own process (bench/lib/load.ts).
+ * request makes, and the server process's CPU per request (/proc, bench/lib/cpu.ts). The load
+ * generator runs in its own process (bench/lib/load.ts).
  */
 import { addDays, venueToday } from '@lanebook/core';
 import type { Benchmark, Figure } from './lib/benchmark.js';
 import { BENCH_TIME_ZONE, generateCalendarData } from './lib/calendar-data.js';
+import { serverCpu } from './lib/cpu.js';
 import { measure, type LoadResult } from './lib/load.js';
 import { BENCH_APP_CONFIG } from './lib/server.js';
 
@@ -24,6 +26,9 @@ interface Run {
   slots: LoadResult;
   datesQueries: number;
   slotsQueries: number;
+  /** The server process's CPU per measured request, in ms. */
+  datesCpuMs: number;
+  slotsCpuMs: number;
 }
 
 export const calendar: Benchmark = {
@@ -63,15 +68,21 @@ export const calendar: Benchmark = {
           const load = async (label: string, url: string) => {
             ctx.log(`  ${lanes} lanes, ${label}: ${WARM_UP_SECONDS} s warm-up, ${ctx.seconds} s measured`);
             await measure(url, { connections: CONNECTIONS, durationSeconds: WARM_UP_SECONDS });
-            return measure(url, { connections: CONNECTIONS, durationSeconds: ctx.seconds });
+            const cpu = serverCpu();
+            const result = await measure(url, { connections: CONNECTIONS, durationSeconds: ctx.seconds });
+            return { result, cpuMs: cpu.stop() / result.requests };
           };
+          const dates = await load('dates', datesUrl);
+          const slots = await load('slots', slotsUrl);
           runs.push({
             lanes,
             bookings: data.bookings,
-            dates: await load('dates', datesUrl),
-            slots: await load('slots', slotsUrl),
+            dates: dates.result,
+            slots: slots.result,
             datesQueries,
             slotsQueries,
+            datesCpuMs: dates.cpuMs,
+            slotsCpuMs: slots.cpuMs,
           });
         } finally {
           await app.close();
@@ -87,6 +98,7 @@ export const calendar: Benchmark = {
 function figures(runs: Run[], onPostgres: boolean): Figure[] {
   // The 10 ms budget is PostgreSQL's: PGlite answers every query on the server's own thread.
   const p95Budget = onPostgres ? { max: 10 } : undefined;
+  const cpuNote = `/proc of the server process${onPostgres ? '' : ", PGlite's queries in it too"}`;
   const rows: Figure[] = [];
   for (const run of runs) {
     const note = `${run.lanes} lanes, ${run.bookings} bookings, ${CONNECTIONS} connections`;
@@ -99,6 +111,14 @@ function figures(runs: Run[], onPostgres: boolean): Figure[] {
       { figure: `slots queries/request (${run.lanes} lanes)`, value: run.slotsQueries, unit: '', budget: { max: 3 } },
       { figure: `dates req/s (${run.lanes} lanes)`, value: run.dates.rps, unit: 'req/s' },
       { figure: `slots req/s (${run.lanes} lanes)`, value: run.slots.rps, unit: 'req/s' },
+      { figure: `dates server CPU/request (${run.lanes} lanes)`, value: run.datesCpuMs, unit: 'ms', note: cpuNote },
+      {
+        figure: `slots server CPU/request (${run.lanes} lanes)`,
+        value: run.slotsCpuMs,
+        unit: 'ms',
+        budget: onPostgres ? { max: 0.6 } : undefined,
+        note: cpuNote,
+      },
     );
   }
   const fewest = runs.find((run) => run.lanes === 10);
