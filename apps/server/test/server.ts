@@ -373,21 +373,25 @@ export async function startSecondProcess(
   t: TestServer,
   /** Another way in to the same database: DATABASE_URL through PgBouncer, LISTEN_DATABASE_URL direct. */
   urls: { DATABASE_URL: string; LISTEN_DATABASE_URL?: string } = { DATABASE_URL: t.databaseUrl },
-): Promise<{ url: string; stop: () => Promise<void> }> {
+  env: Record<string, string> = {},
+): Promise<{ url: string; stop: () => Promise<void>; kill: () => Promise<void> }> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'second-process.ts');
   const other = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, ...urls, AUTH_SECRET: TEST_AUTH_SECRET },
+    env: { ...process.env, ...urls, ...env, AUTH_SECRET: TEST_AUTH_SECRET },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
     other.once('exit', (code) => reject(new Error(`the second server exited (${code})`)));
     other.stdout!.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString().split('\n')[0]).port));
   });
+  const ended = (signal: NodeJS.Signals) => async () => {
+    if (other.exitCode === null && other.signalCode === null) other.kill(signal);
+    await new Promise((resolve) => (other.exitCode !== null || other.signalCode !== null ? resolve(null) : other.once('exit', resolve)));
+  };
   return {
     url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      other.kill('SIGTERM');
-      await new Promise((resolve) => (other.exitCode !== null ? resolve(null) : other.once('exit', resolve)));
-    },
+    stop: ended('SIGTERM'),
+    /** kill -9: no shutdown, whatever it held is left as a crash leaves it. */
+    kill: ended('SIGKILL'),
   };
 }

@@ -27,7 +27,7 @@ export const WEBHOOK_CONCURRENCY = 20;
  * A delivery's run may last its target's timeout plus this (the outbound check's name lookup and
  * the log writes); after that pg-boss counts it failed and retries it, as when its process died.
  */
-export const WEBHOOK_EXPIRY_MARGIN_SECONDS = 20;
+export const WEBHOOK_EXPIRY_MARGIN_SECONDS = 10;
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
