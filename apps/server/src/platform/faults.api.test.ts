@@ -1,10 +1,10 @@
-import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Slot } from '@lanebook/core/calendar-schemas';
 import { setUpBookings } from '../../test/bookings.js';
 import { TestServer, type Caller } from '../../test/server.js';
 import { TEST_DATABASE_URL } from '../../test/postgres.js';
+import { openStream } from '../../test/live.js';
 
 /**
  * The database lost under load (issue 22, "Faults"): a TCP proxy of the test's own stands
@@ -57,34 +57,6 @@ class CuttableProxy {
   restore() {
     return this.start(this.port);
   }
-}
-
-/** An open live stream over real HTTP: the events it got, and whether it ended. */
-function openStream(base: string, caller: Caller) {
-  const events: string[] = [];
-  let ended = false;
-  const request = http.get(
-    `${base}/api/private/live`,
-    { headers: { authorization: `Bearer ${caller.token}`, 'x-venue-id': caller.venue ?? '' } },
-    (response) => {
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let at: number;
-        while ((at = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, at);
-          buffer = buffer.slice(at + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1] ?? '';
-          if (event) events.push(`${event} ${data}`);
-        }
-      });
-      response.on('end', () => (ended = true));
-    },
-  );
-  request.on('error', () => (ended = true));
-  return { events, ended: () => ended, close: () => request.destroy() };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -150,7 +122,7 @@ describe.skipIf(!postgres.available && !postgres.required)('the database lost un
     for (let hour = 12; hour < 20; hour += 1) burstSlots.push(await slotAt(`${hour}:00`, `${hour + 1}:00`));
     const afterSlot = await slotAt('20:00', '21:00');
     const stream = openStream(base, venue.staff);
-    await within(5000, 'the stream opens', () => stream.events.some((e) => e.startsWith('ready')));
+    await stream.ready();
 
     const answers: Answer[] = [];
     let phase: Answer['phase'] = 'before';
@@ -238,11 +210,9 @@ describe.skipIf(!postgres.available && !postgres.required)('the database lost un
     expect((await t.request('GET', '/api/health')).statusCode).toBe(200);
     // The listener is back (caches serve again) and the open live stream carries changes again.
     await within(5000, 'the listener reconnects', () => t.database.notifications.isListening());
-    const seen = stream.events.length;
+    const change = stream.change('bookings', 3000);
     expect((await venue.staff.post('/api/private/booking', form({ slots: [afterSlot.id], playersCount: 1 }))).statusCode).toBe(201);
-    await within(3000, 'a booking change on the live stream', () =>
-      stream.events.slice(seen).some((e) => e.startsWith('change') && e.includes('bookings')),
-    );
+    await change;
     expect(stream.ended()).toBe(false);
     stream.close();
     expect(crashes).toEqual([]);
