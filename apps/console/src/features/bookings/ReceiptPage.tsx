@@ -1,17 +1,17 @@
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
+import { Button, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import type { BookingDetail } from '@lanebook/core/booking-schemas';
 import { useSession } from '../../lib/session';
 import { notifyError } from '../../lib/notify';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { LoadError } from '../../components/LoadError';
+import { PrintToolbar } from '../../components/print/PrintToolbar';
 import { bookingQuery } from './api/get-booking';
 import { bookingProductsQuery } from './api/catalog-lists';
 import { downloadReceiptPdf } from './api/download-receipt';
 import { customerName, useVenueFormat } from './format';
-import './receipt-print.css';
 
 const REFUND_NOTES = { pending: 'pending', succeeded: '', failed: 'failed, not refunded' } as const;
 
@@ -46,7 +46,7 @@ function Receipt({ booking: b }: { booking: BookingDetail }) {
   const productName = products.data?.find((p) => p.id === b.productId)?.name ?? '';
   const quote = b.quote;
   return (
-    <Card withBorder radius="md" maw={720} data-receipt>
+    <Card withBorder radius="md" maw={720} data-printed>
       <Stack gap="sm">
         <div>
           <Title order={2}>{venue?.name}</Title>
@@ -143,19 +143,15 @@ export default function ReceiptPage() {
   if (booking.isError) return <LoadError error={booking.error} onRetry={() => booking.refetch()} />;
   return (
     <Stack gap="md" data-testid="receipt">
-      <Group justify="space-between" wrap="wrap" data-print-hidden>
-        <Button component={Link} to={`/bookings/${id}/view`} variant="subtle" leftSection={<IconArrowLeft size={16} />}>
-          Booking details
-        </Button>
-        <Group gap="xs">
-          <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
-            Print
+      <PrintToolbar
+        back={
+          <Button component={Link} to={`/bookings/${id}/view`} variant="subtle" leftSection={<IconArrowLeft size={16} />}>
+            Booking details
           </Button>
-          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => download.mutate()} loading={download.isPending}>
-            Download PDF
-          </Button>
-        </Group>
-      </Group>
+        }
+        onDownload={() => download.mutate()}
+        downloading={download.isPending}
+      />
       <Receipt booking={booking.data} />
     </Stack>
   );

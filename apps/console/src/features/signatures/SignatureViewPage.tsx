@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Anchor, Box, Button, Checkbox, Divider, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconPrinter, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import type { Signature } from '@lanebook/core/waiver-schemas';
 import { useSession } from '../../lib/session';
 import { useApiImage } from '../../lib/api-image';
@@ -17,7 +17,7 @@ import { downloadSignaturePdf } from './api/download-signature-pdf';
 import { signaturesKey } from './api/keys';
 import { useSignatureFormat } from './format';
 import { MinorBadge } from './MinorBadge';
-import './signature-print.css';
+import { PrintToolbar } from '../../components/print/PrintToolbar';
 
 /** An image the API serves (a path of ours): anything else is not shown. */
 /** The answers in the waiver's own order (the stored map keeps no order), then any label the waiver no longer lists. */
@@ -92,24 +92,15 @@ export default function SignatureViewPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" data-print-hidden>
-        {back}
-        <Group gap="xs">
-          <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
-            Print
+      <PrintToolbar back={back} onDownload={() => download.mutate()} downloading={download.isPending}>
+        {session.can('signatures.delete') ? (
+          <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={confirmDelete} loading={remove.isPending}>
+            Delete Signature
           </Button>
-          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => download.mutate()} loading={download.isPending}>
-            Download PDF
-          </Button>
-          {session.can('signatures.delete') ? (
-            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={confirmDelete} loading={remove.isPending}>
-              Delete Signature
-            </Button>
-          ) : null}
-        </Group>
-      </Group>
+        ) : null}
+      </PrintToolbar>
 
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} data-signed-waiver data-testid="signed-waiver">
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} data-printed data-testid="signed-waiver">
         <Stack gap="lg">
           <Group justify="space-between" align="flex-start" wrap="wrap">
             <Stack gap={2}>

@@ -276,18 +276,21 @@ export interface CheckoutKey {
 /** Sessions are kept open a little less than the providers keep them (24 hours). */
 const CHECKOUT_OPEN_MS = 23 * 3600_000;
 
+/** Sessions of one booking, channel and amount, opened while the ledger stood where it stands. */
+const sameCheckout = (key: CheckoutKey) =>
+  and(
+    eq(bookingCheckouts.bookingId, key.bookingId),
+    eq(bookingCheckouts.channel, key.channel),
+    eq(bookingCheckouts.amount, key.amount),
+    eq(bookingCheckouts.paidTotal, key.paidTotal),
+    eq(bookingCheckouts.refundedTotal, key.refundedTotal),
+  );
+
 /** The session opened for the same booking, amount and channel while the ledger has not moved, if any. */
 export async function openCheckoutUrl(db: Db, venueId: string, key: CheckoutKey, now = new Date()): Promise<string | null> {
   const [open] = await forVenue(db, venueId).select(
     bookingCheckouts,
-    and(
-      eq(bookingCheckouts.bookingId, key.bookingId),
-      eq(bookingCheckouts.channel, key.channel),
-      eq(bookingCheckouts.amount, key.amount),
-      eq(bookingCheckouts.paidTotal, key.paidTotal),
-      eq(bookingCheckouts.refundedTotal, key.refundedTotal),
-      gt(bookingCheckouts.createdAt, new Date(now.getTime() - CHECKOUT_OPEN_MS)),
-    ),
+    and(sameCheckout(key), gt(bookingCheckouts.createdAt, new Date(now.getTime() - CHECKOUT_OPEN_MS))),
   );
   return open?.url ?? null;
 }
@@ -297,14 +300,7 @@ export async function openCheckoutUrl(db: Db, venueId: string, key: CheckoutKey,
  * the first one stored (the other session is never shown, so it is never paid).
  */
 export async function keepCheckout(db: Db, venueId: string, key: CheckoutKey, session: { id: string; url: string }): Promise<string> {
-  const stale = and(
-    eq(bookingCheckouts.bookingId, key.bookingId),
-    eq(bookingCheckouts.channel, key.channel),
-    eq(bookingCheckouts.amount, key.amount),
-    eq(bookingCheckouts.paidTotal, key.paidTotal),
-    eq(bookingCheckouts.refundedTotal, key.refundedTotal),
-    lt(bookingCheckouts.createdAt, new Date(Date.now() - CHECKOUT_OPEN_MS)),
-  );
+  const stale = and(sameCheckout(key), lt(bookingCheckouts.createdAt, new Date(Date.now() - CHECKOUT_OPEN_MS)));
   // An expired session of the same key gives its place to the new one.
   await forVenue(db, venueId).delete(bookingCheckouts, stale);
   await forVenue(db, venueId)
