@@ -1,12 +1,11 @@
 import { InvalidatingCache } from './cache.js';
-import type { AppConfig } from './module.js';
 
 /**
  * The limit of every public route that serves the widget (config.rateLimit): calls per minute per
  * client address, each route on its own. Counted in onRequest, before the access step looks up
  * the product, booking or venue the path names, so an unknown one is counted like any other.
  */
-export function publicRateLimit(config: Pick<AppConfig, 'publicPerMinute'>) {
+export function publicRateLimit(config: { publicPerMinute?: number }) {
   return { max: config.publicPerMinute ?? 300, timeWindow: 60_000, hook: 'onRequest' as const };
 }
 
