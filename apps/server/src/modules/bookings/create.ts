@@ -15,6 +15,7 @@ import { lanesByIds } from '../resources/service.js';
 import { bookingAnswer, bookingWithLedger, reservationColumns } from './records.js';
 import { bookingCounters, bookingLanes, bookingLogs, bookings } from './schema.js';
 import { recordBookingEvent } from './events.js';
+import { webhookTargets } from '../integrations/webhooks.js';
 
 /** The customer's message when the lanes went to someone else (409 slot_unavailable). */
 export const SLOT_UNAVAILABLE = 'Sorry, that time was just taken by someone else. Please choose another time.';
@@ -61,25 +62,6 @@ async function assertUnpaidOnlineBookingsUnderLimit(tx: Tx, venueId: string, ema
 
 /** What an Idempotency-Key stands for: the form it was first sent with (parsed, so the order of its keys does not matter). */
 const formHash = (body: BookingCreate) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
-
-/**
- * Gives the booking the venue's next registration number (`AXE0042`: the venue's prefix, at
- * least four digits) in one statement. Called last: the counter's row, which every booking of
- * the venue waits for, stays locked for this one round trip and the commit.
- */
-async function numberBooking(tx: Tx, venue: { id: string; registrationCodePrefix: string }, bookingId: string): Promise<string> {
-  const counter = forVenue(tx, venue.id)
-    .insert(bookingCounters, { lastNumber: 1 })
-    .onConflictDoUpdate({ target: bookingCounters.venueId, set: { lastNumber: sql`${bookingCounters.lastNumber} + 1` } })
-    .returning({ lastNumber: bookingCounters.lastNumber });
-  const result = (await tx.execute(sql`
-    with counter as (${counter.getSQL()})
-    update ${bookings} set registration_code = ${venue.registrationCodePrefix}
-      || lpad(counter.last_number::text, greatest(4, length(counter.last_number::text)), '0')
-    from counter where ${bookings.venueId} = ${venue.id} and ${bookings.id} = ${bookingId}
-    returning registration_code as "registrationCode"`)) as unknown as { rows: { registrationCode: string }[] };
-  return result.rows[0].registrationCode;
-}
 
 /** Booking references: 10 characters without look-alikes (0/O, 1/I/L), about 50 bits of chance. */
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -154,9 +136,25 @@ export async function createBooking(
   const isWalkIn = staff && body.isWalkIn;
   const source = staff ? (isWalkIn ? 'walk_in' : 'phone') : 'online';
   const scoped = forVenue(tx, venueId);
+  if (takenPromocode && !(await usePromocode(tx, venueId, takenPromocode.id)))
+    throw fieldError('This promocode is unknown, inactive or used up', 'promocode');
+  // Read before the booking is written, so that write is the last statement before the commit.
+  const webhooks = await webhookTargets(tx, venueId, 'booking.created');
+
+  // The booking with its registration number (`AXE0042`: the venue's prefix, at least four
+  // digits), its lanes (each held from the first slot's start to the last one's end and break)
+  // and its first log entry in one statement, the last before the commit: the venue's counter,
+  // which every booking of the venue waits for, stays locked for that one round trip (and the
+  // webhook deliveries' insert when the venue has webhooks). The number is written with the
+  // row, not by an UPDATE that would write the row and its indexes again.
+  const counter = tx.$with('counter', {}).as(
+    scoped
+      .insert(bookingCounters, { lastNumber: 1 })
+      .onConflictDoUpdate({ target: bookingCounters.venueId, set: { lastNumber: sql`${bookingCounters.lastNumber} + 1` } })
+      .returning({ lastNumber: bookingCounters.lastNumber })
+      .getSQL(),
+  );
   const how = { online: 'online', phone: 'by phone', walk_in: 'as a walk-in' }[source];
-  // The booking, its lanes (each held from the first slot's start to the last one's end and
-  // break) and its first log entry in one statement: one round trip, not three.
   const holds = tx.$with('holds', {}).as(
     scoped
       .insert(
@@ -179,7 +177,7 @@ export async function createBooking(
   let row;
   try {
     [row] = await tx
-      .with(holds, logged)
+      .with(counter, holds, logged)
       // eslint-disable-next-line no-restricted-syntax -- forVenue has no WITH: the venue is set in the values below
       .insert(bookings)
       .values({
@@ -208,6 +206,7 @@ export async function createBooking(
         customPrice: body.customPrice ?? null,
         total,
         deposit: Math.min(quote.deposit, total),
+        registrationCode: sql`(select ${venue.registrationCodePrefix} || lpad(last_number::text, greatest(4, length(last_number::text)), '0') from counter)`,
         bookingReference: newBookingReference(),
         abandonAt,
         idempotencyKey,
@@ -219,11 +218,7 @@ export async function createBooking(
     if (pgErrorCode(error) === '23P01') throw slotUnavailable();
     throw error;
   }
-  if (takenPromocode && !(await usePromocode(tx, venueId, takenPromocode.id)))
-    throw fieldError('This promocode is unknown, inactive or used up', 'promocode');
-
-  const registrationCode = await numberBooking(tx, venue, id);
-  return recordBookingEvent(tx, venueId, 'booking.created', bookingAnswer({ ...row, registrationCode }, []));
+  return recordBookingEvent(tx, venueId, 'booking.created', bookingAnswer(row, []), webhooks);
 }
 
 /**

@@ -9,7 +9,13 @@ import { recordWebhookEvent } from '../integrations/webhooks.js';
  */
 export type BookingEventType = 'booking.created' | 'booking.updated' | 'booking.paid' | 'booking.canceled' | 'booking.refunded';
 
-export async function recordBookingEvent(tx: Tx, venueId: string, type: BookingEventType, booking: Booking): Promise<Booking> {
-  await recordWebhookEvent(tx, venueId, type, { booking });
+export async function recordBookingEvent(
+  tx: Tx,
+  venueId: string,
+  type: BookingEventType,
+  booking: Booking,
+  targets?: { id: string }[],
+): Promise<Booking> {
+  await recordWebhookEvent(tx, venueId, type, { booking }, targets);
   return booking;
 }

@@ -31,19 +31,32 @@ export const WEBHOOK_EXPIRY_MARGIN_SECONDS = 10;
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
-/**
- * Records an event for each active webhook integration of the venue subscribed to its type, in
- * the caller's transaction: the change and its deliveries commit together or not at all.
- */
-export async function recordWebhookEvent(tx: Tx, venueId: string, type: string, data: Record<string, unknown>): Promise<void> {
-  const targets = await forVenue(tx, venueId).select(
+/** The venue's active webhook integrations subscribed to events of `type`. */
+export async function webhookTargets(tx: Tx, venueId: string, type: string): Promise<{ id: string }[]> {
+  return forVenue(tx, venueId).selectFields(
     integrations,
+    { id: integrations.id },
     and(
       eq(integrations.type, 'webhook'),
       eq(integrations.isActive, true),
       sql`${integrations.settings}->'events' @> ${JSON.stringify([type])}::jsonb`,
     ),
   );
+}
+
+/**
+ * Records an event for each active webhook integration of the venue subscribed to its type, in
+ * the caller's transaction: the change and its deliveries commit together or not at all.
+ * `targets`, when the caller read them earlier in the transaction (webhookTargets), are not read again.
+ */
+export async function recordWebhookEvent(
+  tx: Tx,
+  venueId: string,
+  type: string,
+  data: Record<string, unknown>,
+  targets?: { id: string }[],
+): Promise<void> {
+  targets ??= await webhookTargets(tx, venueId, type);
   if (targets.length === 0) return;
   const eventId = `evt_${randomUUID().replaceAll('-', '')}`;
   const payload = { id: eventId, type, createdAt: new Date().toISOString(), data };
