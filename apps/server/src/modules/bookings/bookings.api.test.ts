@@ -39,6 +39,19 @@ describeEachDatabase('bookings', (t) => {
     });
   });
 
+  it('registration numbers have at least four digits and go on past 9999', async () => {
+    const { venue, form } = await setUp(t);
+    await t.db.execute(sql`insert into ${bookingCounters} (venue_id, last_number) values (${venue.id}, 9998)
+      on conflict (venue_id) do update set last_number = 9998`);
+    const codes = [];
+    for (let i = 0; i < 2; i++) {
+      const created = await venue.staff.post('/api/private/booking', form({ playersCount: 1 }));
+      expect(created.statusCode, created.body).toBe(201);
+      codes.push(created.json<Booking>().registrationCode);
+    }
+    expect(codes).toEqual(['AXE9999', 'AXE10000']);
+  });
+
   it('bad input is a 400 naming the field, and nothing is written', async () => {
     const { venue, form, first, second } = await setUp(t);
     const other = await setUp(t);
