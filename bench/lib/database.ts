@@ -96,6 +96,7 @@ export async function chooseDatabase(): Promise<BenchDatabase> {
       });
       return openDatabase({ databaseUrl: benchUrl });
     },
-    dispose: () => withAdmin(serverUrl, drop).then(() => {}),
+    // BENCH_KEEP_DATABASE=1 leaves the last benchmark's data to look into (EXPLAIN); drop it by hand.
+    dispose: () => (process.env.BENCH_KEEP_DATABASE ? Promise.resolve() : withAdmin(serverUrl, drop).then(() => {})),
   };
 }

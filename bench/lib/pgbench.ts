@@ -91,7 +91,8 @@ export function pgbenchScript(statements: Statement[], unique: string[]): string
   };
   const lines = ["select nextval('bench_replay') as n \\gset"];
   for (const { text, values } of statements) {
-    const inInsert = /^\s*insert\b/i.test(text);
+    // An INSERT, also one inside a WITH (the booking and its holds are one statement).
+    const inInsert = /\binsert\s+into\b/i.test(text);
     // From the highest placeholder down, so $1 does not eat the start of $12.
     let replayed = text;
     for (let i = values.length; i >= 1; i--) replayed = replayed.replaceAll(`$${i}`, literal(values[i - 1], inInsert));
