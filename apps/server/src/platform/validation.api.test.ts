@@ -121,7 +121,8 @@ describeEachDatabase('bad input: 400 naming the field, nothing written', (t) => 
     expect(jsonRoutes.length).toBeGreaterThanOrEqual(Object.keys(RULE_CASES).length);
   });
 
-  it('a value of the wrong type in any body field of any route', async () => {
+  // Every route, each checked for writes over the whole database: minutes on a busy machine.
+  it('a value of the wrong type in any body field of any route', { timeout: 180_000 }, async () => {
     for (const route of jsonRoutes) {
       const { url, body, knownValid } = request(route);
       await t.expectNoWrites(async () => {
@@ -141,7 +142,7 @@ describeEachDatabase('bad input: 400 naming the field, nothing written', (t) => 
     }
   });
 
-  it('values the rules refuse, in every field of the foundation routes', async () => {
+  it('values the rules refuse, in every field of the foundation routes', { timeout: 180_000 }, async () => {
     for (const [key, cases] of Object.entries(RULE_CASES)) {
       const route = catalog.find((r) => r.key === key)!;
       const { url, body } = request(route);
@@ -160,7 +161,7 @@ describeEachDatabase('bad input: 400 naming the field, nothing written', (t) => 
     }
   });
 
-  it('an unknown field in any strict body is refused by name', async () => {
+  it('an unknown field in any strict body is refused by name', { timeout: 180_000 }, async () => {
     const strict = jsonRoutes.filter((route) => route.strictBody);
     expect(strict.length).toBe(jsonRoutes.length);
     await t.expectNoWrites(async () => {

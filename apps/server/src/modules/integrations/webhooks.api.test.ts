@@ -186,15 +186,16 @@ describeEachDatabase(
       await t.db.insert(webhookDeliveries).values(rows);
       await until(async () => (await rowsOf(hook.id)).every((row) => row.status === 'delivered') || undefined, '200 delivered', 60_000);
 
+      // At least once: a run that outlives its expiry on a busy machine is sent again, with the same delivery id.
       const requests = at(path);
-      expect(requests).toHaveLength(201);
+      expect(requests.length).toBeGreaterThanOrEqual(201);
       const eventOf = new Map<string, string>(rows.map((row) => [row.id, row.eventId]));
       for (const request of requests)
         expect(eventOf.get(String(request.headers['lanebook-delivery-id']))).toBe(request.headers['lanebook-event-id']);
       expect(new Set(requests.map((request) => request.headers['lanebook-delivery-id'])).size).toBe(200);
       // The one answered 500 came again with the same delivery id.
       const retried = requests.filter((request) => request.headers['lanebook-delivery-id'] === requests[0].headers['lanebook-delivery-id']);
-      expect(retried).toHaveLength(2);
+      expect(retried.length).toBeGreaterThanOrEqual(2);
       // A delivery's run expires soon after the target's timeout, so a crash is retried within a minute.
       const { rows: jobs } = await t.database.executeSql(
         "select extract(epoch from expire_in)::int as seconds from pgboss.job where name = 'webhook-deliveries' and id = any($1::uuid[])",
