@@ -83,8 +83,15 @@ describe('card payments through the sandbox provider (issue 11)', () => {
     await page.getByRole('button', { name: 'Refund $40.00' }).click();
     const done = await visible(page.getByRole('dialog', { name: 'Done!' }));
     const line = await visible(done.getByTestId('refund-line'));
-    expect(await line.textContent()).toMatch(/^\$40\.00Card\d{1,2}\/\d{1,2}\/\d{4}$/);
+    // A card refund goes back through the provider (the card-refund job): pending until it answers.
+    expect(await line.textContent()).toMatch(/^\$40\.00Card\d{1,2}\/\d{1,2}\/\d{4}(Pending)?$/);
     await screenshot(page, 'payments-refund-done');
+    await page.goto(`/bookings/${bookingId}/view`);
+    await visible(page.getByTestId('refund-row'));
+    // The booking's page follows the provider's answer live, without a reload.
+    await page.waitForFunction(() => !document.querySelector('[data-testid="refund-row"]')?.textContent?.includes('Pending'), undefined, {
+      timeout: 15_000,
+    });
 
     // The balance: $80 taken, $40 given back.
     await page.goto('/dashboard/sandbox-balance');
