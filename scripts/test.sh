@@ -1,27 +1,25 @@
 #!/usr/bin/env bash
 # The whole suite: lint and types, unit, API on PGlite and PostgreSQL, browser e2e.
-# Installs what it needs first (Debian Chromium for the browser tests).
+# Installs what it needs first (Debian Chromium for the browser tests, PgBouncer for its test).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "Installing Debian chromium for the browser tests..."
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  else
-    echo "Chromium is missing: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH." >&2
-    exit 1
-  fi
-fi
+# Installs a Debian package when its program is missing and this runs as root; fails when it cannot.
+install_missing() {
+  local program=$1 package=$2 purpose=$3
+  [ -x "$program" ] && return 0
+  [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null || return 1
+  echo "Installing Debian $package for $purpose..."
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >/dev/null
+}
 
+if ! install_missing "${CHROMIUM_PATH:-/usr/bin/chromium}" chromium "the browser tests"; then
+  echo "Chromium is missing: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH." >&2
+  exit 1
+fi
 # PgBouncer in transaction mode, for the test of three server processes behind it (platform/pgbouncer.api.test.ts).
-if [ ! -x "${PGBOUNCER_PATH:-/usr/sbin/pgbouncer}" ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "Installing Debian pgbouncer for the PgBouncer test..."
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pgbouncer >/dev/null
-  else
-    echo "PgBouncer is missing: its test will be SKIPPED (or fail with REQUIRE_POSTGRES=1). Install Debian's pgbouncer package or set PGBOUNCER_PATH." >&2
-  fi
+if ! install_missing "${PGBOUNCER_PATH:-/usr/sbin/pgbouncer}" pgbouncer "the PgBouncer test"; then
+  echo "PgBouncer is missing: its test will be SKIPPED (or fail with REQUIRE_POSTGRES=1). Install Debian's pgbouncer package or set PGBOUNCER_PATH." >&2
 fi
 
 results=.test-results
