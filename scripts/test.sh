@@ -19,7 +19,7 @@ if ! install_missing "${CHROMIUM_PATH:-/usr/bin/chromium}" chromium "the browser
 fi
 # PgBouncer in transaction mode, for the test of three server processes behind it (platform/pgbouncer.api.test.ts).
 if ! install_missing "${PGBOUNCER_PATH:-/usr/sbin/pgbouncer}" pgbouncer "the PgBouncer test"; then
-  echo "PgBouncer is missing: its test will be SKIPPED (or fail with REQUIRE_POSTGRES=1). Install Debian's pgbouncer package or set PGBOUNCER_PATH." >&2
+  echo "PgBouncer is missing: its test will fail. Install Debian's pgbouncer package (apt-get install pgbouncer) or set PGBOUNCER_PATH." >&2
 fi
 
 results=.test-results
