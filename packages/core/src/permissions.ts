@@ -34,6 +34,8 @@ export const PERMISSION_AREAS = {
   integrations: ['create', 'edit', 'delete'],
   upsellItems: ['create', 'edit', 'delete', 'pause'],
   mailingTemplates: ['create', 'edit', 'delete', 'pause'],
+  // Beyond the spec's table (issue 24): the dashboard's figures; owners and managers by default, not staff.
+  statistics: ['view'],
 } as const;
 
 export type PermissionArea = keyof typeof PERMISSION_AREAS;

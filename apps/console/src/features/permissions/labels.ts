@@ -20,6 +20,7 @@ export const AREA_LABELS: Record<PermissionArea, string> = {
   integrations: 'Integrations',
   upsellItems: 'Upsell merchandise',
   mailingTemplates: 'Mailing templates',
+  statistics: 'Dashboard statistics',
 };
 
 const ACTION_LABELS: Record<string, string> = {
