@@ -26,3 +26,4 @@ export * from '../platform/payments/sandbox-schema.js';
 export * from '../modules/waivers/schema.js';
 export * from '../modules/signatures/schema.js';
 export * from '../modules/widget/schema.js';
+export * from '../modules/statistics/schema.js';
