@@ -362,9 +362,17 @@ export const DATE_RANGES = [
 export type DateRangeName = (typeof DATE_RANGES)[number];
 export const SEARCH_FIELDS = ['registrationCode', 'phone', 'email', 'firstName', 'lastName', 'bookingReference'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
+/**
+ * The search box's default: `all:<text>` finds the text by its shape (a reference, a
+ * registration code, an email, a phone however typed or its last 4+ digits, a first, last or
+ * full name), each shape that fits joined with OR.
+ */
+export const ALL_SEARCH = 'all';
+export type BookingSearchField = typeof ALL_SEARCH | SearchField;
 
 /** The shortest query each search field takes (phone: digits of a full number in the venue's mask). */
-export const SEARCH_MINIMUMS: Record<SearchField, number> = {
+export const SEARCH_MINIMUMS: Record<BookingSearchField, number> = {
+  all: 1,
   registrationCode: 1,
   phone: 10,
   email: 4,
@@ -373,24 +381,32 @@ export const SEARCH_MINIMUMS: Record<SearchField, number> = {
   bookingReference: 3,
 };
 
+const SEARCH_FORM = `Search as field:query, the field all or one of ${SEARCH_FIELDS.join(', ')}`;
+
 export const bookingListQuerySchema = z
   .object({
+    /** `all:<text>` (the search box's default) or `<field>:<query>` for one field (spec section 7). */
     search: z
       .string()
       .max(200)
       .optional()
-      .transform((value, ctx) => {
+      .transform((value, ctx): { field: BookingSearchField; query: string } | undefined => {
         if (!value) return undefined;
         const at = value.indexOf(':');
-        const field = value.slice(0, at) as SearchField;
-        const raw = value.slice(at + 1).trim();
-        if (at < 0 || !SEARCH_FIELDS.includes(field)) {
-          ctx.addIssue({ code: 'custom', message: `Search as field:query, the field one of ${SEARCH_FIELDS.join(', ')}` });
+        const field = value.slice(0, at) as BookingSearchField;
+        // Runs of spaces are one space: "Grace  Hopper" is "Grace Hopper".
+        const raw = value
+          .slice(at + 1)
+          .trim()
+          .replace(/\s+/g, ' ');
+        if (at < 0 || !(field === ALL_SEARCH || SEARCH_FIELDS.includes(field))) {
+          ctx.addIssue({ code: 'custom', message: SEARCH_FORM });
           return z.NEVER;
         }
         const query = field === 'phone' ? normalizePhone(raw) : raw;
         if (query.replace(/^\+/, '').length < SEARCH_MINIMUMS[field]) {
-          ctx.addIssue({ code: 'custom', message: `Search by ${field} needs at least ${SEARCH_MINIMUMS[field]} characters` });
+          const minimum = SEARCH_MINIMUMS[field];
+          ctx.addIssue({ code: 'custom', message: `Search by ${field} needs at least ${minimum} character${minimum === 1 ? '' : 's'}` });
           return z.NEVER;
         }
         return { field, query };
@@ -403,7 +419,11 @@ export const bookingListQuerySchema = z
     to: isoDate.optional(),
     /** Which date the range and the sort apply to: when the booking was made, or its event date. */
     dateField: z.enum(['createdAt', 'date']).default('createdAt'),
-    sort: z.enum(['new', 'old', 'az', 'za']).default('new'),
+    /**
+     * Left out: newest first, except a today or tomorrow range by event date, which runs in event
+     * order (the desk's day, earliest first).
+     */
+    sort: z.enum(['new', 'old', 'az', 'za']).optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   })
@@ -414,6 +434,14 @@ export const bookingListQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'The range must end on or after its start' });
   });
 export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
+export type BookingSort = NonNullable<BookingListQuery['sort']>;
+
+/** The sort a list runs in: the one asked for, else event order for today's or tomorrow's events, else newest first. */
+export function bookingListSort(query: Pick<BookingListQuery, 'sort' | 'dateField' | 'dateRange'>): BookingSort {
+  if (query.sort) return query.sort;
+  return query.dateField === 'date' && (query.dateRange === 'today' || query.dateRange === 'tomorrow') ? 'old' : 'new';
+}
+
 
 export const bookingListItemSchema = bookingSchema.omit({
   quote: true,

@@ -4,6 +4,7 @@ export * from './venue-schemas.js';
 export * from './users.js';
 export * from './messages.js';
 export * from './format.js';
+export * from './phone.js';
 export * from './api-schemas.js';
 export * from './catalog.js';
 export * from './products.js';

@@ -1,18 +1,15 @@
-import { and, asc, desc, eq, gt, gte, inArray, like, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { addDays, dateRangeOf, instantOf, venueToday } from '@lanebook/core';
-import type { BookingListQuery } from '@lanebook/core/booking-schemas';
+import { bookingListSort, type BookingListQuery } from '@lanebook/core/booking-schemas';
 import type { Db } from '../../db/client.js';
-import { likePattern } from '../../platform/http.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { LANE_HOLDING_STATUSES } from './predicates.js';
 import { bookingAnswer } from './records.js';
 import { bookings } from './schema.js';
+import { searchOf, type SearchVenue } from './search.js';
 
 /** The list counts its matches up to this many; past it the answer says so (decision 017). */
 export const TOTAL_CAP = 1_000;
-
-/** A prefix pattern for LIKE, with % and _ matching themselves (an index serves it). */
-const prefix = (text: string) => likePattern(text).slice(1);
 
 function filterOf(filter: BookingListQuery['activeFilter']): SQL | undefined {
   const now = sql`now()`;
@@ -38,29 +35,6 @@ function filterOf(filter: BookingListQuery['activeFilter']): SQL | undefined {
   }
 }
 
-function searchOf(search: BookingListQuery['search']): SQL | undefined {
-  if (!search) return undefined;
-  const { field, query } = search;
-  switch (field) {
-    case 'registrationCode':
-      return like(sql`upper(${bookings.registrationCode})`, prefix(query.toUpperCase()));
-    case 'bookingReference':
-      return like(bookings.bookingReference, prefix(query.toUpperCase()));
-    case 'email':
-      return like(bookings.email, prefix(query.toLowerCase()));
-    case 'firstName':
-      return like(sql`lower(${bookings.firstName})`, prefix(query.toLowerCase()));
-    case 'lastName':
-      return like(sql`lower(${bookings.lastName})`, prefix(query.toLowerCase()));
-    case 'phone': {
-      // Saved with the country code or without: the digits typed are the number's end, found
-      // from the start of the reversed number (an index serves it).
-      const digits = query.replace(/^\+/, '');
-      return like(sql`reverse(${bookings.phone})`, prefix([...digits].reverse().join('')));
-    }
-  }
-}
-
 /** The range's first and last venue dates: a named one around the venue's today, or from and to. */
 function rangeOf(query: BookingListQuery, timeZone: string, firstDayOfWeek: number): { from?: string; to?: string } {
   if (query.dateRange && query.dateRange !== 'custom') return dateRangeOf(query.dateRange, venueToday(timeZone), firstDayOfWeek);
@@ -78,7 +52,11 @@ function dateConditions(query: BookingListQuery, timeZone: string, firstDayOfWee
 }
 
 /** GET /api/private/booking/detailed: filters, search, date range, sort and paging, in SQL. */
-export async function listBookings(db: Db, venue: { id: string; timezone: string; firstDayOfWeek: number }, query: BookingListQuery) {
+export async function listBookings(
+  db: Db,
+  venue: { id: string; timezone: string; firstDayOfWeek: number } & SearchVenue,
+  query: BookingListQuery,
+) {
   const sortColumn = query.dateField === 'date' ? bookings.startsAt : bookings.createdAt;
   const orderBy = {
     new: [desc(sortColumn), desc(bookings.id)],
@@ -86,10 +64,10 @@ export async function listBookings(db: Db, venue: { id: string; timezone: string
     // As the index bookings_name_sort is.
     az: [asc(sql`lower(${bookings.lastName})`), asc(sql`lower(${bookings.firstName})`), asc(bookings.id)],
     za: [desc(sql`lower(${bookings.lastName})`), desc(sql`lower(${bookings.firstName})`), desc(bookings.id)],
-  }[query.sort];
+  }[bookingListSort(query)];
   const where = and(
     filterOf(query.activeFilter),
-    searchOf(query.search),
+    searchOf(query.search, venue),
     query.productId ? eq(bookings.productId, query.productId) : undefined,
     query.affiliateId ? eq(bookings.affiliateId, query.affiliateId) : undefined,
     dateConditions(query, venue.timezone, venue.firstDayOfWeek),

@@ -127,14 +127,14 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       schema: {
         tags,
         description:
-          'The booking list: search as field:query (registrationCode, phone, email, firstName, lastName, bookingReference), activeFilter, productId, affiliateId, a date range in the venue zone (dateRange, or from and to) on createdAt or date, sort new, old, az or za, paged.',
+          'The booking list: search as all:text (by its shape: a reference, a code, an email, a phone or its last 4+ digits, a first, last or full name) or field:query (registrationCode, phone, email, firstName, lastName, bookingReference), activeFilter, productId, affiliateId, a date range in the venue zone (dateRange, or from and to) on createdAt or date, sort new, old, az or za (left out: newest first, event order for today and tomorrow by event date), paged.',
         querystring: bookingListQuerySchema,
         response: { 200: bookingListAnswerSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
       const venue = venueOf(request).row;
-      return listBookings(db, { id: venue.id, timezone: venue.timezone, firstDayOfWeek: venue.firstDayOfWeek }, request.query);
+      return listBookings(db, venue, request.query);
     },
   );
 
