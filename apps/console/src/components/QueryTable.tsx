@@ -42,6 +42,8 @@ export interface QueryTableProps<TItem extends { id: Key }> {
   above?: (data: Paged<TItem>) => ReactNode;
   /** Under the table, such as a pager. */
   below?: (data: Paged<TItem>) => ReactNode;
+  /** On a phone: one card an item instead of the table (the page decides when). */
+  renderCard?: (item: TItem) => ReactNode;
 }
 
 /**
@@ -57,6 +59,7 @@ export function QueryTable<TItem extends { id: Key }>({
   minWidth,
   above,
   below,
+  renderCard,
 }: QueryTableProps<TItem>) {
   if (query.isPending) return <FullPageLoader />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => query.refetch()} />;
@@ -78,7 +81,13 @@ export function QueryTable<TItem extends { id: Key }>({
       </Paper>
     );
 
-  const table = (
+  const table = renderCard ? (
+    <Stack gap="xs" aria-label={label} role="list" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+      {data.items.map((item) => (
+        <Fragment key={item.id}>{renderCard(item)}</Fragment>
+      ))}
+    </Stack>
+  ) : (
     <Paper withBorder radius="md">
       {/* Positioned, so visually hidden labels inside scroll with the table instead of widening the page. */}
       <Table.ScrollContainer minWidth={minWidth} type="native" pos="relative">

@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -23,4 +25,36 @@ export function useUrlParams() {
     );
   const clear = () => setParams({}, { replace: true });
   return { params, setParam, clear };
+}
+
+/**
+ * A typed field whose value lives in the address (a search, a date): the field holds what is
+ * typed at once, and the address follows after a pause, so no keystroke is lost to a navigation.
+ * When the address changes from elsewhere (back/forward, Clear filters, a link), the field
+ * follows it. Answers the field's value, its setter, and the value the address holds.
+ */
+export function useDebouncedUrlParam(
+  params: URLSearchParams,
+  setParam: (changes: Record<string, string | null>) => void,
+  key: string,
+  delay = 300,
+) {
+  const inAddress = params.get(key) ?? '';
+  const [value, setValue] = useState(inAddress);
+  // What this field last wrote to the address, or last took from it.
+  const [written, setWritten] = useState(inAddress);
+  if (inAddress !== written) {
+    setWritten(inAddress);
+    setValue(inAddress);
+  }
+  const [settled] = useDebouncedValue(value, delay);
+  useEffect(() => {
+    if (settled === value && settled !== written) {
+      setWritten(settled);
+      setParam({ [key]: settled || null });
+    }
+    // Only a settled value writes; setParam reads the address afresh each time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+  return [value, setValue, inAddress] as const;
 }
