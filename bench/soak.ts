@@ -60,7 +60,9 @@ export const soak: Benchmark = {
           const { rss, heap } = memoryAfterCollection();
           samples.push({ x: minutes, y: rss });
           heapSamples.push({ x: minutes, y: heap });
-          ctx.log(`  ${minutes.toFixed(1)} min: RSS ${rss.toFixed(1)} MB, heap ${heap.toFixed(1)} MB (${route}, ${result.rps.toFixed(0)} req/s)`);
+          ctx.log(
+            `  ${minutes.toFixed(1)} min: RSS ${rss.toFixed(1)} MB, heap ${heap.toFixed(1)} MB (${route}, ${result.rps.toFixed(0)} req/s)`,
+          );
         }
         const warmUpMinutes = Math.min(2, seconds / 60 / 4);
         const afterWarmUp = (points: { x: number; y: number }[]) => points.filter((sample) => sample.x > warmUpMinutes);
@@ -68,7 +70,12 @@ export const soak: Benchmark = {
         const note = `${measured.length} samples after ${warmUpMinutes.toFixed(1)} min warm-up, ${Math.round(requests)} requests, 0 errors`;
         return [
           { figure: 'RSS slope after warm-up', value: slope(measured), unit: 'MB/min', budget: { max: 1 }, note },
-          { figure: 'heap slope after warm-up', value: slope(afterWarmUp(heapSamples)), unit: 'MB/min', note: 'JavaScript heap in use after collection' },
+          {
+            figure: 'heap slope after warm-up',
+            value: slope(afterWarmUp(heapSamples)),
+            unit: 'MB/min',
+            note: 'JavaScript heap in use after collection',
+          },
           { figure: 'RSS at the end', value: samples.at(-1)!.y, unit: 'MB', note: `${seconds} s soak` },
         ] satisfies Figure[];
       } finally {
