@@ -1,9 +1,9 @@
 import { z } from './zod.js';
 import { instantSchema } from './api-schemas.js';
 import { BOOKING_STATUSES } from './bookings.js';
-import { PAYMENT_LABELS } from './booking-money.js';
+import { isLiveStatus, PAYMENT_LABELS } from './booking-money.js';
 import { normalizePhone } from './format.js';
-import { quoteSchema } from './calendar-schemas.js';
+import { publicPriceQuerySchema, quoteSchema } from './calendar-schemas.js';
 import { DATE_RANGE_MESSAGE, isDateInRange } from './date-range.js';
 import { EMAIL_TYPES } from './catalog.js';
 
@@ -90,8 +90,70 @@ export const bookingUpdateSchema = z
   .strict();
 export type BookingUpdate = z.infer<typeof bookingUpdateSchema>;
 
+/**
+ * `GET /api/private/booking/{id}/quote` (bookings.edit): the price of a change before it is
+ * saved, as PUT would make it. Fields left out stay as booked; lists are comma-separated, upsell
+ * items as id:quantity ('' for none); customPrice '' removes the custom price.
+ */
+export const bookingChangeQuoteQuerySchema = publicPriceQuerySchema
+  .pick({ playersCount: true, slots: true, upsellItems: true })
+  .partial()
+  .extend({
+    resourceIds: z
+      .string()
+      .max(4000)
+      .transform((v) =>
+        v
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(id).min(1, 'Choose at least one lane').max(100))
+      .optional(),
+    customPrice: z
+      .string()
+      .max(12)
+      .transform((v) => (v === '' ? null : Number(v)))
+      .pipe(cents.nullable())
+      .optional(),
+  })
+  .strict();
+export type BookingChangeQuoteQuery = z.input<typeof bookingChangeQuoteQuerySchema>;
+
+/** What the booking would be after the change: its time, lanes (chosen as PUT would), price and what to collect or give back. */
+export const bookingChangeQuoteSchema = z.object({
+  slotIds: z.array(z.string()),
+  startsAt: instantSchema,
+  endsAt: instantSchema,
+  resourceIds: z.array(z.string()),
+  playersCount: z.number().int(),
+  quote: quoteSchema.nullable(),
+  customPrice: z.number().int().nullable(),
+  total: z.number().int(),
+  /** The total before the change. */
+  previousTotal: z.number().int(),
+  due: z.number().int(),
+  overpaid: z.number().int(),
+});
+export type BookingChangeQuote = z.infer<typeof bookingChangeQuoteSchema>;
+
 export const PRESENCE_STATUSES = ['no', 'partially', 'fully'] as const;
 export const PRESENCE_LABELS = { no: 'No show', partially: 'Partially Checked In', fully: 'Checked In' } as const;
+export type PresenceStatus = (typeof PRESENCE_STATUSES)[number];
+
+/**
+ * How a booking's presence reads, everywhere it is shown. The stored `no` (spec section 4) reads
+ * "No show" only once a live booking has started; before that the group has simply not arrived,
+ * and a canceled or abandoned booking was never expected ("—").
+ */
+export function presenceLabel(
+  booking: { presenceStatus: PresenceStatus; status: string; startsAt: string | Date },
+  now: Date = new Date(),
+): string {
+  if (booking.presenceStatus !== 'no') return PRESENCE_LABELS[booking.presenceStatus];
+  if (!isLiveStatus(booking.status)) return '—';
+  return new Date(booking.startsAt).getTime() > now.getTime() ? 'Not arrived' : PRESENCE_LABELS.no;
+}
 export const BOOKING_SOURCES = ['online', 'phone', 'walk_in'] as const;
 export const BOOKING_SOURCE_LABELS = { online: 'Online', phone: 'Phone', walk_in: 'Walk-in' } as const;
 export const LOG_TYPES = ['refund', 'cancel', 'custom', 'update', 'paid', 'create', 'warning', 'abandoned'] as const;
@@ -441,7 +503,6 @@ export function bookingListSort(query: Pick<BookingListQuery, 'sort' | 'dateFiel
   if (query.sort) return query.sort;
   return query.dateField === 'date' && (query.dateRange === 'today' || query.dateRange === 'tomorrow') ? 'old' : 'new';
 }
-
 
 export const bookingListItemSchema = bookingSchema.omit({
   quote: true,

@@ -292,6 +292,6 @@ describeEachDatabase('bookings', (t) => {
     const renamed = (await venue.staff.put(url, { reservationInfo: { ...info, firstName: 'Augusta' } })).json<Booking>();
     expect(renamed.reservationInfo.firstName).toBe('Augusta');
     const logs = (await venue.staff.get(url)).json<BookingDetail>().logs;
-    expect(logs[0]).toMatchObject({ type: 'update', text: 'Changed: personal info' });
+    expect(logs[0]).toMatchObject({ type: 'update', text: 'Personal info changed: first name' });
   });
 });

@@ -1,13 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { chooseLanes, formatMoney, lanesByCapacity, statusFromLedger } from '@lanebook/core';
-import type { Booking, BookingUpdate } from '@lanebook/core/booking-schemas';
-import type { Tx } from '../../db/client.js';
+import {
+  bookingMoney,
+  bookingStatusLabel,
+  chooseLanes,
+  formatMoney,
+  lanesByCapacity,
+  statusFromLedger,
+  type Quote,
+  type VenueClockFormat,
+} from '@lanebook/core';
+import type { Booking, BookingChangeQuote, BookingUpdate } from '@lanebook/core/booking-schemas';
+import type { Db, Tx } from '../../db/client.js';
 import { conflict, forbidden, notFound, pgErrorCode } from '../../platform/errors.js';
 import { lockKeys, slotOccupancyKey } from '../../platform/locking.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { assertPlayersCount, lanesHeldDuring } from '../calendar/availability.js';
 import { quoteFor } from '../calendar/quote.js';
-import { fieldError, slotsToBook } from '../calendar/service.js';
+import { fieldError, slotsToBook, type SlotRow } from '../calendar/service.js';
 import { productForCalendar } from '../products/service.js';
 import { lanesByIds } from '../resources/service.js';
 import type { Actor } from './actions.js';
@@ -16,24 +25,136 @@ import { bookingOrNotFound, bookingWithLedger, reservationColumns, writeLog, typ
 import { recordBookingEvent } from './events.js';
 import { bookingLanes, bookings } from './schema.js';
 import { LANE_HOLDING_STATUSES } from './predicates.js';
+import { venueSpan } from './public.js';
 import { laneHoldsOfBooking } from './service.js';
 
 /** Bookings that hold their lanes (predicates.ts) are the ones that can still move. */
 const LIVE = new Set<string>(LANE_HOLDING_STATUSES);
+
+/** The venue a change is made in: its id, and its zone and formats for the log. */
+export type EditVenue = VenueClockFormat & { id: string };
+
+type EditActor = Actor & { canSetCustomPrice: boolean };
+
+/** What a change of time, players, lanes, extras or price makes of the booking, before anything is written. */
+interface Repricing {
+  slots: SlotRow[];
+  laneIds: string[];
+  playersCount: number;
+  quote: Quote;
+  upsellItems: { id: string; name: string; price: number; quantity: number }[];
+  customPrice: number | null;
+  total: number;
+}
+
+const repricingAsked = (body: BookingUpdate) =>
+  body.slots !== undefined ||
+  body.playersCount !== undefined ||
+  body.resourceIds !== undefined ||
+  body.upsellItems !== undefined ||
+  body.customPrice !== undefined;
+
+/**
+ * The booking's slots, lanes and price after the change, as the booking rule, the free lanes and
+ * the pricing engine make them: the same for the quote and the save, so the price staff see is
+ * the price they get. The slots it holds stay its own even if the day closed since; its own lane
+ * holds count as free; lanes not named are kept when they still fit, else the fewest free ones.
+ */
+async function reprice(db: Db | Tx, venueId: string, row: BookingRow, body: BookingUpdate, online: boolean): Promise<Repricing> {
+  if (!LIVE.has(row.status)) throw conflict('A canceled or abandoned booking cannot be moved or repriced.', 'booking_not_live');
+  const product = await productForCalendar(db, venueId, row.productId);
+  if (!product) throw notFound('Product');
+  const playersCount = body.playersCount ?? row.playersCount;
+  assertPlayersCount(product, playersCount);
+  const chosenSlots = await slotsToBook(db, venueId, product, body.slots ?? row.slotIds, {
+    channel: online ? 'public' : 'staff',
+    kept: row.slotIds,
+  });
+  const productLanes = (await lanesByIds(db, venueId, product.resources)).filter((lane) => !lane.isPaused);
+  const held = lanesHeldDuring(chosenSlots, await laneHoldsOfBooking(db, venueId, row.id));
+  const seats = (lanes: { capacity: number }[]) => lanes.reduce((sum, lane) => sum + lane.capacity, 0);
+  let lanes = (body.resourceIds ?? row.resourceIds).map((id) => productLanes.find((lane) => lane.id === id));
+  if (body.resourceIds) {
+    const missing = body.resourceIds.find((_, i) => !lanes[i]);
+    if (missing) throw fieldError(`Lane '${missing}' is not a lane of this product, or it is paused`, 'resourceIds');
+    if (seats(lanes as { capacity: number }[]) < playersCount) throw fieldError('These lanes do not hold that many players', 'resourceIds');
+    if (body.resourceIds.some((id) => held.has(id))) throw slotUnavailable();
+  } else if (lanes.some((lane) => !lane || held.has(lane.id)) || seats(lanes as { capacity: number }[]) < playersCount) {
+    lanes = chooseLanes(playersCount, lanesByCapacity(productLanes.filter((lane) => !held.has(lane.id)))) ?? [];
+    if (lanes.length === 0) throw slotUnavailable();
+  }
+  const upsellItems = body.upsellItems ?? row.upsellItems.map(({ id, quantity }) => ({ id, quantity }));
+  const { quote, upsellItems: priced } = await quoteFor(db, venueId, product, chosenSlots, {
+    playersCount,
+    promocode: row.appliedPromocode,
+    promocodeTaken: true,
+    affiliateId: row.affiliateId,
+    upsellItems,
+    payInFull: row.isFullFirstPayment,
+  });
+  const customPrice = body.customPrice !== undefined ? body.customPrice : row.customPrice;
+  return {
+    slots: chosenSlots,
+    laneIds: lanes.map((lane) => lane!.id),
+    playersCount,
+    quote,
+    upsellItems: priced,
+    customPrice,
+    total: customPrice ?? quote.total,
+  };
+}
+
+const assertMaySetCustomPrice = (body: BookingUpdate, actor: EditActor) => {
+  if (body.customPrice !== undefined && !actor.canSetCustomPrice)
+    throw forbidden('Setting a custom price needs the bookings.setCustomPrice permission.');
+};
+
+/**
+ * The price of a change before it is saved (GET .../quote): what updateBooking would make of the
+ * booking, read without locks or writes. A time whose lanes are taken is the same 409 the save
+ * answers, so the form can say so before staff press Save.
+ */
+export async function quoteBookingChange(
+  db: Db | Tx,
+  venueId: string,
+  bookingId: string,
+  body: BookingUpdate,
+  actor: EditActor,
+): Promise<BookingChangeQuote> {
+  const row = await bookingOrNotFound(db, venueId, bookingId);
+  assertMaySetCustomPrice(body, actor);
+  const after = repricingAsked(body) ? await reprice(db, venueId, row, body, false) : null;
+  const total = after?.total ?? row.total;
+  const money = bookingMoney({ status: row.status, total, paid: row.paidTotal, refunded: row.refundedTotal });
+  const slots = after?.slots;
+  return {
+    slotIds: slots ? slots.map((slot) => slot.id) : row.slotIds,
+    startsAt: (slots ? slots[0].startsAt : row.startsAt).toISOString(),
+    endsAt: (slots ? slots[slots.length - 1].endsAt : row.endsAt).toISOString(),
+    resourceIds: after?.laneIds ?? row.resourceIds,
+    playersCount: after?.playersCount ?? row.playersCount,
+    quote: after?.quote ?? row.quote,
+    customPrice: after ? after.customPrice : row.customPrice,
+    total,
+    previousTotal: row.total,
+    due: money.due,
+    overpaid: money.overpaid,
+  };
+}
 
 /**
  * Staff change a booking (bookings.edit): its slots, players, lanes, upsell items, custom price
  * and reservation info. Availability is checked again without the booking's own holds, the
  * price is made again (with the promocode it took, used up or not), the holds are replaced and
  * the change is logged, in one transaction; the answer's due and overpaid say what to collect
- * or give back (decision 017).
+ * or give back (decision 017). Slots name the whole booking: a move replaces its slots.
  */
 export async function updateBooking(
   tx: Tx,
-  venueId: string,
+  venue: EditVenue,
   bookingId: string,
   body: BookingUpdate,
-  actor: Actor & { canSetCustomPrice: boolean },
+  actor: EditActor,
   options: {
     /** The customer moves it (the widget): only slots bookable online, as when booking. */
     online?: boolean;
@@ -41,99 +162,84 @@ export async function updateBooking(
     log?: (changed: BookingRow) => string;
   } = {},
 ): Promise<Booking> {
+  const venueId = venue.id;
+  // The lanes may change: the venue's occupancy key first (decision 015), then the row.
   await lockKeys(tx, [slotOccupancyKey(venueId)], { shared: true });
   const row = await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
-  if (body.customPrice !== undefined && !actor.canSetCustomPrice)
-    throw forbidden('Setting a custom price needs the bookings.setCustomPrice permission.');
-  const moves = body.slots !== undefined || body.playersCount !== undefined || body.resourceIds !== undefined;
-  const reprices = moves || body.upsellItems !== undefined || body.customPrice !== undefined;
-  if (reprices && !LIVE.has(row.status)) throw conflict('A canceled or abandoned booking cannot be moved or repriced.', 'booking_not_live');
+  assertMaySetCustomPrice(body, actor);
 
   const changes: Partial<typeof bookings.$inferInsert> = { updatedAt: new Date() };
-  const said: string[] = [];
-  if (reprices) {
-    const product = await productForCalendar(tx, venueId, row.productId);
-    if (!product) throw notFound('Product');
-    const playersCount = body.playersCount ?? row.playersCount;
-    assertPlayersCount(product, playersCount);
-    // The slots it holds already stay its own even if the day closed since: only new ones are asked.
-    const chosenSlots = await slotsToBook(tx, venueId, product, body.slots ?? row.slotIds, {
-      channel: options.online ? 'public' : 'staff',
-      kept: row.slotIds,
-    });
-    const first = chosenSlots[0];
-    const last = chosenSlots[chosenSlots.length - 1];
-    const productLanes = (await lanesByIds(tx, venueId, product.resources)).filter((lane) => !lane.isPaused);
-    const held = lanesHeldDuring(chosenSlots, await laneHoldsOfBooking(tx, venueId, bookingId));
-    const seats = (lanes: { capacity: number }[]) => lanes.reduce((sum, lane) => sum + lane.capacity, 0);
-    let lanes = (body.resourceIds ?? row.resourceIds).map((id) => productLanes.find((lane) => lane.id === id));
-    if (body.resourceIds) {
-      const missing = body.resourceIds.find((_, i) => !lanes[i]);
-      if (missing) throw fieldError(`Lane '${missing}' is not a lane of this product, or it is paused`, 'resourceIds');
-      if (seats(lanes as { capacity: number }[]) < playersCount)
-        throw fieldError('These lanes do not hold that many players', 'resourceIds');
-      if (body.resourceIds.some((id) => held.has(id))) throw slotUnavailable();
-    } else if (lanes.some((lane) => !lane || held.has(lane.id)) || seats(lanes as { capacity: number }[]) < playersCount) {
-      // The booking's lanes no longer fit the new time or players: the fewest free lanes that do.
-      lanes = chooseLanes(playersCount, lanesByCapacity(productLanes.filter((lane) => !held.has(lane.id)))) ?? [];
-      if (lanes.length === 0) throw slotUnavailable();
-    }
-    const laneIds = lanes.map((lane) => lane!.id);
-    const upsellItems = body.upsellItems ?? row.upsellItems.map(({ id, quantity }) => ({ id, quantity }));
-    const { quote, upsellItems: priced } = await quoteFor(tx, venueId, product, chosenSlots, {
-      playersCount,
-      promocode: row.appliedPromocode,
-      promocodeTaken: true,
-      affiliateId: row.affiliateId,
-      upsellItems,
-      payInFull: row.isFullFirstPayment,
-    });
-    const customPrice = body.customPrice !== undefined ? body.customPrice : row.customPrice;
-    const total = customPrice ?? quote.total;
-    const venue = forVenue(tx, venueId);
-    await venue.delete(bookingLanes, eq(bookingLanes.bookingId, bookingId));
-    if (LIVE.has(row.status)) {
-      try {
-        await venue.insert(
-          bookingLanes,
-          laneIds.map((resourceId) => ({ bookingId, resourceId, startsAt: first.startsAt, blockedUntil: last.blockedUntil })),
-        );
-      } catch (error) {
-        if (pgErrorCode(error) === '23P01') throw slotUnavailable();
-        throw error;
-      }
+  if (repricingAsked(body)) {
+    const after = await reprice(tx, venueId, row, body, options.online ?? false);
+    const first = after.slots[0];
+    const last = after.slots[after.slots.length - 1];
+    const scoped = forVenue(tx, venueId);
+    await scoped.delete(bookingLanes, eq(bookingLanes.bookingId, bookingId));
+    try {
+      await scoped.insert(
+        bookingLanes,
+        after.laneIds.map((resourceId) => ({ bookingId, resourceId, startsAt: first.startsAt, blockedUntil: last.blockedUntil })),
+      );
+    } catch (error) {
+      // Another booking took a lane since it was read: the exclusion constraint refuses the double booking.
+      if (pgErrorCode(error) === '23P01') throw slotUnavailable();
+      throw error;
     }
     Object.assign(changes, {
-      slotIds: chosenSlots.map((s) => s.id),
-      resourceIds: laneIds,
+      slotIds: after.slots.map((s) => s.id),
+      resourceIds: after.laneIds,
       startsAt: first.startsAt,
       endsAt: last.endsAt,
       date: first.date,
-      playersCount,
-      upsellItems: priced,
-      quote,
-      customPrice,
-      total,
-      deposit: Math.min(quote.deposit, total),
+      playersCount: after.playersCount,
+      upsellItems: after.upsellItems,
+      quote: after.quote,
+      customPrice: after.customPrice,
+      total: after.total,
+      deposit: Math.min(after.quote.deposit, after.total),
       // A price change moves the status both ways (the money rule, booking-money.ts).
-      status: statusFromLedger({ status: row.status, total, paid: row.paidTotal, refunded: row.refundedTotal }),
+      status: statusFromLedger({ status: row.status, total: after.total, paid: row.paidTotal, refunded: row.refundedTotal }),
     });
-    if (first.startsAt.getTime() !== row.startsAt.getTime() || last.endsAt.getTime() !== row.endsAt.getTime())
-      said.push(`moved to ${first.date} ${first.from}–${last.to}`);
-    if (playersCount !== row.playersCount) said.push(`${playersCount} players`);
-    if (laneIds.join() !== row.resourceIds.join()) said.push(`lanes ${laneIds.join(', ')}`);
-    if (total !== row.total) said.push(`total ${formatMoney(total, actor.moneyFormat)}`);
   }
-  if (body.reservationInfo) {
-    Object.assign(changes, reservationColumns(body.reservationInfo));
-    said.push('personal info');
-  }
-  if (body.customFields) {
-    changes.customFields = body.customFields;
-    said.push('custom fields');
-  }
+  if (body.reservationInfo) Object.assign(changes, reservationColumns(body.reservationInfo));
+  if (body.customFields) changes.customFields = body.customFields;
   const [changed] = await forVenue(tx, venueId).update(bookings, eq(bookings.id, bookingId), changes).returning();
-  const text = options.log ? options.log(changed) : said.length ? `Changed: ${said.join('; ')}` : 'Saved without changes';
+  const said = changesSaid(row, changed, venue, actor.moneyFormat);
+  const text = options.log ? options.log(changed) : said.length ? said.join('; ') : 'Saved without changes';
   await writeLog(tx, venueId, bookingId, 'update', text, actor.userName);
   return recordBookingEvent(tx, venueId, 'booking.updated', await bookingWithLedger(tx, venueId, changed));
+}
+
+const RESERVATION_FIELDS = { firstName: 'first name', lastName: 'last name', email: 'email', phone: 'phone', note: 'note' } as const;
+
+/**
+ * The log's words for a change: each thing that differs between the row before and after, with
+ * its old and new value, and nothing that did not change. Personal info and custom fields are
+ * named, not quoted, so the log does not keep what a customer corrected.
+ */
+function changesSaid(before: BookingRow, after: BookingRow, venue: EditVenue, moneyFormat: string): string[] {
+  const said: string[] = [];
+  const money = (cents: number | null) => (cents === null ? 'none' : formatMoney(cents, moneyFormat));
+  const span = (row: BookingRow) => venueSpan(row.startsAt, row.endsAt, venue);
+  const lanes = (row: BookingRow) => row.resourceIds.join(', ');
+  const extras = (row: BookingRow) => row.upsellItems.map((item) => `${item.quantity} × ${item.name}`).join(', ') || 'none';
+  if (before.startsAt.getTime() !== after.startsAt.getTime())
+    said.push(`Moved from ${span(before)}, ${lanes(before)} to ${span(after)}, ${lanes(after)}`);
+  else if (before.endsAt.getTime() !== after.endsAt.getTime())
+    said.push(`Time ${span(before)}, ${lanes(before)} → ${span(after)}, ${lanes(after)}`);
+  else if (lanes(before) !== lanes(after)) said.push(`Lanes ${lanes(before)} → ${lanes(after)}`);
+  if (before.playersCount !== after.playersCount) said.push(`Players ${before.playersCount} → ${after.playersCount}`);
+  if (extras(before) !== extras(after)) said.push(`Extras ${extras(before)} → ${extras(after)}`);
+  if (before.customPrice !== after.customPrice) said.push(`Custom price ${money(before.customPrice)} → ${money(after.customPrice)}`);
+  if (before.total !== after.total) said.push(`Total ${money(before.total)} → ${money(after.total)}`);
+  if (before.status !== after.status) said.push(`Status ${bookingStatusLabel(before.status)} → ${bookingStatusLabel(after.status)}`);
+  const info = (row: BookingRow, key: keyof typeof RESERVATION_FIELDS) => row.reservationInfo[key] ?? '';
+  const infoChanged = (Object.keys(RESERVATION_FIELDS) as (keyof typeof RESERVATION_FIELDS)[]).filter(
+    (key) => info(before, key) !== info(after, key),
+  );
+  if (infoChanged.length) said.push(`Personal info changed: ${infoChanged.map((key) => RESERVATION_FIELDS[key]).join(', ')}`);
+  const labels = [...new Set([...Object.keys(before.customFields), ...Object.keys(after.customFields)])];
+  const fieldsChanged = labels.filter((label) => JSON.stringify(before.customFields[label]) !== JSON.stringify(after.customFields[label]));
+  if (fieldsChanged.length) said.push(`Custom fields changed: ${fieldsChanged.join(', ')}`);
+  return said;
 }

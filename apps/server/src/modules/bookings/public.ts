@@ -1,4 +1,4 @@
-import { formatVenueDate, formatVenueTime } from '@lanebook/core';
+import { formatVenueDate, formatVenueTime, type VenueClockFormat } from '@lanebook/core';
 import { publicBookingSchema, type Booking, type PublicBooking } from '@lanebook/core/booking-schemas';
 import { AppError } from '../../platform/errors.js';
 import { cancellationPeriodOf, customerDeadline, periodHours } from './actions.js';
@@ -59,12 +59,12 @@ export function publicBooking(
 }
 
 /** A moment in the venue's zone and formats, as a customer reads it: 12/24/26 10:00 AM. */
-export function venueMoment(instant: Date, venue: PublicVenueView) {
+export function venueMoment(instant: Date, venue: VenueClockFormat) {
   return `${formatVenueDate(instant, venue.timezone, venue.dateFormat)} ${formatVenueTime(instant, venue.timezone, venue.timeFormat, false)}`;
 }
 
 /** A booking's time span in the venue's zone: 12/24/26 10:00 AM–12:00 PM. */
-export function venueSpan(startsAt: Date, endsAt: Date, venue: PublicVenueView) {
+export function venueSpan(startsAt: Date, endsAt: Date, venue: VenueClockFormat) {
   return `${venueMoment(startsAt, venue)}–${formatVenueTime(endsAt, venue.timezone, venue.timeFormat, false)}`;
 }
 

@@ -3,6 +3,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formatMoney, noContentSchema, type PermissionKey } from '@lanebook/core';
 import {
+  bookingChangeQuoteQuerySchema,
+  bookingChangeQuoteSchema,
   bookingCreateSchema,
   bookingDetailSchema,
   bookingListAnswerSchema,
@@ -52,7 +54,7 @@ import {
 } from './actions.js';
 import { ABANDON_QUEUE, abandonOverdueBookings } from './abandon.js';
 import { createBooking, createBookingOnce } from './create.js';
-import { updateBooking } from './edit.js';
+import { quoteBookingChange, updateBooking } from './edit.js';
 import { listBookings } from './list.js';
 import { bookingDetail, bookingLogPage, bookingOrNotFound, bookingWithLedger, writeLog } from './records.js';
 import { BOOKING_MAIL_QUEUE, queueAutomaticMail, sendBookingMail, sendQueuedAutomaticMail, type BookingMailer } from './mail.js';
@@ -203,7 +205,26 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     },
     async (request) => {
       const actor = { ...actorOf(request), canSetCustomPrice: hasPermission(request, 'bookings.setCustomPrice') };
-      return withTransaction(db, (tx) => updateBooking(tx, venueOf(request).id, request.params.id, request.body, actor));
+      return withTransaction(db, (tx) => updateBooking(tx, venueOf(request).row, request.params.id, request.body, actor));
+    },
+  );
+
+  app.get(
+    '/api/private/booking/:id/quote',
+    {
+      config: { access: { permission: 'bookings.edit' } },
+      schema: {
+        tags,
+        description:
+          'The price of a change before it is saved: the booking after PUT with these fields (left out: as booked), its lanes chosen as PUT would, its total and what to collect or give back. Lanes taken are the 409 slot_unavailable PUT would answer. Writes nothing.',
+        params: idParams,
+        querystring: bookingChangeQuoteQuerySchema,
+        response: { 200: bookingChangeQuoteSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const actor = { ...actorOf(request), canSetCustomPrice: hasPermission(request, 'bookings.setCustomPrice') };
+      return quoteBookingChange(db, venueOf(request).id, request.params.id, request.query, actor);
     },
   );
 
@@ -571,7 +592,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const actor = { ...customer(request), canSetCustomPrice: false };
       return publicView(
         venue,
-        await withTransaction(db, (tx) => updateBooking(tx, venue.id, bookingId, { reservationInfo: request.body }, actor)),
+        await withTransaction(db, (tx) => updateBooking(tx, venue, bookingId, { reservationInfo: request.body }, actor)),
       );
     },
   );
@@ -628,7 +649,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
         const row = await bookingOrNotFound(tx, venue.id, bookingId, { lock: true });
         assertCustomerMayMove(row, venue, await productForCalendar(tx, venue.id, row.productId));
         const before = venueSpan(row.startsAt, row.endsAt, venue);
-        const changed = await updateBooking(tx, venue.id, bookingId, { slots: request.body.slots }, actor, {
+        const changed = await updateBooking(tx, venue, bookingId, { slots: request.body.slots }, actor, {
           online: true,
           log: (changed) =>
             `Moved by the customer from ${before} to ${venueSpan(changed.startsAt, changed.endsAt, venue)}` +

@@ -38,6 +38,7 @@ import {
   populateSlotGroup,
   putSlotGroup,
   setNonWorkingDay,
+  slotOf,
   slotsToBook,
   updateSlot,
 } from './service.js';
@@ -147,6 +148,20 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
       const slot = await withTransaction(db, (tx) => createSlot(tx, venue.id, venue.row.timezone, request.params.productId, request.body));
       return reply.status(201).send(slot);
     },
+  );
+
+  app.get(
+    '/api/private/product/:productId/slot/:slotId',
+    {
+      config: { access: { auth: 'venue' } },
+      schema: {
+        tags,
+        description: 'One slot of the product: a link to the booking form names a slot, and the form reads its date here.',
+        params: slotParams,
+        response: { 200: slotSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => slotOf(db, venueOf(request).id, request.params.productId, request.params.slotId),
   );
 
   app.patch(

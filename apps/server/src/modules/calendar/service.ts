@@ -359,6 +359,13 @@ async function slotOrNotFound(tx: Tx, venueId: string, productId: string, slotId
   return slot;
 }
 
+/** One slot of a product, read (the booking form prefilled from a link looks up its date); another venue's is a 404. */
+export async function slotOf(db: Db | Tx, venueId: string, productId: string, slotId: string): Promise<Slot> {
+  const slot = await forVenue(db, venueId).first(slots, and(eq(slots.id, slotId), eq(slots.productId, productId)));
+  if (!slot) throw notFound('Slot');
+  return slotAnswer(slot);
+}
+
 /** Changes a slot; its time cannot change while a live booking is on it. */
 export async function updateSlot(
   tx: Tx,
