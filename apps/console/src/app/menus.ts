@@ -8,7 +8,7 @@ export interface MenuItem {
 }
 
 export const MAIN_MENU: MenuItem[] = [
-  { label: 'Dashboard', to: '/dashboard' },
+  { label: 'Dashboard', to: '/dashboard', permission: 'statistics.view' },
   { label: 'Bookings', to: '/bookings' },
   { label: 'Calendar', to: '/calendar' },
   { label: 'Lane management', to: '/resources' },

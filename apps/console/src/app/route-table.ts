@@ -61,6 +61,8 @@ const PublicSigningPage = page(() => import('../features/signatures/PublicSignin
 const BookingSignaturesPage = page(() => import('../features/signatures/BookingSignaturesPage'));
 const SignatureViewPage = page(() => import('../features/signatures/SignatureViewPage'));
 const SignaturesPage = page(() => import('../features/signatures/SignaturesPage'));
+const DashboardPage = page(() => import('../features/dashboard/DashboardPage'));
+const StatisticPage = page(() => import('../features/dashboard/StatisticPage'));
 
 const app = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
@@ -117,11 +119,11 @@ export const ROUTES: RouteDef[] = [
   { path: '/sign/:bookingReference', title: 'Sign waiver', layout: 'auth-wide', access: 'public', page: PublicSigningPage },
   { path: '/invitations', title: 'Invitations', layout: 'auth-logout', access: 'onboarding', page: InvitationsPage },
 
-  app('/dashboard', 'Dashboard', { name: 'Dashboard', comingWith: 'the dashboard update' }),
+  app('/dashboard', 'Dashboard', { name: 'Dashboard', permission: 'statistics.view', page: DashboardPage }),
   // balancePath(provider) of @lanebook/core/payment-schemas, written out: that module (and zod) stays out of the first load.
   app('/dashboard/sandbox-balance', 'Balance', { permission: 'bankAccounts.view', page: BalancePage }),
   app('/dashboard/stripe-balance', 'Balance', { permission: 'bankAccounts.view', page: BalancePage }),
-  app('/dashboard/:statKey', 'Statistic', { comingWith: 'the dashboard update' }),
+  app('/dashboard/:statKey', 'Statistic', { permission: 'statistics.view', page: StatisticPage }),
 
   app('/settings', 'Settings', { name: 'Settings', page: SettingsHomePage }),
   app('/settings/profile', 'Profile', { page: ProfilePage }),

@@ -3,11 +3,15 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LiveChange, LiveTable } from '@lanebook/core/live';
 import { venueKey } from './query-keys';
 
-/** What each table's change makes stale: the booking lists and bookings, and the calendar (slots, lanes taken). */
+/**
+ * What each table's change makes stale: the booking lists and bookings, the calendar (slots, lanes
+ * taken), and the dashboard's statistics (a payment or refund changes its booking's row; slots and
+ * closed days change the lane time available).
+ */
 const STALE_BY_TABLE: Record<LiveTable, string[]> = {
-  bookings: ['bookings', 'calendar'],
-  slots: ['calendar', 'bookings'],
-  venue_non_working_days: ['calendar'],
+  bookings: ['bookings', 'calendar', 'statistics'],
+  slots: ['calendar', 'bookings', 'statistics'],
+  venue_non_working_days: ['calendar', 'statistics'],
 };
 
 function refetch(queryClient: QueryClient, venueId: string, tables: readonly LiveTable[]) {
