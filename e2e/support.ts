@@ -124,8 +124,8 @@ export async function signUpConfirmed(page: Page, account: { name: string; email
   await signIn(page, account.email, account.password);
 }
 
-/** A bookable product of its own ($20 a player) on a lane of its own in the venue, with two slots in three days. */
-export async function bookableProduct(page: Page, venueId: string, stamp: string) {
+/** A bookable product of its own ($20 a player) on a lane of its own in the venue, with two slots in three days (or `daysAhead`). */
+export async function bookableProduct(page: Page, venueId: string, stamp: string, daysAhead = 3) {
   const lane = `Bk lane ${stamp}`;
   const name = `E2E Bookings ${stamp}`;
   expect((await apiAs(page, 'POST', '/api/private/resources', { id: lane, capacity: 8 }, venueId)).status).toBe(201);
@@ -140,7 +140,7 @@ export async function bookableProduct(page: Page, venueId: string, stamp: string
   const productId: string = created.body.id;
   expect((await apiAs(page, 'POST', `/api/private/products/${productId}/resume`, undefined, venueId)).status).toBeLessThan(300);
   const venue = await apiAs(page, 'GET', '/api/private/venues/current', undefined, venueId);
-  const date = addDays(venueToday(venue.body.timezone), 3);
+  const date = addDays(venueToday(venue.body.timezone), daysAhead);
   const slot = async (from: string, to: string) => {
     const answer = await apiAs(page, 'POST', `/api/private/product/${productId}/slot`, { date, from, to }, venueId);
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);

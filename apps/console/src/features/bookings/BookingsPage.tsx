@@ -1,22 +1,42 @@
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Anchor, Badge, Button, Group, Pagination, SegmentedControl, Select, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconCalendarEvent, IconPlus, IconSearch } from '@tabler/icons-react';
-import { normalizePhone, recentLabel } from '@lanebook/core/format';
 import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Drawer,
+  Group,
+  Indicator,
+  Pagination,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconCalendarEvent, IconPlus, IconSearch } from '@tabler/icons-react';
+import { normalizePhone, recentLabel } from '@lanebook/core/format';
+import { formatPhone } from '@lanebook/core/phone';
+import {
+  ALL_SEARCH,
   BOOKING_FILTERS,
   DATE_RANGES,
   SEARCH_FIELDS,
   SEARCH_MINIMUMS,
+  bookingListSort,
   type BookingFilter,
+  type BookingSearchField,
+  type BookingSort,
   type DateRangeName,
-  type SearchField,
 } from '@lanebook/core/booking-schemas';
 import { useSession } from '../../lib/session';
-import { useUrlParams } from '../../lib/url-params';
+import { useDebouncedUrlParam, useUrlParams } from '../../lib/url-params';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryTable } from '../../components/QueryTable';
+import { VenueDateInput } from '../../components/fields/VenueDateInput';
 import { listBookingsQuery, type BookingListFilters, type BookingListItem } from './api/list-bookings';
 import { bookingAffiliatesQuery, bookingProductsQuery } from './api/catalog-lists';
 import { StatusBadge, customerName, durationLabel, useVenueFormat } from './format';
@@ -46,7 +66,8 @@ const RANGE_LABELS: Record<DateRangeName, string> = {
   year: 'Last year',
   custom: 'Custom',
 };
-const SEARCH_LABELS: Record<SearchField, string> = {
+const SEARCH_LABELS: Record<BookingSearchField, string> = {
+  all: 'All',
   registrationCode: 'Reg. code',
   phone: 'Phone',
   email: 'Email',
@@ -54,238 +75,299 @@ const SEARCH_LABELS: Record<SearchField, string> = {
   lastName: 'Last name',
   bookingReference: 'Booking reference',
 };
-const SORT_LABELS = { new: 'Newest first', old: 'Oldest first', az: 'Name A-Z', za: 'Name Z-A' } as const;
-type Sort = keyof typeof SORT_LABELS;
+const SEARCH_PLACEHOLDERS: Record<BookingSearchField, string> = {
+  ...SEARCH_LABELS,
+  all: 'Name, phone, email, reg. code…',
+  phone: '+1 (555) 123-4567',
+};
+const SORT_LABELS: Record<BookingSort, string> = { new: 'Newest first', old: 'Oldest first', az: 'Name A-Z', za: 'Name Z-A' };
+const SORTS = Object.keys(SORT_LABELS) as BookingSort[];
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 
 /** How many characters a search has, counted as the server counts them (a phone: its digits). */
-const searchLength = (field: SearchField, query: string) => (field === 'phone' ? normalizePhone(query).replace(/^\+/, '') : query).length;
+const searchLength = (field: BookingSearchField, query: string) =>
+  (field === 'phone' ? normalizePhone(query).replace(/^\+/, '') : query).length;
 
 export default function BookingsPage() {
   const session = useSession();
   const navigate = useNavigate();
   const format = useVenueFormat();
-  // Every filter lives in the URL: back from a booking, or a reload, keeps them.
+  // On a phone rows become cards and the filters sit behind one button (the layout's breakpoint).
+  const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const [filtersOpened, filtersDrawer] = useDisclosure(false);
+  // Every filter lives in the URL: back from a booking, or a reload, keeps them. Typed fields
+  // hold what is typed and reach the address after a pause.
   const { params, setParam, clear } = useUrlParams();
-  const searchField = oneOf(SEARCH_FIELDS, params.get('field')) ?? 'lastName';
-  const searchText = params.get('q') ?? '';
-  const [debouncedSearch] = useDebouncedValue(searchText.trim(), 300);
+  const [searchText, setSearchText, searchInAddress] = useDebouncedUrlParam(params, setParam, 'q');
+  const [from, setFrom, fromInAddress] = useDebouncedUrlParam(params, setParam, 'from');
+  const [to, setTo, toInAddress] = useDebouncedUrlParam(params, setParam, 'to');
+  const searchField: BookingSearchField = oneOf(SEARCH_FIELDS, params.get('field')) ?? ALL_SEARCH;
   const activeFilter = oneOf(BOOKING_FILTERS, params.get('filter'));
   const dateRange = oneOf(DATE_RANGES, params.get('range'));
   const dateField = params.get('dateField') === 'date' ? 'date' : 'createdAt';
-  const sort = oneOf(Object.keys(SORT_LABELS) as Sort[], params.get('sort')) ?? 'new';
+  // Left out, the server's default order (today's or tomorrow's events earliest first): shown as it.
+  const sortChosen = oneOf(SORTS, params.get('sort'));
+  const sortByDefault = bookingListSort({ dateRange, dateField });
+  const sort = sortChosen ?? sortByDefault;
   const view = params.get('view') === 'compact' ? 'compact' : 'detailed';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
 
   const minimum = SEARCH_MINIMUMS[searchField];
+  const tooShort = (text: string) => text !== '' && searchLength(searchField, text) < minimum;
   const typed = searchText.trim();
-  const tooShort = typed !== '' && searchLength(searchField, typed) < minimum;
-  const search = typed && !tooShort && debouncedSearch ? { field: searchField, query: debouncedSearch } : undefined;
+  const asked = searchInAddress.trim();
+  const search = asked && !tooShort(asked) ? { field: searchField, query: asked } : undefined;
 
-  const customIncomplete = dateRange === 'custom' && (!from || !to);
+  const customIncomplete = dateRange === 'custom' && (!fromInAddress || !toInAddress);
   const filters: BookingListFilters = {
     search,
     activeFilter,
     productId: params.get('product') ?? undefined,
     affiliateId: params.get('affiliate') ?? undefined,
     dateRange: customIncomplete ? undefined : dateRange,
-    from: dateRange === 'custom' && !customIncomplete ? from : undefined,
-    to: dateRange === 'custom' && !customIncomplete ? to : undefined,
+    from: dateRange === 'custom' && !customIncomplete ? fromInAddress : undefined,
+    to: dateRange === 'custom' && !customIncomplete ? toInAddress : undefined,
     dateField,
-    sort,
+    sort: sortChosen,
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   };
   const bookings = useQuery(listBookingsQuery(session.venueId, filters));
   const products = useQuery(bookingProductsQuery(session.venueId));
   const affiliates = useQuery(bookingAffiliatesQuery(session.venueId));
+  // Stored as E.164; shown as the venue's country writes it.
+  const country = session.me?.venue?.country ?? '';
+  const productName = (id: string) => products.data?.find((product) => product.id === id)?.name ?? '';
 
   const detailed = view === 'detailed';
+  // Few enough columns, their facts stacked, that the whole row fits beside the menu at 1280 px.
   const columns = detailed
-    ? [
-        'Status',
-        'Date Created',
-        'Date of Event',
-        'Name',
-        'Email',
-        'Phone',
-        'Lanes',
-        'Duration',
-        'Reg.Code',
-        'Waivers',
-        'Paid',
-        'Payment Due',
-      ]
-    : ['Status', 'Date Created', 'Date of Event', 'Name', 'Reg.Code', 'Paid', 'Payment Due'];
-  const filtered = Boolean(activeFilter || search || dateRange || params.get('product') || params.get('affiliate'));
+    ? ['Status', 'Date of Event', 'Name', 'Product', 'Players', 'Waivers', 'Reg.Code', 'Date Created', 'Paid', 'Payment Due']
+    : ['Status', 'Date of Event', 'Name', 'Players', 'Reg.Code', 'Paid', 'Payment Due'];
+  const narrowed = [activeFilter, dateRange, params.get('product'), params.get('affiliate')].filter(Boolean).length;
+  const filtered = Boolean(narrowed || search);
+  // The phone's Filters button counts what its drawer holds that is not the default, the search field too.
+  const filterCount = narrowed + (params.get('field') ? 1 : 0);
+  const open = (booking: BookingListItem) => navigate(`/bookings/${booking.id}/view`);
+
+  const statusBadges = (booking: BookingListItem) => (
+    <>
+      <StatusBadge status={booking.status} />
+      {booking.isSaved ? (
+        <Badge variant="outline" size="xs">
+          Saved
+        </Badge>
+      ) : null}
+      {booking.paymentLabel === 'Part paid' ? (
+        <Badge variant="outline" color="yellow" size="xs">
+          Part paid
+        </Badge>
+      ) : null}
+      {booking.isRefunded ? (
+        <Badge variant="outline" color="grape" size="xs">
+          Refunded
+        </Badge>
+      ) : null}
+    </>
+  );
+  const nowrap = { whiteSpace: 'nowrap' } as const;
+  // Long emails and names wrap at any character rather than widen the table.
+  const wraps = { overflowWrap: 'anywhere' } as const;
 
   const row = (booking: BookingListItem) => {
     const recent = recentLabel(new Date(booking.createdAt));
     return (
-      <Table.Tr data-testid="booking-row" style={{ cursor: 'pointer' }} onClick={() => navigate(`/bookings/${booking.id}/view`)}>
-        {/* Wide enough for "Wait For Payment" and a flag beside it. */}
-        <Table.Td miw={190}>
-          <Group gap={4} wrap="nowrap">
-            <StatusBadge status={booking.status} />
-            {booking.isSaved ? (
-              <Badge variant="outline" size="xs">
-                Saved
-              </Badge>
-            ) : null}
-            {booking.paymentLabel === 'Part paid' ? (
-              <Badge variant="outline" color="yellow" size="xs">
-                Part paid
-              </Badge>
-            ) : null}
-            {booking.isRefunded ? (
-              <Badge variant="outline" color="grape" size="xs">
-                Refunded
-              </Badge>
-            ) : null}
-          </Group>
+      <Table.Tr data-testid="booking-row" style={{ cursor: 'pointer' }} onClick={() => open(booking)}>
+        <Table.Td data-testid="row-status">
+          {/* Badges stack rather than shrink: a status is never cut. */}
+          <Stack gap={4} align="flex-start" miw="max-content">
+            {statusBadges(booking)}
+          </Stack>
         </Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-          <Text size="sm">{format.date(booking.createdAt)}</Text>
-          <Text size="xs" c={recent === 'new' ? 'green' : 'dimmed'} fw={recent === 'new' ? 700 : undefined}>
-            {recent}
-          </Text>
-        </Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Table.Td style={nowrap} data-testid="row-event">
           <Text size="sm">{format.date(booking.startsAt)}</Text>
           <Text size="xs" c="dimmed">
             {format.time(booking.startsAt)}
+            {detailed ? ` · ${durationLabel(booking.startsAt, booking.endsAt)}` : ''}
           </Text>
         </Table.Td>
-        <Table.Td>
-          <Anchor component={Link} to={`/bookings/${booking.id}/view`} onClick={(event) => event.stopPropagation()}>
+        <Table.Td style={wraps} data-testid="row-name">
+          <Anchor component={Link} to={`/bookings/${booking.id}/view`} onClick={(event) => event.stopPropagation()} size="sm">
             {customerName(booking.reservationInfo) || 'No name'}
           </Anchor>
+          {detailed && booking.reservationInfo.email ? (
+            <Text size="xs" c="dimmed">
+              {booking.reservationInfo.email}
+            </Text>
+          ) : null}
+          {detailed && booking.reservationInfo.phone ? (
+            <Text size="xs" c="dimmed" style={nowrap} data-testid="row-phone">
+              {formatPhone(booking.reservationInfo.phone, country)}
+            </Text>
+          ) : null}
         </Table.Td>
         {detailed ? (
-          <>
-            <Table.Td>{booking.reservationInfo.email}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{booking.reservationInfo.phone}</Table.Td>
-            <Table.Td>{booking.resourceIds.join(', ')}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{durationLabel(booking.startsAt, booking.endsAt)}</Table.Td>
-          </>
+          <Table.Td style={wraps} data-testid="row-product">
+            <Text size="sm">{productName(booking.productId)}</Text>
+            <Text size="xs" c="dimmed">
+              {booking.resourceIds.join(', ')}
+            </Text>
+          </Table.Td>
         ) : null}
-        <Table.Td>{booking.registrationCode}</Table.Td>
+        <Table.Td data-testid="row-players">{booking.playersCount}</Table.Td>
         {detailed ? (
-          <Table.Td>
+          <Table.Td style={nowrap}>
             {booking.numberOfSignedWaivers}/{booking.playersCount}
           </Table.Td>
         ) : null}
-        <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="row-paid">
+        <Table.Td style={nowrap}>{booking.registrationCode}</Table.Td>
+        {detailed ? (
+          <Table.Td style={nowrap}>
+            <Text size="sm">{format.date(booking.createdAt)}</Text>
+            <Text size="xs" c={recent === 'new' ? 'green' : 'dimmed'} fw={recent === 'new' ? 700 : undefined}>
+              {recent}
+            </Text>
+          </Table.Td>
+        ) : null}
+        <Table.Td style={nowrap} data-testid="row-paid">
           {format.money(booking.netPaid)}
         </Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="row-due">
+        <Table.Td style={nowrap} data-testid="row-due">
           {format.money(booking.due)}
         </Table.Td>
       </Table.Tr>
     );
   };
 
-  return (
-    <>
-      <PageHeader
-        title="Bookings"
-        description="Every booking of the venue: search, filter, and open one to check in, collect or refund."
-        actions={
-          session.can('bookings.create') ? (
-            <Button component={Link} to="/bookings/create" leftSection={<IconPlus size={16} />}>
-              New booking
-            </Button>
-          ) : null
-        }
-      />
-
-      <Group gap="sm" mb="sm" align="flex-end" wrap="wrap">
-        <Select
-          label="Search by"
-          data={SEARCH_FIELDS.map((field) => ({ value: field, label: SEARCH_LABELS[field] }))}
-          value={searchField}
-          onChange={(value) => setParam({ field: value })}
-          allowDeselect={false}
-          w={160}
-        />
-        <TextInput
-          label="Search"
-          type="search"
-          leftSection={<IconSearch size={16} />}
-          placeholder={searchField === 'phone' ? '+1 (555) 123-4567' : SEARCH_LABELS[searchField]}
-          value={searchText}
-          onChange={(event) => setParam({ q: event.currentTarget.value })}
-          error={tooShort ? `Type at least ${minimum} ${searchField === 'phone' ? 'digits' : 'characters'}` : undefined}
-          w={{ base: '100%', xs: 240 }}
-        />
-        <Select
-          label="Filter"
-          placeholder="All bookings"
-          data={BOOKING_FILTERS.map((filter) => ({ value: filter, label: FILTER_LABELS[filter] }))}
-          value={activeFilter ?? null}
-          onChange={(value) => setParam({ filter: value })}
-          clearable
-          w={170}
-        />
-        <Select
-          label="Product"
-          placeholder="All products"
-          data={(products.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-          value={params.get('product')}
-          onChange={(value) => setParam({ product: value })}
-          clearable
-          searchable
-          w={180}
-        />
-        <Select
-          label="Affiliate"
-          placeholder="Any affiliate"
-          data={(affiliates.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-          value={params.get('affiliate')}
-          onChange={(value) => setParam({ affiliate: value })}
-          clearable
-          w={160}
-        />
+  const card = (booking: BookingListItem) => (
+    <Card
+      withBorder
+      radius="md"
+      padding="sm"
+      role="listitem"
+      data-testid="booking-card"
+      component={Link}
+      to={`/bookings/${booking.id}/view`}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Text fw={600} style={wraps} data-testid="card-name">
+          {customerName(booking.reservationInfo) || 'No name'}
+        </Text>
+        <Stack gap={4} align="flex-end" miw="max-content" data-testid="row-status">
+          {statusBadges(booking)}
+        </Stack>
       </Group>
-      <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-        <Select
-          label="Date range"
-          placeholder="Any date"
-          data={DATE_RANGES.map((range) => ({ value: range, label: RANGE_LABELS[range] }))}
-          value={dateRange ?? null}
-          onChange={(value) => setParam({ range: value, ...(value !== 'custom' ? { from: null, to: null } : {}) })}
-          clearable
-          w={150}
-        />
-        {dateRange === 'custom' ? (
-          <>
-            <TextInput label="From" type="date" value={from} onChange={(e) => setParam({ from: e.currentTarget.value })} w={160} />
-            <TextInput label="To" type="date" value={to} onChange={(e) => setParam({ to: e.currentTarget.value })} w={160} />
-          </>
-        ) : null}
-        <Select
-          label="Date of"
-          data={[
-            { value: 'createdAt', label: 'Booking made' },
-            { value: 'date', label: 'Event' },
-          ]}
-          value={dateField}
-          onChange={(value) => setParam({ dateField: value === 'date' ? 'date' : null })}
-          allowDeselect={false}
-          w={140}
-        />
-        <Select
-          label="Sort"
-          data={Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label }))}
-          value={sort}
-          onChange={(value) => setParam({ sort: value === 'new' ? null : value })}
-          allowDeselect={false}
-          w={150}
-        />
+      <Text size="sm" data-testid="card-time">
+        {format.date(booking.startsAt)} {format.time(booking.startsAt)} · {durationLabel(booking.startsAt, booking.endsAt)}
+      </Text>
+      <Group justify="space-between" gap="xs" mt={4}>
+        <Text size="sm" c="dimmed" data-testid="row-players" style={wraps}>
+          {booking.playersCount === 1 ? '1 player' : `${booking.playersCount} players`}
+          {productName(booking.productId) ? ` · ${productName(booking.productId)}` : ''}
+        </Text>
+        <Text size="sm" fw={booking.due > 0 ? 600 : undefined} style={nowrap}>
+          Due <span data-testid="row-due">{format.money(booking.due)}</span>
+        </Text>
+      </Group>
+    </Card>
+  );
+
+  const searchBox = (
+    <TextInput
+      label="Search"
+      type="search"
+      leftSection={<IconSearch size={16} />}
+      placeholder={SEARCH_PLACEHOLDERS[searchField]}
+      value={searchText}
+      onChange={(event) => setSearchText(event.currentTarget.value)}
+      error={tooShort(typed) ? `Type at least ${minimum} ${searchField === 'phone' ? 'digits' : 'characters'}` : undefined}
+      w={isPhone ? undefined : 300}
+      style={isPhone ? { flex: 1 } : undefined}
+    />
+  );
+  const width = (desktop: number) => (isPhone ? '100%' : desktop);
+  const searchFieldChooser = (
+    <Select
+      label="Search by"
+      data={([ALL_SEARCH, ...SEARCH_FIELDS] as const).map((field) => ({ value: field, label: SEARCH_LABELS[field] }))}
+      value={searchField}
+      onChange={(value) => setParam({ field: value === ALL_SEARCH ? null : value })}
+      allowDeselect={false}
+      w={width(160)}
+    />
+  );
+  const filterFields = (
+    <>
+      <Select
+        label="Filter"
+        placeholder="All bookings"
+        data={BOOKING_FILTERS.map((filter) => ({ value: filter, label: FILTER_LABELS[filter] }))}
+        value={activeFilter ?? null}
+        onChange={(value) => setParam({ filter: value })}
+        clearable
+        w={width(170)}
+      />
+      <Select
+        label="Product"
+        placeholder="All products"
+        data={(products.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+        value={params.get('product')}
+        onChange={(value) => setParam({ product: value })}
+        clearable
+        searchable
+        w={width(180)}
+      />
+      <Select
+        label="Affiliate"
+        placeholder="Any affiliate"
+        data={(affiliates.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+        value={params.get('affiliate')}
+        onChange={(value) => setParam({ affiliate: value })}
+        clearable
+        w={width(160)}
+      />
+    </>
+  );
+  const dateFields = (
+    <>
+      <Select
+        label="Date range"
+        placeholder="Any date"
+        data={DATE_RANGES.map((range) => ({ value: range, label: RANGE_LABELS[range] }))}
+        value={dateRange ?? null}
+        onChange={(value) => setParam({ range: value, ...(value !== 'custom' ? { from: null, to: null } : {}) })}
+        clearable
+        w={width(150)}
+      />
+      {dateRange === 'custom' ? (
+        <>
+          <VenueDateInput label="From" value={from} onChange={setFrom} w={width(150)} />
+          <VenueDateInput label="To" value={to} onChange={setTo} w={width(150)} />
+        </>
+      ) : null}
+      <Select
+        label="Date of"
+        data={[
+          { value: 'createdAt', label: 'Booking made' },
+          { value: 'date', label: 'Event' },
+        ]}
+        value={dateField}
+        onChange={(value) => setParam({ dateField: value === 'date' ? 'date' : null, sort: null })}
+        allowDeselect={false}
+        w={width(140)}
+      />
+      <Select
+        label="Sort"
+        data={Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label }))}
+        value={sort}
+        onChange={(value) => setParam({ sort: value === sortByDefault ? null : value })}
+        allowDeselect={false}
+        w={width(150)}
+      />
+      {/* Cards on a phone: the table's two views do not apply. */}
+      {isPhone ? null : (
         <SegmentedControl
           aria-label="View"
           data={[
@@ -295,13 +377,69 @@ export default function BookingsPage() {
           value={view}
           onChange={(value) => setParam({ view: value === 'compact' ? 'compact' : null, page: params.get('page') })}
         />
-      </Group>
+      )}
+    </>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Bookings"
+        description={isPhone ? undefined : 'Every booking of the venue: search, filter, and open one to check in, collect or refund.'}
+        actions={
+          session.can('bookings.create') ? (
+            <Button component={Link} to="/bookings/create" leftSection={<IconPlus size={16} />}>
+              New booking
+            </Button>
+          ) : null
+        }
+      />
+
+      {isPhone ? (
+        <>
+          <Group gap="xs" mb="sm" align="flex-end" wrap="nowrap">
+            {searchBox}
+            <Indicator label={filterCount} size={16} disabled={filterCount === 0}>
+              <Button variant="default" leftSection={<IconAdjustmentsHorizontal size={16} />} onClick={filtersDrawer.open}>
+                Filters
+              </Button>
+            </Indicator>
+          </Group>
+          <Drawer opened={filtersOpened} onClose={filtersDrawer.close} position="bottom" size="auto" title="Filters">
+            <Stack gap="sm" pb="md">
+              {searchFieldChooser}
+              {filterFields}
+              {dateFields}
+              <Group grow>
+                {filtered ? (
+                  <Button variant="default" onClick={clear}>
+                    Clear filters
+                  </Button>
+                ) : null}
+                <Button onClick={filtersDrawer.close}>Show bookings</Button>
+              </Group>
+            </Stack>
+          </Drawer>
+        </>
+      ) : (
+        <>
+          <Group gap="sm" mb="sm" align="flex-end" wrap="wrap">
+            {searchFieldChooser}
+            {searchBox}
+            {filterFields}
+          </Group>
+          <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
+            {dateFields}
+          </Group>
+        </>
+      )}
 
       <QueryTable
         query={bookings}
         label="Bookings"
         columns={columns}
-        minWidth={detailed ? 1280 : 820}
+        minWidth={detailed ? 940 : 720}
+        renderCard={isPhone ? card : undefined}
         empty={{
           icon: <IconCalendarEvent size={28} />,
           title: filtered ? 'No bookings match' : 'No bookings yet',

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Booking, BookingFilter, DateRangeName, SearchField } from '@lanebook/core/booking-schemas';
+import type { Booking, BookingFilter, BookingSearchField, BookingSort, DateRangeName } from '@lanebook/core/booking-schemas';
 import { http } from '../../../lib/api';
 import { bookingsKey } from './keys';
 
@@ -11,7 +11,8 @@ export interface BookingListAnswer {
 }
 
 export interface BookingListFilters {
-  search?: { field: SearchField; query: string };
+  /** `all` finds the text by its shape; a field searches that field alone. */
+  search?: { field: BookingSearchField; query: string };
   activeFilter?: BookingFilter;
   productId?: string;
   affiliateId?: string;
@@ -19,7 +20,8 @@ export interface BookingListFilters {
   from?: string;
   to?: string;
   dateField: 'createdAt' | 'date';
-  sort: 'new' | 'old' | 'az' | 'za';
+  /** Left out: the server's default order. */
+  sort?: BookingSort;
   limit: number;
   offset: number;
 }
