@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Two projects:
- * - unit: pure tests of packages/core, server units and the widget's logic (*.unit.test.ts);
+ * - unit: pure tests of packages/core, server units and the widget's and the console's logic (*.unit.test.ts);
  * - api: Fastify inject tests against a real database, each file on PGlite and on
  *   PostgreSQL (TEST_DATABASE_URL; REQUIRE_POSTGRES=1 makes an unreachable one fail).
  */
@@ -19,6 +19,7 @@ export default defineConfig({
             'packages/core/src/**/*.test.ts',
             'apps/server/src/**/*.unit.test.ts',
             'apps/widget/src/**/*.unit.test.ts',
+            'apps/console/src/**/*.unit.test.ts',
             'scripts/**/*.unit.test.ts',
           ],
           exclude: ['**/node_modules/**', '**/*.api.test.ts'],

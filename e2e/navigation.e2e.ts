@@ -113,10 +113,11 @@ describe('layout and navigation', () => {
   test('a role without the permission is sent back; superadmin pages send others to /', async () => {
     const { page, context } = await browser.newPage();
     await signIn(page, 'staff@demo.test');
+    // Home (/) is the lane view for staff, who do not see the dashboard.
     await page.goto('/settings/taxes/create');
-    expect(await atPath(page, '/dashboard')).toBe('/dashboard');
+    expect(await atPath(page, '/calendar')).toBe('/calendar');
     await page.goto('/settings/bank-accounts');
-    expect(await atPath(page, '/dashboard')).toBe('/dashboard');
+    expect(await atPath(page, '/calendar')).toBe('/calendar');
     // Back, not home, when there is a page to go back to.
     await page.goto('/users');
     await atPath(page, '/users');
@@ -126,7 +127,7 @@ describe('layout and navigation', () => {
     });
     expect(await atPath(page, '/users')).toBe('/users');
     await page.goto('/settings/superadmin');
-    expect(await atPath(page, '/dashboard')).toBe('/dashboard');
+    expect(await atPath(page, '/calendar')).toBe('/calendar');
     await context.close();
   });
 });

@@ -1,6 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PermissionKey } from '@lanebook/core/permissions';
 import type { CollectionPages } from '../components/collection/types';
+import type { Session } from '../lib/session';
+import { landingPath } from './landing';
 
 /**
  * Every console route, in one table: the router, the guards, the menus and
@@ -19,7 +21,8 @@ export interface RouteDef {
   permission?: PermissionKey;
   superadminOnly?: boolean;
   page?: LazyExoticComponent<ComponentType>;
-  redirectTo?: string;
+  /** Where the route sends to: a path, or one that depends on who is signed in. */
+  redirectTo?: string | ((session: Session) => string);
   /** What the coming-soon panel says will bring this page. */
   comingWith?: string;
 }
@@ -108,7 +111,13 @@ const Products = catalog(() => import('../features/catalog/products'));
 const LanesPage = page(() => import('../features/catalog/LanesPage'));
 
 export const ROUTES: RouteDef[] = [
-  { path: '/', title: 'Home', layout: 'default', access: 'signed-in', redirectTo: '/dashboard' },
+  {
+    path: '/',
+    title: 'Home',
+    layout: 'default',
+    access: 'signed-in',
+    redirectTo: (session) => landingPath(session, routeByName('Dashboard')?.permission),
+  },
   { path: '/login', title: 'Sign in', name: 'Login', layout: 'auth', access: 'guest', page: LoginPage },
   { path: '/forgot-password', title: 'Forgot password', layout: 'auth', access: 'public', page: ForgotPasswordPage },
   { path: '/reset-password', title: 'Set a new password', layout: 'auth', access: 'public', page: ResetPasswordPage },

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/ComingSoon';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { useSession } from '../lib/session';
 import { RouteGuard } from './guards';
 import { AuthLayout } from './layout/AuthLayout';
 import { ROUTES, type Layout, type RouteDef } from './route-table';
@@ -11,10 +12,12 @@ import { ROUTES, type Layout, type RouteDef } from './route-table';
 const DefaultLayout = lazy(() => import('./layout/DefaultLayout').then((m) => ({ default: m.DefaultLayout })));
 
 function Titled({ route }: { route: RouteDef }) {
+  const session = useSession();
   useEffect(() => {
     document.title = `${route.title} · Lanebook`;
   }, [route.title]);
-  if (route.redirectTo) return <Navigate to={route.redirectTo} replace />;
+  if (route.redirectTo)
+    return <Navigate to={typeof route.redirectTo === 'string' ? route.redirectTo : route.redirectTo(session)} replace />;
   const Page = route.page;
   return Page ? <Page /> : <ComingSoon title={route.title} comingWith={route.comingWith} />;
 }

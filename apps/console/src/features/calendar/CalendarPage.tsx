@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Group, MultiSelect, SegmentedControl, Stack, Text, useMantineTheme } from '@mantine/core';
 import { IconCalendarOff, IconListDetails } from '@tabler/icons-react';
@@ -12,8 +13,21 @@ import { calendarQuery, type CalendarRange } from './api/get-calendar';
 import { calendarLanesQuery } from './api/list-lanes';
 import { calendarProductsQuery } from './api/list-products';
 import { AddSlotModal, type NewSlot } from './AddSlotModal';
-import { availabilityColor, lastDayBefore, slotRanges, slotsOf, type SlotRange } from './availability';
+import { availabilityColor, lastDayBefore, LOW_COLOR, MODERATE_COLOR, slotRanges, slotsOf, type SlotRange } from './availability';
 import { EventCalendar } from './EventCalendar';
+import { OPEN_LANE_COLOR, STATUS_STYLE } from './lane-colors';
+import {
+  freeCellAt,
+  laneBookings,
+  laneScrollTime,
+  localIsoDate,
+  newBookingPath,
+  readCalendarAddress,
+  shownDateAfter,
+  viewOfType,
+  viewTypeOf,
+  type CalendarView,
+} from './lane-view';
 import { NonWorkingDaysModal } from './NonWorkingDaysModal';
 import { SlotDrawer } from './SlotDrawer';
 import { WeeklyPlanModal } from './WeeklyPlanModal';
@@ -21,30 +35,45 @@ import { WeeklyPlanModal } from './WeeklyPlanModal';
 type Mode = 'slots' | 'lanes';
 const SLOT_VIEWS = 'timeGridDay,timeGridWeek,dayGridMonth';
 const NON_WORKING_COLOR = '#ffe3e3';
-// Only bookings that hold their lanes are drawn: new and waiting for payment or paid.
-const STATUS_COLORS: Record<string, string> = { wait_for_payment: '#d59d00', paid: '#2f9e44' };
+// The drawer reads the booking answer's presence rule (with zod): loaded when a booking is first clicked, not with the desk's home.
+const BookingDrawer = lazy(() => import('./BookingDrawer').then((m) => ({ default: m.BookingDrawer })));
+/** Marks the address changes the calendar makes itself (following its own moves), so only others move it. */
+const OWN_ADDRESS = { calendarAddress: true } as const;
+/** The calendar reads a local Date as that wall-clock date; a new object each time makes it go there even when it went before. */
+const dateOption = (date: string) => new Date(`${date}T00:00:00`);
 
 /**
  * /calendar: the venue's slots by week (day and month too) with free and taken lanes, the weekly
- * plan, venue non-working days, and the lane day view for the front desk. @event-calendar/core
- * draws the grid; every date and time in it is the venue's wall clock.
+ * plan, venue non-working days, and the lane day view, the front desk's home: a booking opens its
+ * drawer, free lane time starts a booking. The address holds the view and the date
+ * (/calendar?view=lanes&date=YYYY-MM-DD). @event-calendar/core draws the grid; every date and
+ * time in it is the venue's wall clock.
  */
 export default function CalendarPage() {
   const session = useSession();
   const theme = useMantineTheme();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
   const venue = session.me?.venue;
-  const timeFormat = venue?.timeFormat ?? 24;
-  const today = venueToday(venue?.timezone ?? 'UTC');
+  const timeFormat = venue?.timeFormat ?? 12;
+  const timezone = venue?.timezone ?? 'UTC';
+  const today = venueToday(timezone);
+  const address = readCalendarAddress(searchParams, today);
   // The calendar draws venue wall-clock times, but its "now" line follows the browser's clock: show
   // it only where the two agree (a desk at the venue), never a line hours off.
   const showNow = sameWallClock(venue?.timezone ?? 'UTC');
   const primary = theme.colors[theme.primaryColor]?.[6] ?? '#228be6';
 
-  const [mode, setMode] = useState<Mode>('slots');
-  const [viewType, setViewType] = useState('timeGridWeek');
+  const mode: Mode = address.view === 'lanes' ? 'lanes' : 'slots';
+  const viewType = viewTypeOf(address.view);
+  // Where "Slots" goes back to from the lane view.
+  const lastSlotView = useRef<CalendarView>(address.view === 'lanes' ? 'week' : address.view);
+  if (address.view !== 'lanes') lastSlotView.current = address.view;
   const [productIds, setProductIds] = useState<string[]>([]);
   const [dates, setDates] = useState<{ from: string; to: string } | null>(null);
   const [opened, setOpened] = useState<SlotRange | null>(null);
+  const [openedBooking, setOpenedBooking] = useState<string | null>(null);
   const [newSlot, setNewSlot] = useState<NewSlot | null>(null);
   const [planOpen, setPlanOpen] = useState(false);
   const [closedOpen, setClosedOpen] = useState(false);
@@ -96,44 +125,75 @@ export default function CalendarPage() {
     return all.map((lane) => ({ id: lane.id, title: lane.isPaused ? `${lane.id} (paused)` : lane.id }));
   }, [lanes.data, productList, productIds]);
 
-  const laneEvents = useMemo<Calendar.EventInput[]>(() => {
-    const lanesOf = new Map(productList.map((p) => [p.id, p.resources]));
-    return slots.flatMap((slot) => [
-      {
+  // The products' lanes, in the filter's order when one is chosen (a click on a lane two products share books the first).
+  const lanesOfProduct = useMemo(() => {
+    const chosen = productIds.length ? productIds.flatMap((id) => productList.filter((p) => p.id === id)) : productList;
+    return new Map(chosen.map((p) => [p.id, p.resources]));
+  }, [productList, productIds]);
+
+  const laneEvents = useMemo<Calendar.EventInput[]>(
+    () => [
+      ...slots.map((slot) => ({
         id: `window-${slot.id}`,
         start: `${slot.date}T${slot.from}:00`,
         end: `${slot.date}T${slot.to}:00`,
-        resourceIds: lanesOf.get(slot.productId) ?? [],
+        resourceIds: lanesOfProduct.get(slot.productId) ?? [],
         display: 'background' as const,
-        backgroundColor: '#d3f9d8',
-      },
-      ...slot.bookings.map((booking) => ({
-        id: `booking-${booking.id}-${slot.id}`,
-        start: `${slot.date}T${slot.from}:00`,
-        end: `${slot.date}T${slot.to}:00`,
-        resourceIds: booking.resourceIds,
-        title: `${booking.name || 'No name'} · ${booking.playersCount} players · ${bookingStatusLabel(booking.status)} · ${productName.get(slot.productId) ?? ''}`,
-        backgroundColor: STATUS_COLORS[booking.status] ?? primary,
-        textColor: '#fff',
-        extendedProps: { rangeKey: slot.id },
+        backgroundColor: OPEN_LANE_COLOR,
       })),
-    ]);
-  }, [slots, productList, productName, primary]);
+      ...laneBookings(slots).map((booking) => ({
+        id: `booking-${booking.id}-${booking.date}`,
+        start: `${booking.date}T${booking.from}:00`,
+        end: `${booking.date}T${booking.to}:00`,
+        resourceIds: booking.resourceIds,
+        title: `${booking.name || 'No name'} · ${booking.playersCount} players · ${bookingStatusLabel(booking.status)} · ${productName.get(booking.productId) ?? ''}`,
+        backgroundColor: STATUS_STYLE[booking.status]?.background ?? primary,
+        textColor: STATUS_STYLE[booking.status]?.text ?? '#fff',
+        classNames: ['lanebook-booking'],
+        extendedProps: { bookingId: booking.id },
+      })),
+    ],
+    [slots, lanesOfProduct, productName, primary],
+  );
 
   const timeOptions = useMemo<Intl.DateTimeFormatOptions>(
     () => ({ hour: 'numeric', minute: '2-digit', hour12: timeFormat === 12 }),
     [timeFormat],
   );
   const toolbar = useMemo(() => ({ start: 'prev,next venueToday', center: 'title', end: mode === 'lanes' ? '' : SLOT_VIEWS }), [mode]);
+
+  // The calendar moves itself (prev, next, its view buttons) and the address follows; the
+  // address moves the calendar only when someone else changed it (a link, the view switch, a
+  // menu click), never with a value the calendar wrote a moment ago (quick clicks would be pulled back).
+  const [shownDate, setShownDate] = useState<string | Date>(address.date);
+  const [followedKey, setFollowedKey] = useState(location.key);
+  if (location.key !== followedKey) {
+    setFollowedKey(location.key);
+    if ((location.state as typeof OWN_ADDRESS | null)?.calendarAddress !== true) setShownDate(dateOption(address.date));
+  }
+  const writeAddress = (view: CalendarView, date: string, own: boolean) => {
+    const current = new URLSearchParams(window.location.search);
+    if (current.get('view') === view && current.get('date') === date) return;
+    current.set('view', view);
+    current.set('date', date);
+    void navigate({ search: current.toString() }, { replace: true, state: own ? OWN_ADDRESS : null });
+  };
+  const switchMode = (next: Mode) => writeAddress(next === 'lanes' ? 'lanes' : lastSlotView.current, address.date, false);
+
   // The calendar's own "today" is the browser's date; the venue's may differ (late evening in New
   // York is already tomorrow in UTC), so "today" goes to the venue's today.
-  // Each click gives a new Date (the calendar reads it as that wall-clock date), so the option
-  // changes and the calendar goes there even when it went there before.
-  const [shownDate, setShownDate] = useState<string | Date>(today);
-  const customButtons = useMemo(
-    () => ({ venueToday: { text: 'today', click: () => setShownDate(new Date(`${today}T00:00:00`)) } }),
-    [today],
-  );
+  const customButtons = useMemo(() => ({ venueToday: { text: 'today', click: () => setShownDate(dateOption(today)) } }), [today]);
+
+  // The lane view opens on now (today) or on the day's first booking, once per day shown: a
+  // booking arriving later does not pull the desk's scroll away.
+  const shownDay = mode === 'lanes' && dates && dates.from === dates.to ? dates.from : null;
+  const dayLoaded = shownDay !== null && calendar.data !== undefined && !calendar.isPlaceholderData && range?.from === shownDay;
+  const [laneScroll, setLaneScroll] = useState<{ date: string; time: string } | null>(null);
+  if (dayLoaded && laneScroll?.date !== shownDay) {
+    const now = wallClockOf(new Date(), timezone).time;
+    setLaneScroll({ date: shownDay, time: laneScrollTime({ date: shownDay, today, now, slots }) });
+  }
+
   const events = useMemo(
     () => (mode === 'lanes' ? laneEvents : [...closedEvents, ...slotEvents]),
     [mode, laneEvents, closedEvents, slotEvents],
@@ -141,13 +201,19 @@ export default function CalendarPage() {
   const singleProduct = productIds.length === 1 ? productIds[0]! : null;
   const canCreate = session.can('calendar.create');
 
+  const bookFreeCell = (laneId: string, dateStr: string) => {
+    if (!session.can('bookings.create')) return;
+    const cell = freeCellAt(slots, lanesOfProduct, laneId, dateStr.slice(0, 10), dateStr.slice(11, 16));
+    if (cell) void navigate(newBookingPath(cell));
+  };
+
   const openAdd = (date: string, from: string, to: string) => {
     if (!canCreate || mode !== 'slots') return;
     setNewSlot({ date, from, to, productId: singleProduct });
   };
 
   const options: Calendar.Options = {
-    view: mode === 'lanes' ? 'resourceTimelineDay' : viewType,
+    view: viewType,
     headerToolbar: toolbar,
     buttonText: (text) => ({ ...text, timeGridDay: 'Day', timeGridWeek: 'Week', dayGridMonth: 'Month', resourceTimelineDay: 'Lanes' }),
     firstDay: (venue?.firstDayOfWeek ?? 0) as Calendar.dayOfWeek,
@@ -158,7 +224,7 @@ export default function CalendarPage() {
     // A month cell shows a few slots and "+N more" rather than growing with every product's slots.
     dayMaxEvents: true,
     nowIndicator: showNow,
-    scrollTime: '08:00:00',
+    scrollTime: mode === 'lanes' ? (laneScroll?.time ?? '08:00:00') : '08:00:00',
     slotDuration: '00:30:00',
     slotLabelFormat: timeOptions,
     eventTimeFormat: timeOptions,
@@ -168,10 +234,19 @@ export default function CalendarPage() {
     resources: laneResources,
     datesSet: (info) => {
       const next = { from: info.startStr.slice(0, 10), to: lastDayBefore(info.endStr) };
-      if (info.view.type !== 'resourceTimelineDay') setViewType(info.view.type);
       setDates((prev) => (prev && prev.from === next.from && prev.to === next.to ? prev : next));
+      const view = viewOfType(info.view.type);
+      if (!view) return;
+      // The address's date before this move (it may be ahead of this render's): kept while still shown.
+      const previous = readCalendarAddress(new URLSearchParams(window.location.search), today).date;
+      writeAddress(view, shownDateAfter(previous, localIsoDate(info.view.currentStart), localIsoDate(info.view.currentEnd)), true);
     },
     eventClick: (info) => {
+      const bookingId = info.event.extendedProps.bookingId;
+      if (typeof bookingId === 'string') {
+        setOpenedBooking(bookingId);
+        return;
+      }
       const key = info.event.extendedProps.rangeKey;
       if (typeof key !== 'string') return;
       const found =
@@ -184,6 +259,10 @@ export default function CalendarPage() {
     },
     dateClick: (info) => {
       if (info.allDay) return;
+      if (mode === 'lanes') {
+        if (info.resource) bookFreeCell(String(info.resource.id), info.dateStr);
+        return;
+      }
       const from = info.dateStr.slice(11, 16);
       openAdd(info.dateStr.slice(0, 10), from, wallTimeOf(Math.min(minutesOf(from) + 60, 23 * 60 + 59)));
     },
@@ -197,7 +276,11 @@ export default function CalendarPage() {
     <Stack gap="md">
       <PageHeader
         title="Calendar"
-        description="Slots with their free and taken lanes; click a slot for its details, click empty time to add one."
+        description={
+          mode === 'lanes'
+            ? 'Each lane of the day; click a booking for its details and check-in, click free lane time to book it.'
+            : 'Slots with their free and taken lanes; click a slot for its details, click empty time to add one.'
+        }
         actions={
           <>
             {session.can('calendar.edit') || canCreate ? (
@@ -227,24 +310,38 @@ export default function CalendarPage() {
         <SegmentedControl
           aria-label="Calendar view"
           value={mode}
-          onChange={(value) => setMode(value as Mode)}
+          onChange={(value) => switchMode(value as Mode)}
           data={[
             { value: 'slots', label: 'Slots' },
             { value: 'lanes', label: 'Lane day view' },
           ]}
         />
       </Group>
-      <Group gap="md">
-        <Legend color={primary} label="Many lanes free" />
-        <Legend color="#d59d00" label="Some lanes free (50% or less)" />
-        <Legend color="#ff7171" label="Few lanes free (25% or less)" />
-        {mode === 'slots' ? <Legend color={NON_WORKING_COLOR} label="Non-working day" /> : <Legend color="#d3f9d8" label="Slot open" />}
-      </Group>
+      {mode === 'lanes' ? (
+        <Group gap="md" data-testid="calendar-legend">
+          {Object.values(STATUS_STYLE).map((style) => (
+            <Legend key={style.label} color={style.background} label={style.label} />
+          ))}
+          <Legend color={OPEN_LANE_COLOR} label="Free lane time" />
+        </Group>
+      ) : (
+        <Group gap="md" data-testid="calendar-legend">
+          <Legend color={primary} label="Many lanes free" />
+          <Legend color={MODERATE_COLOR} label="Some lanes free (50% or less)" />
+          <Legend color={LOW_COLOR} label="Few lanes free (25% or less)" />
+          <Legend color={NON_WORKING_COLOR} label="Non-working day" />
+        </Group>
+      )}
       {calendar.isError ? <LoadError error={calendar.error} onRetry={() => void calendar.refetch()} /> : null}
       <div className={mode === 'lanes' ? 'lanebook-lane-view' : undefined} data-testid={mode === 'lanes' ? 'lane-view' : 'slot-view'}>
         <EventCalendar options={options} />
       </div>
       <SlotDrawer range={opened} productName={opened ? (productName.get(opened.productId) ?? '') : ''} onClose={() => setOpened(null)} />
+      {openedBooking ? (
+        <Suspense fallback={null}>
+          <BookingDrawer bookingId={openedBooking} productName={(id) => productName.get(id) ?? ''} onClose={() => setOpenedBooking(null)} />
+        </Suspense>
+      ) : null}
       <AddSlotModal initial={newSlot} products={productList} onClose={() => setNewSlot(null)} />
       <WeeklyPlanModal
         opened={planOpen}

@@ -9,7 +9,7 @@ import { calendarKey } from './api/keys';
 import { createSlot } from './api/create-slot';
 import { deleteSlot } from './api/delete-slot';
 import { updateSlot } from './api/update-slot';
-import { availabilityOf, formatWallTime, type CalendarSlot, type SlotRange } from './availability';
+import { availabilityOf, formatWallDate, formatWallTime, type CalendarSlot, type SlotRange } from './availability';
 
 const LEVEL_LABEL = { low: 'Few lanes free', moderate: 'Some lanes free', high: 'Many lanes free' } as const;
 const LEVEL_COLOR = { low: 'red', moderate: 'yellow', high: undefined } as const;
@@ -35,7 +35,7 @@ export function SlotDrawer({ range, productName, onClose }: { range: SlotRange |
 function SlotDetails({ slot, onDeleted }: { slot: CalendarSlot; onDeleted?: () => void }) {
   const session = useSession();
   const queryClient = useQueryClient();
-  const timeFormat = session.me?.venue?.timeFormat ?? 24;
+  const timeFormat = session.me?.venue?.timeFormat ?? 12;
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState({ from: slot.from, to: slot.to, isPrivate: slot.isPrivate, isVisibleOnline: slot.isVisibleOnline });
   const [cloneDates, setCloneDates] = useState<string[]>([]);
@@ -91,7 +91,8 @@ function SlotDetails({ slot, onDeleted }: { slot: CalendarSlot; onDeleted?: () =
   return (
     <Stack gap="sm" data-testid="slot-details">
       <Title order={3} size="h4">
-        {slot.date} · {formatWallTime(slot.from, timeFormat)} – {formatWallTime(slot.to, timeFormat)}
+        {formatWallDate(slot.date, session.me?.venue?.dateFormat)} · {formatWallTime(slot.from, timeFormat)} –{' '}
+        {formatWallTime(slot.to, timeFormat)}
       </Title>
       <Group gap="xs">
         <Badge color={LEVEL_COLOR[level]} variant="light">

@@ -1,5 +1,6 @@
 import type { CalendarAnswer } from '@lanebook/core/calendar-schemas';
-import { addDays, mergeConsecutive } from '@lanebook/core/calendar';
+import { addDays, mergeConsecutive, type IsoDate } from '@lanebook/core/calendar';
+import { formatVenueDate } from '@lanebook/core/format';
 
 /** The colors of a slot's availability (issue 9): few free lanes, some, many (the primary color). */
 export const LOW_COLOR = '#ff7171';
@@ -77,4 +78,9 @@ export function formatWallTime(time: string, timeFormat: 12 | 24): string {
   if (timeFormat === 24) return time;
   const [h, m] = time.split(':').map(Number) as [number, number];
   return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A wall-clock date in the venue's date format (MM/DD/YY unless set): the date itself, no zone to cross. */
+export function formatWallDate(date: IsoDate, dateFormat?: string): string {
+  return formatVenueDate(new Date(`${date}T12:00:00Z`), 'UTC', dateFormat);
 }

@@ -1,0 +1,38 @@
+/** What a check-in should be told before it happens: waivers still to sign, money still due. */
+export interface CheckInFacts {
+  playersCount: number;
+  numberOfSignedWaivers: number;
+  /** In cents. */
+  due: number;
+}
+
+export interface CheckInWarnings {
+  /** Players without a signed waiver (0 when the product asks for none). */
+  missingWaivers: number;
+  /** Cents still to collect. */
+  due: number;
+}
+
+/**
+ * The warnings of a check-in. Waivers count only when the product asks for one: a venue without
+ * waivers is never warned about them. While the product is not known yet, they count.
+ */
+export function checkInWarnings(booking: CheckInFacts, waiverRequired: boolean): CheckInWarnings {
+  return {
+    missingWaivers: waiverRequired ? Math.max(0, booking.playersCount - booking.numberOfSignedWaivers) : 0,
+    due: Math.max(0, booking.due),
+  };
+}
+
+export const hasWarnings = (warnings: CheckInWarnings) => warnings.missingWaivers > 0 || warnings.due > 0;
+
+/** The sentences the question says, e.g. "0 of 4 waivers signed: 4 players have not signed." and "$40.00 is still due." */
+export function warningLines(booking: CheckInFacts, warnings: CheckInWarnings, money: (cents: number) => string): string[] {
+  const lines: string[] = [];
+  if (warnings.missingWaivers > 0) {
+    const players = warnings.missingWaivers === 1 ? '1 player has' : `${warnings.missingWaivers} players have`;
+    lines.push(`${booking.numberOfSignedWaivers} of ${booking.playersCount} waivers signed: ${players} not signed.`);
+  }
+  if (warnings.due > 0) lines.push(`${money(warnings.due)} is still due.`);
+  return lines;
+}

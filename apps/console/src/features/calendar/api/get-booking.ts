@@ -1,0 +1,15 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { BookingDetail } from '@lanebook/core/booking-schemas';
+import { http } from '../../../lib/api';
+import { venueKey } from '../../../lib/query-keys';
+
+/**
+ * One booking, for the lane view's drawer: the booking page's own call and key, so the two share
+ * the cache and whatever refreshes the venue's bookings refreshes the drawer too.
+ */
+export const calendarBookingQuery = (venueId: string | null, id: string | null) =>
+  queryOptions({
+    queryKey: venueKey(venueId, 'bookings', 'one', id ?? ''),
+    queryFn: ({ signal }) => http.get<BookingDetail>(`/api/private/booking/${encodeURIComponent(id!)}`, { signal }),
+    enabled: Boolean(venueId && id),
+  });

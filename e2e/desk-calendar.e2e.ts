@@ -1,0 +1,220 @@
+import { describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { addDays, venueToday } from '@lanebook/core/calendar';
+import { productDefaults } from '@lanebook/core/products';
+import { apiAs, atPath, screenshot, signIn, useBrowser, visible } from './support.js';
+
+const browser = useBrowser();
+const VENUE = 'demo-axe';
+
+/**
+ * A lane and a product of their own, with a waiver, and on a day far enough ahead that no other
+ * test books it: a free 20:00 slot and a free 21:00 slot; a group of three booked at 20:00 (8 PM).
+ */
+async function eveningDay(page: Page, stamp: string) {
+  const lane = `Desk lane ${stamp}`;
+  const name = `E2E Desk ${stamp}`;
+  expect((await apiAs(page, 'POST', '/api/private/resources', { id: lane, capacity: 8 }, VENUE)).status).toBe(201);
+  const waiver = await apiAs(
+    page,
+    'POST',
+    '/api/private/waivers',
+    { title: `Desk waiver ${stamp}`, intro: 'Read this.', text: '<p>Risks.</p>' },
+    VENUE,
+  );
+  expect(waiver.status, JSON.stringify(waiver.body)).toBe(201);
+  const created = await apiAs(
+    page,
+    'POST',
+    '/api/private/products',
+    { ...productDefaults, name, price: 2000, maxPlayers: 8, resources: [lane], activeWaiverId: waiver.body.id, isPaused: undefined },
+    VENUE,
+  );
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const productId: string = created.body.id;
+  expect((await apiAs(page, 'POST', `/api/private/products/${productId}/resume`, undefined, VENUE)).status).toBeLessThan(300);
+  const venue = await apiAs(page, 'GET', '/api/private/venues/current', undefined, VENUE);
+  const today = venueToday(venue.body.timezone);
+  const date = addDays(today, 40 + (parseInt(stamp, 36) % 200));
+  const slot = async (from: string, to: string) => {
+    const answer = await apiAs(page, 'POST', `/api/private/product/${productId}/slot`, { date, from, to }, VENUE);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    return answer.body.id as string;
+  };
+  const evening = await slot('20:00', '21:00');
+  const later = await slot('21:00', '22:00');
+  const customer = { firstName: 'Evening', lastName: `Group ${stamp}` };
+  const booked = await apiAs(
+    page,
+    'POST',
+    '/api/private/booking',
+    {
+      productId,
+      slots: [evening],
+      playersCount: 3,
+      reservationInfo: { ...customer, email: `evening.${stamp}@example.test`, phone: '' },
+    },
+    VENUE,
+  );
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  return {
+    lane,
+    name,
+    productId,
+    today,
+    date,
+    later,
+    customerName: `${customer.firstName} ${customer.lastName}`,
+    booking: booked.body as { id: string; registrationCode: string },
+  };
+}
+
+/** Where an element sits against the lane view's scroller: inside its visible part, right of the fixed lane names. */
+async function placeInScroller(page: Page, element: Locator) {
+  const box = (await element.boundingBox())!;
+  const scroller = (await page.getByTestId('lane-view').locator('.ec-main').boundingBox())!;
+  const names = (await page.getByTestId('lane-view').locator('.ec-body .ec-sidebar').boundingBox())!;
+  return { box, scroller, names };
+}
+
+const laneBlock = (page: Page, customerName: string) =>
+  page.getByTestId('lane-view').locator('.lanebook-booking', { hasText: customerName });
+
+describe('the desk calendar (issue 23)', () => {
+  test('a deep link opens the lane view on the evening booking; the drawer checks it in after the waiver warning; free lane time starts a booking', async () => {
+    const { page, context } = await browser.newPage();
+    const stamp = Date.now().toString(36).slice(-5);
+    await signIn(page, 'owner@demo.test');
+    const day = await eveningDay(page, stamp);
+
+    await page.goto(`/calendar?view=lanes&date=${day.date}`);
+    const block = await visible(laneBlock(page, day.customerName));
+    // The legend is the booking statuses, not slot availability.
+    const legend = page.getByTestId('calendar-legend');
+    for (const status of ['New', 'Wait For Payment', 'Paid']) await visible(legend.getByText(status, { exact: true }));
+    expect(await legend.getByText('Many lanes free').count()).toBe(0);
+
+    // Opened scrolled to the day's first booking, 8 PM: the block is in the scroller's visible part.
+    await page.waitForFunction(() => (document.querySelector('[data-testid="lane-view"] .ec-main')?.scrollLeft ?? 0) > 0);
+    const { box, scroller, names } = await placeInScroller(page, block);
+    expect(box.x).toBeGreaterThanOrEqual(names.x + names.width - 1);
+    expect(box.x + box.width).toBeLessThanOrEqual(scroller.x + scroller.width);
+    await screenshot(page, 'desk-lane-view-evening');
+
+    // The whole day is there: scrolled to its start, the first hour is midnight.
+    const firstHour = await page.evaluate(() => {
+      const main = document.querySelector('[data-testid="lane-view"] .ec-main')!;
+      const before = main.scrollLeft;
+      main.scrollLeft = 0;
+      const label = main.querySelector('.ec-header .ec-slots time')?.getAttribute('datetime');
+      main.scrollLeft = before;
+      return label;
+    });
+    expect(firstHour).toBe(`${day.date}T00:00:00`);
+
+    // The drawer: who, what, waivers and money.
+    await block.click();
+    const drawer = await visible(page.getByTestId('booking-drawer'));
+    expect(await drawer.getByTestId('drawer-code').textContent()).toBe(day.booking.registrationCode);
+    expect(await drawer.getByTestId('drawer-customer').textContent()).toBe(day.customerName);
+    expect(await drawer.getByTestId('drawer-waivers').textContent()).toBe('0 of 3');
+    expect(await drawer.getByTestId('drawer-due').textContent()).toBe('$60.00');
+    expect(await drawer.getByTestId('drawer-status').textContent()).toBe('Wait For Payment');
+    await visible(drawer.getByText(day.lane, { exact: true }));
+    await visible(drawer.getByText(day.name, { exact: true }));
+    // The venue's formats: 12-hour times.
+    await visible(drawer.getByText('8:00 PM – 9:00 PM', { exact: false }));
+    await visible(drawer.getByRole('link', { name: 'Collect' }));
+    await visible(drawer.getByRole('link', { name: 'Open booking' }));
+
+    // Check in asks first, naming what is missing, and offers Collect and the waiver link.
+    await drawer.getByRole('button', { name: 'Check in', exact: true }).click();
+    const question = await visible(page.getByRole('dialog', { name: 'Check in?' }));
+    await visible(question.getByText('0 of 3 waivers signed: 3 players have not signed.'));
+    await visible(question.getByText('$60.00 is still due.'));
+    await visible(question.getByRole('link', { name: 'Collect' }));
+    await visible(question.getByRole('button', { name: 'Copy waiver link' }));
+    await screenshot(page, 'desk-check-in-warning');
+    expect((await apiAs(page, 'GET', `/api/private/booking/${day.booking.id}`, undefined, VENUE)).body.presenceStatus).toBe('no');
+    await question.getByRole('button', { name: 'Check in anyway' }).click();
+    await visible(drawer.getByRole('button', { name: 'Checked in' }));
+    expect((await apiAs(page, 'GET', `/api/private/booking/${day.booking.id}`, undefined, VENUE)).body.presenceStatus).toBe('fully');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('booking-drawer').waitFor({ state: 'detached' });
+
+    // Free lane time (9:30 PM on the lane, right of the 8 PM block) starts a booking with product, slot and lane filled in.
+    const after = (await laneBlock(page, day.customerName).boundingBox())!;
+    await page.mouse.click(after.x + after.width * 1.5, after.y + after.height / 2);
+    await atPath(page, '/bookings/create');
+    const query = new URL(page.url()).searchParams;
+    expect([query.get('productId'), query.get('slotId'), query.get('laneId')]).toEqual([day.productId, day.later, day.lane]);
+    await context.close();
+  });
+
+  test('changing the view or the date updates the address; a bad address opens the default view', async () => {
+    const { page, context } = await browser.newPage();
+    await signIn(page, 'owner@demo.test');
+    await page.goto('/calendar?view=nonsense&date=2026-02-31');
+    await visible(page.getByTestId('slot-view').locator('.ec-time-grid'));
+    // The week view (the default), on the venue's today, and the address says so.
+    await page.waitForURL((url) => url.searchParams.get('view') === 'week');
+    const today = new URL(page.url()).searchParams.get('date')!;
+    expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    await page.getByText('Lane day view', { exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('view') === 'lanes' && url.searchParams.get('date') === today);
+    await page.getByRole('button', { name: 'Next day' }).click();
+    await page.waitForURL((url) => url.searchParams.get('date') === addDays(today, 1));
+    await page.getByText('Slots', { exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('view') === 'week');
+    await page.locator('.ec-toolbar button', { hasText: 'Month' }).click();
+    await page.waitForURL((url) => url.searchParams.get('view') === 'month');
+    // A reload keeps the view.
+    await page.reload();
+    await visible(page.locator('.ec-day-grid'));
+    expect(new URL(page.url()).searchParams.get('view')).toBe('month');
+    await context.close();
+  });
+
+  test('staff, without the dashboard, land on today lane view after sign-in and on /', async () => {
+    const { page, context } = await browser.newPage();
+    await signIn(page, 'staff@demo.test');
+    await atPath(page, '/calendar');
+    const venue = await apiAs(page, 'GET', '/api/private/venues/current', undefined, VENUE);
+    const today = venueToday(venue.body.timezone);
+    await page.waitForURL((url) => url.searchParams.get('view') === 'lanes' && url.searchParams.get('date') === today);
+    await visible(page.getByTestId('lane-view'));
+    await page.goto('/');
+    await atPath(page, '/calendar');
+    expect(new URL(page.url()).searchParams.get('view')).toBe('lanes');
+    await context.close();
+  });
+
+  test('on a phone the lane view scrolls sideways with the lane names fixed', async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const stamp = Date.now().toString(36).slice(-5);
+    await signIn(page, 'owner@demo.test');
+    const day = await eveningDay(page, stamp);
+    await page.goto(`/calendar?view=lanes&date=${day.date}`);
+    await visible(laneBlock(page, day.customerName));
+    const laneName = page.getByTestId('lane-view').locator('.ec-body .ec-sidebar').getByText(day.lane, { exact: true });
+    await laneName.scrollIntoViewIfNeeded();
+    const scrolledBy = async (left: number) => {
+      await page.evaluate((to) => {
+        document.querySelector('[data-testid="lane-view"] .ec-main')!.scrollLeft = to;
+      }, left);
+      return page.evaluate(() => document.querySelector('[data-testid="lane-view"] .ec-main')!.scrollLeft);
+    };
+    for (const left of [0, 600, 1800]) {
+      expect(await scrolledBy(left)).toBe(left);
+      const name = (await laneName.boundingBox())!;
+      // In sight at the left edge of the screen, whatever the scroll.
+      expect(name.x).toBeGreaterThanOrEqual(0);
+      expect(name.x + name.width).toBeLessThanOrEqual(390);
+    }
+    // The page itself does not scroll sideways: the lane view does.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'desk-lane-view-phone');
+    await context.close();
+  });
+});
