@@ -73,6 +73,8 @@ function Statistic({ statKey }: { statKey: StatKey }) {
   const exportCsv = useMutation({ mutationFn: () => exportStatisticCsv(statKey, period.params!), onError: notifyError });
 
   const visits = statKey === 'bounceRate';
+  // Each booking of a count adds one: a column of ones says nothing.
+  const counted = tile.kind === 'count';
   const columns = visits
     ? ['Opened', 'Event date', 'Product', 'Furthest step', 'Booking', { label: 'Bounced', align: 'right' as const }]
     : [
@@ -83,7 +85,7 @@ function Statistic({ statKey }: { statKey: StatKey }) {
         'Source',
         'Date Created',
         'Date of Event',
-        { label: valueColumn(statKey), align: 'right' as const },
+        ...(counted ? [] : [{ label: valueColumn(statKey), align: 'right' as const }]),
       ];
 
   const row = (item: StatisticsListItem) =>
@@ -115,9 +117,11 @@ function Statistic({ statKey }: { statKey: StatKey }) {
         <Table.Td>{SOURCE_LABELS[item.source]}</Table.Td>
         <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(item.createdAt)}</Table.Td>
         <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(item.startsAt)}</Table.Td>
-        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="row-value">
-          {rowValue(statKey, item.value, format)}
-        </Table.Td>
+        {counted ? null : (
+          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="row-value">
+            {rowValue(statKey, item.value, format)}
+          </Table.Td>
+        )}
       </Table.Tr>
     );
 
@@ -204,16 +208,11 @@ function Statistic({ statKey }: { statKey: StatKey }) {
 
 /** What a row adds to the figure, in the figure's unit. */
 function valueColumn(key: StatKey): string {
-  const kind = tileOf(key).kind;
-  if (key === 'occupancyRate') return 'Lane time';
-  if (kind === 'money') return tileOf(key).label;
-  return 'Counts';
+  return key === 'occupancyRate' ? 'Lane time' : tileOf(key).label;
 }
 
 function rowValue(key: StatKey, value: number, format: DashboardFormat) {
-  if (key === 'occupancyRate') return minutes(value);
-  const kind = tileOf(key).kind;
-  return kind === 'money' ? format.money(value) : format.figure('count', value);
+  return key === 'occupancyRate' ? minutes(value) : format.money(value);
 }
 
 const minutes = (value: number) => {

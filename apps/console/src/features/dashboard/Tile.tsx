@@ -73,11 +73,17 @@ export function FigureTile({
         {format.figure(tile.kind, value)}
       </Text>
       <Group gap={6} mt={4} wrap="nowrap">
-        <Badge variant="light" tt="none" color={change.direction === 0 ? 'gray' : good ? 'green' : 'red'} data-testid="tile-change">
+        <Badge
+          variant="light"
+          tt="none"
+          color={change.direction === 0 ? 'gray' : good ? 'green' : 'red'}
+          style={{ flexShrink: 0 }}
+          data-testid="tile-change"
+        >
           {change.text}
         </Badge>
-        <Text size="xs" c="dimmed" truncate>
-          vs {format.figure(tile.kind, previous)} the period before
+        <Text size="xs" c="dimmed" truncate title={`${format.figure(tile.kind, previous)} in the period before`}>
+          vs {format.figure(tile.kind, previous)} before
         </Text>
       </Group>
     </TileFrame>

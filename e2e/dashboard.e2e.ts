@@ -1,0 +1,190 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { formatMoney } from '@lanebook/core/format';
+import type { Statistics, StatisticsFigures } from '@lanebook/core/statistics-schemas';
+import { apiAs, atPath, bookableProduct, bookTwoPlayers, screenshot, signIn, useBrowser, visible } from './support.js';
+
+const browser = useBrowser();
+const VENUE = 'demo-axe';
+
+const MONEY = ['grossRevenue', 'refundedAmount', 'netRevenue', 'taxesAmount'] as const;
+const COUNTS = ['bookingsCount', 'cancelledBookings', 'refundedBookings'] as const;
+const RATES = ['bounceRate', 'occupancyRate'] as const;
+type Figure = (typeof MONEY)[number] | (typeof COUNTS)[number] | (typeof RATES)[number];
+
+/** A figure as the dashboard writes it in the demo venue's formats ('${{amount}}'). */
+function shown(key: Figure, value: number): string {
+  if ((MONEY as readonly string[]).includes(key)) return formatMoney(value);
+  if ((RATES as readonly string[]).includes(key)) return `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
+  return value.toLocaleString('en-US');
+}
+
+async function statistics(page: Page, query: string): Promise<Statistics> {
+  const answer = await apiAs(page, 'GET', `/api/private/statistics?${query}`, undefined, VENUE);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body as Statistics;
+}
+
+/** Waits until every figure tile shows the answer's figure (the page refetches on its own: no reload). */
+async function tilesShow(page: Page, stats: StatisticsFigures) {
+  for (const key of [...MONEY, ...COUNTS, ...RATES]) {
+    const figure = page.getByTestId(`tile-${key}`).getByTestId('tile-figure');
+    await figure.filter({ hasText: new RegExp(`^${escape(shown(key, stats[key]))}$`) }).waitFor({ timeout: 15_000 });
+  }
+  for (const source of ['online', 'phone', 'walkIn'] as const)
+    await page
+      .getByTestId(`source-${source}`)
+      .filter({ hasText: new RegExp(`: ${stats.bookingSource[source].toLocaleString('en-US')}$`) })
+      .waitFor();
+}
+
+const isEqual = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('the owner dashboard (issue 24)', () => {
+  test('every tile shows the demo venue figures; the period and the date field change them; a tile opens its chart and list', async () => {
+    const { page, context } = await browser.newPage();
+    await signIn(page, 'owner@demo.test');
+    expect(await atPath(page, '/dashboard')).toBe('/dashboard');
+
+    // The default: today, by the date the bookings were made.
+    const today = await statistics(page, 'period=today&dateField=createdAt');
+    await tilesShow(page, today.stats);
+    for (const key of [...MONEY, ...COUNTS, ...RATES, 'bookingSource'])
+      await visible(page.getByTestId(`tile-${key}`).getByTestId('tile-definition'));
+    await visible(page.getByTestId('dashboard-updated'));
+
+    // Each tile says what it counts.
+    await page.getByTestId('tile-grossRevenue').getByTestId('tile-definition').hover();
+    await visible(page.getByRole('tooltip').getByText(/^Payments received for/));
+
+    // A period whose figures differ from today's and, for the demo's bookings, by the date field
+    // too (they were made over the last two weeks for events over the last and next two).
+    const PERIODS = { thisWeek: 'This week', week: 'Last week', thisMonth: 'This month', month: 'Last month', thisYear: 'This year' };
+    let chosen: { period: keyof typeof PERIODS; made: Statistics; byEvent: Statistics } | undefined;
+    for (const period of Object.keys(PERIODS) as (keyof typeof PERIODS)[]) {
+      const made = await statistics(page, `period=${period}&dateField=createdAt`);
+      const byEvent = await statistics(page, `period=${period}&dateField=date`);
+      if (made.stats.bookingsCount > 0 && !isEqual(made.stats, today.stats) && !isEqual(made.stats, byEvent.stats)) {
+        chosen = { period, made, byEvent };
+        break;
+      }
+    }
+    expect(chosen, 'a period of the demo data whose figures differ by period and date field').toBeDefined();
+    const { period, made, byEvent } = chosen!;
+    await choose(page, 'Period', PERIODS[period]);
+    await page.waitForURL(new RegExp(`period=${period}`));
+    await tilesShow(page, made.stats);
+    // The beyond-the-spec sections, from the server's answers.
+    for (const section of ['Busy hours', 'Next 14 days', 'Revenue by product', 'Revenue by payment method'])
+      await visible(page.getByRole('region', { name: section }));
+    await visible(page.getByTestId('occupancy-heatmap'));
+    await visible(page.getByTestId('ahead-revenue'));
+    await screenshot(page, 'dashboard-period');
+
+    await page.getByText('Event date', { exact: true }).click();
+    await page.waitForURL(/dateField=date/);
+    await tilesShow(page, byEvent.stats);
+
+    // Back to the date the bookings were made; the Bookings tile's page: its chart per bucket,
+    // and the bookings behind the figure, adding up to it.
+    await page.getByText('Booking made', { exact: true }).click();
+    await tilesShow(page, made.stats);
+    await page.getByTestId('tile-bookingsCount').getByRole('link', { name: 'Bookings' }).click();
+    expect(await atPath(page, '/dashboard/bookingsCount')).toBe('/dashboard/bookingsCount');
+    expect(new URL(page.url()).search).toContain(`period=${period}`);
+    await visible(page.getByTestId('statistic-chart'));
+    const figure = await visible(page.getByTestId('statistic-figure'));
+    expect(await figure.textContent()).toBe(made.stats.bookingsCount.toLocaleString('en-US'));
+    const query = `period=${period}&dateField=createdAt`;
+    const list = await apiAs(page, 'GET', `/api/private/statistics/bookingsCount/list?${query}&limit=500`, undefined, VENUE);
+    expect(list.status).toBe(200);
+    expect(list.body.sum).toBe(made.stats.bookingsCount);
+    await page
+      .getByTestId('statistic-row')
+      .nth(Math.min(50, list.body.total) - 1)
+      .waitFor();
+    expect(await page.getByTestId('statistic-row').count()).toBe(Math.min(50, list.body.total));
+    await visible(page.getByTestId('pager-summary').getByText(`of ${list.body.total} bookings`));
+    await screenshot(page, 'dashboard-bookings');
+
+    // The CSV export of the same list: a header and every booking behind the figure.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    const csv = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(csv).toHaveLength(list.body.total + 1);
+    for (const item of list.body.items as { id: string }[]) expect(csv.some((line) => line.startsWith(`${item.id},`))).toBe(true);
+
+    // Back to the dashboard on the same period and date field.
+    await page.getByTestId('back-to-dashboard').click();
+    expect(await atPath(page, '/dashboard')).toBe('/dashboard');
+    await tilesShow(page, made.stats);
+    await context.close();
+  });
+
+  test('a payment taken in another tab moves gross revenue without a reload', async () => {
+    const { page, context } = await browser.newPage();
+    const stamp = Date.now().toString(36).slice(-5);
+    await signIn(page, 'owner@demo.test');
+    const product = await bookableProduct(page, VENUE, stamp);
+    // The dashboard narrowed to this product alone: its figures are this test's.
+    await page.goto(`/dashboard?product=${encodeURIComponent(product.productId)}`);
+    const gross = page.getByTestId('tile-grossRevenue').getByTestId('tile-figure');
+    const count = page.getByTestId('tile-bookingsCount').getByTestId('tile-figure');
+    await gross.filter({ hasText: /^\$0\.00$/ }).waitFor();
+    await count.filter({ hasText: /^0$/ }).waitFor();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    // Another tab of the front desk books two players ($80) and takes the cash.
+    const desk = await context.newPage();
+    await desk.goto('/bookings');
+    const bookingId = await bookTwoPlayers(desk, VENUE, product, {
+      firstName: 'Dana',
+      lastName: `Dash${stamp}`,
+      email: `dana-${stamp}@example.test`,
+    });
+    await count.filter({ hasText: /^1$/ }).waitFor();
+    const methods = await apiAs(desk, 'GET', `/api/private/booking/${bookingId}/payment-methods`, undefined, VENUE);
+    const paid = await apiAs(
+      desk,
+      'POST',
+      `/api/private/booking/${bookingId}/checkout`,
+      { amount: 8000, paymentMethod: methods.body.items[0] },
+      VENUE,
+    );
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+
+    await gross.filter({ hasText: /^\$80\.00$/ }).waitFor();
+    await page
+      .getByTestId('tile-netRevenue')
+      .getByTestId('tile-figure')
+      .filter({ hasText: /^\$80\.00$/ })
+      .waitFor();
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // The booking was made now and takes place in three days: by event date, today has none of it.
+    await page.getByText('Event date', { exact: true }).click();
+    await gross.filter({ hasText: /^\$0\.00$/ }).waitFor();
+    await screenshot(page, 'dashboard-live');
+    await context.close();
+  });
+
+  test('staff without the statistics permission have no dashboard', async () => {
+    const { page, context } = await browser.newPage();
+    await signIn(page, 'staff@demo.test');
+    const refused = await apiAs(page, 'GET', '/api/private/statistics', undefined, VENUE);
+    expect(refused.status).toBe(403);
+    await visible(page.getByRole('link', { name: 'Bookings' }));
+    expect(await page.getByRole('link', { name: 'Dashboard', exact: true }).count()).toBe(0);
+    await page.goto('/dashboard');
+    expect(await atPath(page, /^\/(?!dashboard)/)).not.toBe('/dashboard');
+    expect(await page.getByTestId('tile-grossRevenue').count()).toBe(0);
+    await context.close();
+  });
+});
