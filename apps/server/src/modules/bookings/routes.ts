@@ -56,6 +56,7 @@ import { ABANDON_QUEUE, abandonOverdueBookings } from './abandon.js';
 import { createBooking, createBookingOnce } from './create.js';
 import { quoteBookingChange, updateBooking } from './edit.js';
 import { listBookings } from './list.js';
+import { bookingPhone } from './phones.js';
 import { bookingDetail, bookingLogPage, bookingOrNotFound, bookingWithLedger, writeLog } from './records.js';
 import { BOOKING_MAIL_QUEUE, queueAutomaticMail, sendBookingMail, sendQueuedAutomaticMail, type BookingMailer } from './mail.js';
 import { mailingTemplateById, type MailingTemplateRow } from '../mailing-templates/service.js';
@@ -114,6 +115,8 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     async (request, reply) => {
       const venue = venueOf(request);
       const canSetCustomPrice = hasPermission(request, 'bookings.setCustomPrice');
+      const info = request.body.reservationInfo;
+      info.phone = bookingPhone(info.phone, venue.row.country, 'reservationInfo.phone');
       const booking = await withTransaction(db, (tx) =>
         createBooking(tx, venue.row, request.body, { kind: 'staff', userName: actorOf(request).userName, canSetCustomPrice }),
       );
@@ -205,6 +208,8 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     },
     async (request) => {
       const actor = { ...actorOf(request), canSetCustomPrice: hasPermission(request, 'bookings.setCustomPrice') };
+      const info = request.body.reservationInfo;
+      if (info) info.phone = bookingPhone(info.phone, venueOf(request).row.country, 'reservationInfo.phone');
       return withTransaction(db, (tx) => updateBooking(tx, venueOf(request).row, request.params.id, request.body, actor));
     },
   );
@@ -472,6 +477,8 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const idempotencyKey = idempotencyKeyOf(request);
       // The venue comes from the product, as for the product's public calls (decision 012); CORS answers its widget origins.
       const venue = (request.venue = await deps.access.resolvePublic('product', request.body.productId, request));
+      const info = request.body.reservationInfo;
+      info.phone = bookingPhone(info.phone, venue.row.country, 'reservationInfo.phone');
       // The product and its lanes as the slots call read them (cached until they change), not read again.
       const catalog = await publicProduct(db, deps.reads, venue.id, request.body.productId);
       const { booking, created } = await withTransaction(db, (tx) =>
@@ -588,6 +595,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     async (request) => {
       request.venue = await deps.access.resolvePublic('booking', request.params.id, request);
       const { venue, bookingId } = await referenced(request);
+      request.body.phone = bookingPhone(request.body.phone, venueOf(request).row.country, 'phone');
       // The staff edit's own path, with the customer's name in the log and nothing but the info.
       const actor = { ...customer(request), canSetCustomPrice: false };
       return publicView(

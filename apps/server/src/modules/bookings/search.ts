@@ -30,12 +30,12 @@ export interface SearchVenue {
 /** The shortest end of a phone the All search takes: its last four digits. */
 const PHONE_END_DIGITS = 4;
 /** Names of more words than this are matched only whole (first or last name), not split. */
-const MAX_NAME_WORDS = 4;
+const MAX_NAME_WORDS = 6;
 
 const PHONE_SHAPE = /^\+?[\d\s().-]+$/;
 const TOKEN_SHAPE = /^[\p{L}\p{N}]+$/u;
-const EMAIL_PART_SHAPE = /^[^\s@]+$/;
-const NAME_SHAPE = /^[\p{L}\p{M}\p{N}' .,-]+$/u;
+const EMAIL_SHAPE = /^[^\s@]*@[^\s@]*$/;
+const EMAIL_START_SHAPE = /^[^\s@]+$/;
 
 /**
  * The All search: the query read by its shape, every reading that fits joined with OR. Four or
@@ -62,9 +62,11 @@ export function allSearch(query: string, venue: SearchVenue): SQL {
     if (/\d/.test(query)) readings.push(codeStarts(query));
     if (query.length >= 3) readings.push(referenceStarts(query));
   }
-  if (query.includes('@') ? EMAIL_PART_SHAPE.test(query) : EMAIL_PART_SHAPE.test(query) && query.length >= 4)
+  // An email with its @, or the start of one: a word of 4 or more characters with a letter.
+  if (query.includes('@') ? EMAIL_SHAPE.test(query) : EMAIL_START_SHAPE.test(query) && query.length >= 4 && /\p{L}/u.test(query))
     readings.push(emailStarts(query));
-  if (NAME_SHAPE.test(query) && /\p{L}/u.test(query)) readings.push(...nameReadings(query));
+  // Names are whatever people are called: any text with a letter in it.
+  if (/\p{L}/u.test(query)) readings.push(...nameReadings(query));
 
   // Nothing fits (punctuation alone, say): nothing matches, rather than everything.
   return or(...readings) ?? sql`false`;
