@@ -66,7 +66,7 @@ describeEachDatabase(
           i % 2 === 0
             ? await t.request('GET', `/api/public/booking/${unknownReference(i)}`, { remoteAddress: address })
             : await t.request('PATCH', `/api/public/booking/${unknownReference(i)}/reservationInfo`, {
-                body: { firstName: 'Eve', lastName: 'Guess', email: 'eve@example.test', phone: '+1 555 0100' },
+                body: { firstName: 'Eve', lastName: 'Guess', email: 'eve@example.test', phone: '+1 555 010 0100' },
                 remoteAddress: address,
               });
         expect(miss.statusCode, miss.body).toBe(404);
@@ -107,7 +107,7 @@ describeEachDatabase(
   { config: { publicMissesPerMinute: MISSES_PER_MINUTE } },
 );
 
-const person = (i: number, email = `guest${i}@example.test`) => ({ firstName: 'Guest', lastName: `No ${i}`, email, phone: '+1 555 0100' });
+const person = (i: number, email = `guest${i}@example.test`) => ({ firstName: 'Guest', lastName: `No ${i}`, email, phone: '+1 555 010 0100' });
 
 describeEachDatabase('unpaid online bookings held at once, per client address and per email', (t) => {
   const book = (body: object, remoteAddress: string, headers: Record<string, string> = {}) =>
