@@ -36,6 +36,7 @@ import { integrationRoutes } from './modules/integrations/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { signatureRoutes } from './modules/signatures/routes.js';
 import { widgetRoutes } from './modules/widget/routes.js';
+import { statisticsRoutes } from './modules/statistics/routes.js';
 import { startPayments } from './platform/payments/index.js';
 import { createDiskStorage } from './platform/storage.js';
 import { VenueReads } from './platform/venue-reads.js';
@@ -58,6 +59,7 @@ const MODULES: ModuleRoutes[] = [
   paymentRoutes,
   signatureRoutes,
   widgetRoutes,
+  statisticsRoutes,
 ];
 
 export async function buildApp(database: Database, config: AppConfig) {

@@ -1,7 +1,9 @@
 import { z } from './zod.js';
-import { daysBetween } from './calendar.js';
 import { isoDateSchema } from './calendar-schemas.js';
 import { instantSchema } from './api-schemas.js';
+import type { ChartBucket, StatisticPeriod } from './statistics-periods.js';
+
+export * from './statistics-periods.js';
 
 /**
  * The owner's dashboard (issue 24): the statistics calls' queries and answers. Money in integer
@@ -49,8 +51,15 @@ export const STATISTIC_DATE_FIELDS = ['createdAt', 'date'] as const;
 export type StatisticDateField = (typeof STATISTIC_DATE_FIELDS)[number];
 
 /** The spec's periods besides custom (from and to); weeks start on the venue's first day of week. */
-export const STATISTIC_PERIODS = ['today', 'thisWeek', 'week', 'thisMonth', 'month', 'thisYear', 'year'] as const;
-export type StatisticPeriod = (typeof STATISTIC_PERIODS)[number];
+export const STATISTIC_PERIODS = [
+  'today',
+  'thisWeek',
+  'week',
+  'thisMonth',
+  'month',
+  'thisYear',
+  'year',
+] as const satisfies readonly StatisticPeriod[];
 
 /** A period spans at most this many days (ten years and leap days). */
 export const MAX_STATISTICS_DAYS = 3660;
@@ -81,7 +90,8 @@ const periodRules = <T extends z.ZodType<PeriodFields>>(schema: T) =>
     else if (q.from !== undefined && q.to !== undefined) {
       if (q.period !== undefined) ctx.addIssue({ code: 'custom', path: ['period'], message: 'Give a period or from and to, not both' });
       else if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'From must be on or before to' });
-      else if (daysBetween(q.from, q.to) + 1 > MAX_STATISTICS_DAYS)
+      // Date.parse, not the calendar's arithmetic: a date already refused (February 30th) must not throw here.
+      else if ((Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1 > MAX_STATISTICS_DAYS)
         ctx.addIssue({ code: 'custom', path: ['to'], message: `A period spans at most ${MAX_STATISTICS_DAYS} days` });
     }
   });
@@ -141,8 +151,7 @@ export const statisticsSchema = z.object({
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
 
-export const CHART_BUCKETS = ['hour', 'day', 'week', 'month'] as const;
-export type ChartBucket = (typeof CHART_BUCKETS)[number];
+export const CHART_BUCKETS = ['hour', 'day', 'week', 'month'] as const satisfies readonly ChartBucket[];
 
 /** One bucket of a chart. Days, weeks and months: venue dates, both included (clipped to the period). Hours: instants, [start, end). */
 export const statisticsPointSchema = z.object({
