@@ -176,7 +176,8 @@ describe('calendar (issue 9)', () => {
       VENUE,
     );
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    await page.reload();
+    // The calendar's own address (no view or date): the week of the venue's today (a reload would keep next week).
+    await page.goto('/calendar');
     await visible(page.locator('.ec'));
     await page.getByText('Lane day view', { exact: true }).click();
     await visible(page.getByTestId('lane-view'));
