@@ -81,6 +81,8 @@ BEGIN
   GROUP BY r.venue_id, r.basis, r.day, r.product_id
   HAVING sum(r.bookings) <> 0 OR sum(r.cancelled) <> 0 OR sum(r.online) <> 0 OR sum(r.phone) <> 0 OR sum(r.walk_in) <> 0
     OR sum(r.refunded_bookings) <> 0 OR sum(r.gross) <> 0 OR sum(r.refunded) <> 0 OR sum(r.taxes) <> 0 OR sum(r.lane_minutes) <> 0
+  -- Rows locked in key order: two changes never wait for each other in a circle.
+  ORDER BY r.basis, r.day, r.product_id
   ON CONFLICT (venue_id, basis, day, product_id) DO UPDATE SET
     bookings = d.bookings + excluded.bookings, cancelled = d.cancelled + excluded.cancelled,
     online = d.online + excluded.online, phone = d.phone + excluded.phone, walk_in = d.walk_in + excluded.walk_in,
@@ -90,7 +92,12 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER bookings_statistics AFTER INSERT OR UPDATE OR DELETE ON "bookings" FOR EACH ROW EXECUTE FUNCTION statistics_booking_change();
+-- Deferred to the commit: a day's row is locked from then to the end of the commit only, not
+-- through the rest of the booking's transaction, so bookings made at once on one day wait for
+-- each other as little as possible. Each change keeps its own OLD and NEW, so the sums add up
+-- however many changes one transaction makes.
+CREATE CONSTRAINT TRIGGER bookings_statistics AFTER INSERT OR UPDATE OR DELETE ON "bookings" DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION statistics_booking_change();
 --> statement-breakpoint
 -- A widget visit counts on its event date; it bounced while it has not reached payment success (step 5).
 CREATE FUNCTION statistics_visit_change() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -107,13 +114,15 @@ BEGIN
   WHERE v.venue_id IS NOT NULL AND EXISTS (SELECT 1 FROM venues WHERE venues.id = v.venue_id)
   GROUP BY v.venue_id, v.day, v.product_id
   HAVING sum(v.visits) <> 0 OR sum(v.bounced) <> 0
+  ORDER BY v.day, v.product_id
   ON CONFLICT (venue_id, basis, day, product_id) DO UPDATE SET
     visits = d.visits + excluded.visits, bounced = d.bounced + excluded.bounced;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER widget_visits_statistics AFTER INSERT OR UPDATE OR DELETE ON "widget_visits" FOR EACH ROW EXECUTE FUNCTION statistics_visit_change();
+CREATE CONSTRAINT TRIGGER widget_visits_statistics AFTER INSERT OR UPDATE OR DELETE ON "widget_visits" DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION statistics_visit_change();
 --> statement-breakpoint
 -- Every row of a venue from its bookings and visits: the backfill below, and after the venue's
 -- time zone changes (the venue dates of creation move).

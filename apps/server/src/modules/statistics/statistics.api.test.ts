@@ -600,6 +600,38 @@ describeEachDatabase('statistics: the owner’s dashboard (issue 24)', (t) => {
     expect(fresh.stats).toEqual(kept.stats);
   });
 
+  it('many changes to one booking in one transaction add up: the aggregates are written at its commit', async () => {
+    const venue = await fixtureVenue(t);
+    const id = randomUUID();
+    const at = new Date('2026-05-05T15:00:00Z');
+    await t.db.transaction(async (tx) => {
+      await tx.insert(bookings).values({
+        venueId: venue.id,
+        id,
+        productId: 'P',
+        status: 'wait_for_payment',
+        source: 'online',
+        createdAt: at,
+        date: '2026-05-05',
+        startsAt: at,
+        endsAt: new Date(at.getTime() + 3_600_000),
+        resourceIds: ['L1'],
+        total: 4000,
+      });
+      await tx.update(bookings).set({ paidTotal: 4000, status: 'paid' }).where(eq(bookings.id, id));
+      await tx.update(bookings).set({ refundedTotal: 1000, isRefunded: true }).where(eq(bookings.id, id));
+      await tx.update(bookings).set({ date: '2026-05-07', productId: 'Q' }).where(eq(bookings.id, id));
+    });
+    const may = { from: '2026-05-01', to: '2026-05-31' };
+    expect((await tiles(venue.owner, { ...may, productId: 'P' })).stats).toMatchObject({ grossRevenue: 0, bookingsCount: 0 });
+    const q = await tiles(venue.owner, { ...may, productId: 'Q', dateField: 'date' });
+    expect(q.stats).toMatchObject({ grossRevenue: 4000, refundedAmount: 1000, bookingsCount: 1, refundedBookings: 1 });
+    const fifth = await chart(venue.owner, 'grossRevenue', { ...may, productId: 'Q', dateField: 'date' });
+    expect(fifth.points.filter((p) => p.value !== 0).map((p) => [p.start, p.value])).toEqual([['2026-05-07', 4000]]);
+    await t.db.delete(bookings).where(eq(bookings.id, id));
+    expect((await tiles(venue.owner, { ...may, productId: 'Q' })).stats).toMatchObject({ grossRevenue: 0, bookingsCount: 0, refundedBookings: 0 });
+  });
+
   it('property: random bookings, payments, refunds, cancels and visits; each tile equals the rows, each list sums to it', async () => {
     const venue = await fixtureVenue(t);
     let seed = 24;
