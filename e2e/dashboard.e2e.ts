@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { addDays } from '@lanebook/core/calendar';
 import { formatMoney } from '@lanebook/core/format';
 import type { Statistics, StatisticsFigures } from '@lanebook/core/statistics-schemas';
 import { apiAs, atPath, bookableProduct, bookTwoPlayers, screenshot, signIn, useBrowser, visible } from './support.js';
@@ -40,6 +41,9 @@ async function tilesShow(page: Page, stats: StatisticsFigures) {
 }
 
 const isEqual = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const HOSTILE = 'Dana <img src=x onerror="window.__xss=1">';
+/** A venue date (YYYY-MM-DD) as the demo venue writes it, MM/DD/YY. */
+const venueFormat = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(2, 4)}`;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function choose(page: Page, label: string, option: string) {
@@ -59,6 +63,12 @@ describe('the owner dashboard (issue 24)', () => {
     for (const key of [...MONEY, ...COUNTS, ...RATES, 'bookingSource'])
       await visible(page.getByTestId(`tile-${key}`).getByTestId('tile-definition'));
     await visible(page.getByTestId('dashboard-updated'));
+    // Refresh asks the server to compute anew rather than answer from its cache.
+    const [refreshed] = await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/api/private/statistics?') && response.url().includes('refresh=1')),
+      page.getByRole('button', { name: 'Refresh' }).click(),
+    ]);
+    expect(refreshed.status()).toBe(200);
 
     // Each tile says what it counts.
     await page.getByTestId('tile-grossRevenue').getByTestId('tile-definition').hover();
@@ -126,6 +136,21 @@ describe('the owner dashboard (issue 24)', () => {
     await page.getByTestId('back-to-dashboard').click();
     expect(await atPath(page, '/dashboard')).toBe('/dashboard');
     await tilesShow(page, made.stats);
+
+    // Custom: it starts from the dates on screen, typed in the venue's format (MM/DD/YY).
+    await choose(page, 'Period', 'Custom');
+    const from = page.getByRole('textbox', { name: 'From', exact: true });
+    const to = page.getByRole('textbox', { name: 'To', exact: true });
+    expect([await from.inputValue(), await to.inputValue()]).toEqual([venueFormat(made.from), venueFormat(made.to)]);
+    const start = addDays(today.from, -20);
+    await from.fill(venueFormat(start));
+    await to.fill(venueFormat(today.from));
+    await page.waitForURL(new RegExp(`from=${start}&to=${today.from}|to=${today.from}.*from=${start}`));
+    const custom = await statistics(page, `from=${start}&to=${today.from}&dateField=createdAt`);
+    await tilesShow(page, custom.stats);
+    await visible(
+      page.getByTestId('dashboard-period').getByText(new RegExp(`^${escape(venueFormat(start))} – ${escape(venueFormat(today.from))}`)),
+    );
     await context.close();
   });
 
@@ -146,7 +171,8 @@ describe('the owner dashboard (issue 24)', () => {
     const desk = await context.newPage();
     await desk.goto('/bookings');
     const bookingId = await bookTwoPlayers(desk, VENUE, product, {
-      firstName: 'Dana',
+      // What a customer types is shown as text, never run (docs/code-style.md, "User text").
+      firstName: HOSTILE,
       lastName: `Dash${stamp}`,
       email: `dana-${stamp}@example.test`,
     });
@@ -172,6 +198,19 @@ describe('the owner dashboard (issue 24)', () => {
     await page.getByText('Event date', { exact: true }).click();
     await gross.filter({ hasText: /^\$0\.00$/ }).waitFor();
     await screenshot(page, 'dashboard-live');
+
+    // Gross revenue's list, by the date it was made: this booking's $80, its name as typed.
+    await page.getByText('Booking made', { exact: true }).click();
+    await gross.filter({ hasText: /^\$80\.00$/ }).waitFor();
+    await page.getByTestId('tile-grossRevenue').getByRole('link', { name: 'Gross revenue' }).click();
+    const row = await visible(page.getByTestId('statistic-row'));
+    expect(await page.getByTestId('statistic-row').count()).toBe(1);
+    await visible(row.getByText(`${HOSTILE} Dash${stamp}`, { exact: true }));
+    expect(await row.getByTestId('row-value').textContent()).toBe('$80.00');
+    expect(await page.evaluate(() => [(window as { __xss?: unknown }).__xss, document.querySelectorAll('img[src="x"]').length])).toEqual([
+      undefined,
+      0,
+    ]);
     await context.close();
   });
 

@@ -86,7 +86,7 @@ export default function DashboardPage() {
           </>
         }
       />
-      <PeriodControls period={period} />
+      <PeriodControls period={period} shown={statistics.data} />
 
       {statistics.isError ? (
         <LoadError error={statistics.error} onRetry={() => statistics.refetch()} />

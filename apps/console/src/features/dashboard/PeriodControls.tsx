@@ -6,8 +6,8 @@ import { productOptionsQuery } from './api/product-options';
 import type { StatisticDateField } from '@lanebook/core/statistics-schemas';
 import { DATE_FIELD_LABELS, PERIOD_LABELS, PERIODS, type DashboardPeriod } from './period';
 
-/** The period, the date field and the product every figure of the dashboard is for. */
-export function PeriodControls({ period }: { period: DashboardPeriod }) {
+/** The period, the date field and the product every figure of the dashboard is for; `shown`: the dates of the figures on screen. */
+export function PeriodControls({ period, shown }: { period: DashboardPeriod; shown?: { from: string; to: string } }) {
   const { venueId } = useSession();
   const products = useQuery(productOptionsQuery(venueId));
   return (
@@ -17,7 +17,7 @@ export function PeriodControls({ period }: { period: DashboardPeriod }) {
           label="Period"
           data={PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] }))}
           value={period.period}
-          onChange={(value) => value && period.setPeriod(value as typeof period.period)}
+          onChange={(value) => value && period.setPeriod(value as typeof period.period, shown)}
           allowDeselect={false}
           w={150}
         />

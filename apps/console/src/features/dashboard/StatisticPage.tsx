@@ -150,7 +150,7 @@ function Statistic({ statKey }: { statKey: StatKey }) {
           </Button>
         }
       />
-      <PeriodControls period={period} />
+      <PeriodControls period={period} shown={list.data} />
 
       <Stack gap="lg">
         <Paper withBorder radius="md" p="md" component="section" aria-label="Chart">

@@ -65,8 +65,13 @@ export function useDashboardPeriod() {
       carried.delete('page');
       return carried.size ? `?${carried.toString()}` : '';
     })(),
-    setPeriod: (next: Period) =>
-      setParam({ period: next === 'today' ? null : next, ...(next !== 'custom' ? { from: null, to: null } : {}) }),
+    /** A custom period starts from the dates on screen (`shown`, the server's answer), to be changed from there. */
+    setPeriod: (next: Period, shown?: { from: string; to: string }) =>
+      setParam({
+        period: next === 'today' ? null : next,
+        from: next === 'custom' ? (shown?.from ?? null) : null,
+        to: next === 'custom' ? (shown?.to ?? null) : null,
+      }),
     setDateField: (next: StatisticDateField) => setParam({ dateField: next === 'date' ? 'date' : null }),
     setProduct: (next: string | null) => setParam({ product: next }),
     setCustom: (changes: { from?: string | null; to?: string | null }) => setParam(changes),
