@@ -29,11 +29,15 @@ describe('bookings (issue 10)', () => {
 
     await page.goto('/bookings/create');
     await chooseOption(page, /^Product/, product.name);
-    await page.getByLabel('Date', { exact: false }).first().fill(product.date);
+    // The venue's formats: MM/DD/YY and 12-hour times; a start time and a length of two hours.
+    await page
+      .getByLabel('Date', { exact: false })
+      .first()
+      .fill(`${product.date.slice(5, 7)}/${product.date.slice(8, 10)}/${product.date.slice(2, 4)}`);
     const slots = page.getByTestId('slot-choices');
     await visible(slots);
-    await slots.getByText('14:00–15:00 · 1 free').click();
-    await slots.getByText('15:00–16:00 · 1 free').click();
+    await slots.getByText('2:00 PM–3:00 PM · 1 free').click();
+    await chooseOption(page, /^Length/, '2 h');
     await page.getByRole('textbox', { name: /^Players/ }).fill('3');
     await page.getByRole('textbox', { name: /^First name/ }).fill('Grace');
     await page.getByRole('textbox', { name: /^Last name/ }).fill(`Hopper${stamp}`);

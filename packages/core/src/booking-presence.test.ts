@@ -28,16 +28,21 @@ describe('presence labels', () => {
 describe('the change quote query', () => {
   const parse = (query: Record<string, string>) => bookingChangeQuoteQuerySchema.safeParse(query);
 
-  it('leaves out what is not asked, takes lists and clears the custom price with an empty value', () => {
+  it('leaves out what is not asked, takes lists, and none clears the extras or the custom price', () => {
     expect(parse({}).data).toEqual({});
-    expect(parse({ slots: 'a,b', resourceIds: 'Lane 1, Lane 2', playersCount: '6', upsellItems: '', customPrice: '' }).data).toEqual({
+    expect(
+      parse({ slots: 'a,b', resourceIds: 'Lane 1, Lane 2', playersCount: '6', upsellItems: 'none', customPrice: 'none' }).data,
+    ).toEqual({
       slots: ['a', 'b'],
       resourceIds: ['Lane 1', 'Lane 2'],
       playersCount: 6,
       upsellItems: [],
       customPrice: null,
     });
-    expect(parse({ customPrice: '2500' }).data).toEqual({ customPrice: 2500 });
+    expect(parse({ customPrice: '2500', upsellItems: 'u1:2' }).data).toEqual({
+      customPrice: 2500,
+      upsellItems: [{ id: 'u1', quantity: 2 }],
+    });
   });
 
   it('names the field it refuses', () => {

@@ -93,12 +93,15 @@ export type BookingUpdate = z.infer<typeof bookingUpdateSchema>;
 /**
  * `GET /api/private/booking/{id}/quote` (bookings.edit): the price of a change before it is
  * saved, as PUT would make it. Fields left out stay as booked; lists are comma-separated, upsell
- * items as id:quantity ('' for none); customPrice '' removes the custom price.
+ * items as id:quantity; `none` clears the upsell items or the custom price (an empty value is
+ * not sent at all).
  */
+const NONE = 'none';
 export const bookingChangeQuoteQuerySchema = publicPriceQuerySchema
-  .pick({ playersCount: true, slots: true, upsellItems: true })
+  .pick({ playersCount: true, slots: true })
   .partial()
   .extend({
+    upsellItems: z.preprocess((v) => (v === NONE ? '' : v), publicPriceQuerySchema.shape.upsellItems).optional(),
     resourceIds: z
       .string()
       .max(4000)
@@ -113,7 +116,7 @@ export const bookingChangeQuoteQuerySchema = publicPriceQuerySchema
     customPrice: z
       .string()
       .max(12)
-      .transform((v) => (v === '' ? null : Number(v)))
+      .transform((v) => (v === NONE ? null : Number(v)))
       .pipe(cents.nullable())
       .optional(),
   })

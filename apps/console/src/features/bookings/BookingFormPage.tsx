@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -20,6 +20,7 @@ import {
 import { IconArrowLeft } from '@tabler/icons-react';
 import { venueToday } from '@lanebook/core/calendar';
 import type { BookingCreate, BookingDetail, BookingUpdate } from '@lanebook/core/booking-schemas';
+import type { CalendarAnswer } from '@lanebook/core/calendar-schemas';
 import { venueKey } from '../../lib/query-keys';
 import { useSession } from '../../lib/session';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -28,20 +29,51 @@ import { showFieldErrors } from '../../lib/forms';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { LoadError } from '../../components/LoadError';
 import { MoneyInput } from '../../components/fields/MoneyInput';
+import { VenueDateInput } from '../../components/fields/VenueDateInput';
 import { bookingAffiliatesQuery, bookingProductsQuery, bookingUpsellItemsQuery, type BookingProduct } from './api/catalog-lists';
 import { createBooking } from './api/create-booking';
 import { daySlotsQuery } from './api/day-slots';
 import { bookingQuery } from './api/get-booking';
+import { slotQuery } from './api/get-slot';
+import { changeQuoteQuery, type RepricingChange } from './api/quote-change';
 import { bookingsKey } from './api/keys';
 import { staffPriceQuery } from './api/staff-price';
 import { updateBooking } from './api/update-booking';
 import { EMPTY_RESERVATION, ReservationFields, type ReservationDraft } from './ReservationFields';
-import { useVenueFormat } from './format';
+import { durationLabel, useVenueFormat } from './format';
 
 type CustomValue = string | number | boolean | string[];
+type DaySlot = CalendarAnswer['days'][number]['slots'][number];
+
+/** What a link to the new-booking page fills in (the lane view's free cells), and what of it was ignored. */
+interface Prefill {
+  productId: string | null;
+  date: string | null;
+  slots: string[];
+  lanes: string[];
+  notices: string[];
+}
+
+/** The longest run of slots that follow each other from `startId`, in the day's order (a booking is one run). */
+function runFrom(daySlots: DaySlot[], startId: string): DaySlot[] {
+  const start = daySlots.findIndex((slot) => slot.id === startId);
+  if (start < 0) return [];
+  const run = [daySlots[start]!];
+  for (let i = start + 1; i < daySlots.length && Date.parse(daySlots[i]!.startsAt) === Date.parse(run[run.length - 1]!.endsAt); i++)
+    run.push(daySlots[i]!);
+  return run;
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, i) => value === b[i]);
+const upsellKey = (items: { id: string; quantity: number }[]) =>
+  items
+    .map((item) => `${item.id}:${item.quantity}`)
+    .sort()
+    .join(',');
+const RESERVATION_KEYS = ['firstName', 'lastName', 'email', 'phone', 'note'] as const;
 
 /** The booking form: a new booking (/bookings/create) or a change to one (/bookings/{id}/edit). */
-function BookingForm({ booking }: { booking?: BookingDetail }) {
+function BookingForm({ booking, prefill }: { booking?: BookingDetail; prefill?: Prefill }) {
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -51,11 +83,15 @@ function BookingForm({ booking }: { booking?: BookingDetail }) {
   const affiliates = useQuery(bookingAffiliatesQuery(session.venueId));
   const upsells = useQuery(bookingUpsellItemsQuery(session.venueId));
 
-  const [productId, setProductId] = useState<string | null>(booking?.productId ?? null);
-  const [date, setDate] = useState<string>(booking?.date ?? venueToday(format.timezone));
-  const [slots, setSlots] = useState<string[]>(booking?.slotIds ?? []);
+  const [productId, setProductId] = useState<string | null>(booking?.productId ?? prefill?.productId ?? null);
+  const [date, setDate] = useState<string>(booking?.date ?? prefill?.date ?? venueToday(format.timezone));
+  const [slots, setSlots] = useState<string[]>(booking?.slotIds ?? prefill?.slots ?? []);
+  // How many slots in a row the booking takes: choosing another time keeps it (a move keeps the length).
+  const [length, setLength] = useState<number>(Math.max(1, booking?.slotIds.length ?? prefill?.slots.length ?? 1));
   const [playersCount, setPlayersCount] = useState<number>(booking?.playersCount ?? 2);
-  const [lanes, setLanes] = useState<string[]>(booking?.resourceIds ?? []);
+  // A booking's lanes follow a move (kept when free, else chosen again) until staff choose lanes themselves.
+  const [lanes, setLanes] = useState<string[]>(booking?.resourceIds ?? prefill?.lanes ?? []);
+  const [lanesChosen, setLanesChosen] = useState(false);
   const [info, setInfo] = useState<ReservationDraft>(booking?.reservationInfo ?? EMPTY_RESERVATION);
   const [customFields, setCustomFields] = useState<Record<string, CustomValue>>(
     (booking?.customFields as Record<string, CustomValue> | undefined) ?? {},
@@ -78,22 +114,55 @@ function BookingForm({ booking }: { booking?: BookingDetail }) {
   const upsellItems = Object.entries(upsellQuantities)
     .filter(([, quantity]) => quantity > 0)
     .map(([id, quantity]) => ({ id, quantity }));
+  const mayCustomPrice = session.can('bookings.setCustomPrice');
+  const editing = Boolean(booking);
+
+  // An edit sends only what differs from the booking, so a corrected name never reprices it.
+  const change: BookingUpdate = {};
+  if (booking) {
+    if (!sameList(slots, booking.slotIds)) change.slots = slots;
+    if (playersCount !== booking.playersCount) change.playersCount = playersCount;
+    if (lanesChosen && lanes.length && !sameList(lanes, booking.resourceIds)) change.resourceIds = lanes;
+    if (upsellKey(upsellItems) !== upsellKey(booking.upsellItems)) change.upsellItems = upsellItems;
+    if (mayCustomPrice && customPrice !== booking.customPrice) change.customPrice = customPrice;
+    if (RESERVATION_KEYS.some((key) => info[key] !== booking.reservationInfo[key])) change.reservationInfo = info;
+    if (JSON.stringify(customFields) !== JSON.stringify(booking.customFields)) change.customFields = customFields;
+  }
+  const { reservationInfo: _info, customFields: _fields, ...repricing } = change;
+  const repricingChange: RepricingChange | null = booking && slots.length && Object.keys(repricing).length ? repricing : null;
   const price = useQuery(
     staffPriceQuery(
       session.venueId,
-      productId && slots.length
+      !booking && productId && slots.length
         ? { productId, slots, playersCount, promocode: promocode.trim() || undefined, affiliateId: affiliateId ?? undefined, upsellItems }
         : null,
     ),
   );
-  const mayCustomPrice = session.can('bookings.setCustomPrice');
-  const editing = Boolean(booking);
+  const changeQuote = useQuery(changeQuoteQuery(session.venueId, booking?.id ?? '', repricingChange));
 
-  const toggleSlot = (id: string) => {
-    const ordered = (daySlots.data ?? []).map((s) => s.id);
-    const next = slots.includes(id) ? slots.filter((s) => s !== id) : [...slots, id];
-    setSlots(next.sort((a, b) => ordered.indexOf(a) - ordered.indexOf(b)));
+  const dayRun = (startId: string) => runFrom(daySlots.data ?? [], startId);
+  /** Choosing a time moves the whole booking there: its slots are replaced by as many in a row from the new start. */
+  const chooseStart = (id: string) =>
+    setSlots(
+      dayRun(id)
+        .slice(0, length)
+        .map((slot) => slot.id),
+    );
+  const chooseLength = (next: number) => {
+    setLength(next);
+    if (slots[0])
+      setSlots(
+        dayRun(slots[0])
+          .slice(0, next)
+          .map((slot) => slot.id),
+      );
   };
+  const startRun = slots[0] ? dayRun(slots[0]) : [];
+  const lengthOptions = Array.from({ length: Math.max(length, startRun.length, 1) }, (_, i) => ({
+    value: String(i + 1),
+    label: startRun[i] ? durationLabel(startRun[0]!.startsAt, startRun[i]!.endsAt) : `${i + 1} slot${i ? 's' : ''}`,
+  }));
+  const slotSpan = (slot: { startsAt: string; endsAt: string }) => `${format.time(slot.startsAt)}–${format.time(slot.endsAt)}`;
 
   const showError = (error: unknown) => {
     if (error instanceof ApiError && error.status === 409) {
@@ -106,7 +175,8 @@ function BookingForm({ booking }: { booking?: BookingDetail }) {
 
   const save = useMutation({
     mutationFn: () => {
-      const shared = {
+      if (booking) return updateBooking(booking.id, change);
+      const body: BookingCreate = {
         slots,
         playersCount,
         reservationInfo: info,
@@ -114,10 +184,6 @@ function BookingForm({ booking }: { booking?: BookingDetail }) {
         customFields,
         ...(lanes.length ? { resourceIds: lanes } : {}),
         ...(mayCustomPrice ? { customPrice } : {}),
-      };
-      if (booking) return updateBooking(booking.id, shared satisfies BookingUpdate);
-      const body: BookingCreate = {
-        ...shared,
         productId: productId ?? '',
         date,
         isWalkIn,
@@ -145,7 +211,12 @@ function BookingForm({ booking }: { booking?: BookingDetail }) {
 
   const quote = price.data;
   const total = customPrice ?? quote?.total ?? null;
-  const alreadyPaid = booking ? booking.paid - booking.refunded : 0;
+  // The booking after the change as the server would make it; unchanged time and price: the booking as it is.
+  const after = booking ? (repricingChange ? changeQuote.data : { ...booking, previousTotal: booking.total }) : undefined;
+  const moves = booking && after && (after.startsAt !== booking.startsAt || after.endsAt !== booking.endsAt);
+  const unchanged = editing && Object.keys(change).length === 0;
+  const venueSpan = (item: { startsAt: string; endsAt: string; resourceIds: string[] }) =>
+    `${format.date(item.startsAt)} ${slotSpan(item)}, ${item.resourceIds.join(', ')}`;
   const fields = Object.entries(product?.customFields ?? {}).sort(([, a], [, b]) => a.sortWeight - b.sortWeight);
 
   return (
@@ -170,6 +241,11 @@ function BookingForm({ booking }: { booking?: BookingDetail }) {
           </Button>
           <Title order={2}>{booking ? 'Edit booking' : 'New booking'}</Title>
         </Group>
+        {prefill?.notices.map((notice) => (
+          <Alert key={notice} color="yellow" data-testid="prefill-notice">
+            {notice}
+          </Alert>
+        ))}
         {conflict ? (
           <Alert color="red" title="Not booked" data-testid="booking-conflict">
             {conflict}
@@ -189,6 +265,7 @@ function BookingForm({ booking }: { booking?: BookingDetail }) {
                 setProductId(value);
                 setSlots([]);
                 setLanes([]);
+                setLanesChosen(false);
                 setCustomFields({});
               }}
               disabled={editing}
@@ -196,12 +273,12 @@ function BookingForm({ booking }: { booking?: BookingDetail }) {
               required
               searchable
             />
-            <TextInput
+            <VenueDateInput
               label="Date"
-              type="date"
               value={date}
-              onChange={(event) => {
-                setDate(event.currentTarget.value);
+              onChange={(iso) => {
+                if (!iso) return;
+                setDate(iso);
                 setSlots([]);
               }}
               error={errors.date}
@@ -232,12 +309,23 @@ function BookingForm({ booking }: { booking?: BookingDetail }) {
             />
           ) : null}
 
-          <Text size="sm" fw={500} mt="md" mb={4}>
-            Slots{' '}
-            <Text span size="xs" c="dimmed">
-              (one or more in a row)
+          <Group mt="md" mb={4} gap="md" align="flex-end">
+            <Text size="sm" fw={500}>
+              Start time{' '}
+              <Text span size="xs" c="dimmed">
+                {editing ? '(choosing another time moves the booking)' : '(the booking takes its length from there)'}
+              </Text>
             </Text>
-          </Text>
+            <Select
+              label="Length"
+              size="xs"
+              w={140}
+              data={lengthOptions}
+              value={String(length)}
+              onChange={(value) => value && chooseLength(Number(value))}
+              allowDeselect={false}
+            />
+          </Group>
           {!productId ? (
             <Text size="sm" c="dimmed">
               Choose a product to see its slots.
@@ -253,15 +341,21 @@ function BookingForm({ booking }: { booking?: BookingDetail }) {
                   <Chip
                     key={slot.id}
                     checked={slots.includes(slot.id)}
-                    onChange={() => toggleSlot(slot.id)}
+                    onChange={() => chooseStart(slot.id)}
                     // The server's booking rule: a closed day is refused; a booking keeps the slots it holds.
                     disabled={slot.lanesTotal === 0 || (!!slot.unavailableReason && !booking?.slotIds.includes(slot.id))}
                     title={slot.unavailableReason ?? undefined}
                   >
-                    {slot.from}–{slot.to} · {slot.lanesFree} free
+                    {slotSpan(slot)} · {slot.lanesFree} free
                   </Chip>
                 ))}
               </Group>
+              {slots.length > 0 && slots.length < length ? (
+                <Text size="sm" c="orange" data-testid="slot-length-warning">
+                  Only {slots.length} slot{slots.length === 1 ? '' : 's'} follow in a row from {format.time(startRun[0]?.startsAt ?? '')}:
+                  the booking would be {durationLabel(startRun[0]!.startsAt, startRun[slots.length - 1]!.endsAt)}.
+                </Text>
+              ) : null}
               {[...new Set(daySlots.data.map((slot) => slot.unavailableReason).filter(Boolean))].map((reason) => (
                 <Text key={reason} size="sm" c="dimmed" data-testid="slot-unavailable-reason">
                   {reason}
@@ -282,9 +376,13 @@ function BookingForm({ booking }: { booking?: BookingDetail }) {
             mt="sm"
             label="Lanes"
             placeholder={lanes.length ? undefined : 'Chosen automatically: the fewest free lanes that fit'}
+            description={booking && !lanesChosen ? 'Kept when free at the new time, else chosen again' : undefined}
             data={product?.resources ?? []}
-            value={lanes}
-            onChange={setLanes}
+            value={booking && !lanesChosen ? (after?.resourceIds ?? booking.resourceIds) : lanes}
+            onChange={(value) => {
+              setLanes(value);
+              setLanesChosen(value.length > 0);
+            }}
             error={errors.resourceIds}
             clearable
           />
@@ -396,7 +494,46 @@ function BookingForm({ booking }: { booking?: BookingDetail }) {
           <Title order={4} mb="sm">
             Price
           </Title>
-          {price.isError ? (
+          {booking && slots.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              Choose a start time to see the price.
+            </Text>
+          ) : booking ? (
+            changeQuote.isError ? (
+              <Text size="sm" c="red" data-testid="change-refused">
+                {errorMessage(changeQuote.error)}
+              </Text>
+            ) : after ? (
+              <Stack gap={2}>
+                {moves ? (
+                  <Text size="sm" data-testid="booking-move">
+                    Moves from {venueSpan(booking)} to {venueSpan(after)}
+                  </Text>
+                ) : null}
+                {after.quote ? <Text size="sm">Subtotal {format.money(after.quote.subtotal)}</Text> : null}
+                {after.quote?.discounts ? <Text size="sm">Discounts −{format.money(after.quote.discounts)}</Text> : null}
+                {after.quote && after.quote.taxes + after.quote.upsellTaxes ? (
+                  <Text size="sm">Taxes {format.money(after.quote.taxes + after.quote.upsellTaxes)}</Text>
+                ) : null}
+                <Text fw={600} data-testid="booking-total">
+                  Total {format.money(after.total)}
+                  {after.customPrice != null ? ' (custom price)' : ''}
+                  {after.total !== after.previousTotal ? ` (was ${format.money(after.previousTotal)})` : ''}
+                </Text>
+                <Text size="sm" fw={600} data-testid="booking-difference">
+                  {after.due > 0
+                    ? `To collect after the change: ${format.money(after.due)}`
+                    : after.overpaid > 0
+                      ? `To refund after the change: ${format.money(after.overpaid)}`
+                      : 'Nothing to collect or refund'}
+                </Text>
+              </Stack>
+            ) : (
+              <Text size="sm" c="dimmed">
+                Pricing the change…
+              </Text>
+            )
+          ) : price.isError ? (
             <Text size="sm" c="red">
               {errorMessage(price.error)}
             </Text>
@@ -409,26 +546,17 @@ function BookingForm({ booking }: { booking?: BookingDetail }) {
                 Total {format.money(total ?? quote.total)}
                 {customPrice != null ? ' (custom price)' : ''}
               </Text>
-              {!editing && quote.deposit ? <Text size="sm">Deposit {format.money(quote.deposit)}</Text> : null}
-              {booking && total != null ? (
-                <Text size="sm" fw={600} data-testid="booking-difference">
-                  {total - alreadyPaid > 0
-                    ? `To collect after the change: ${format.money(total - alreadyPaid)}`
-                    : total - alreadyPaid < 0
-                      ? `To refund after the change: ${format.money(alreadyPaid - total)}`
-                      : 'Nothing to collect or refund'}
-                </Text>
-              ) : null}
+              {quote.deposit ? <Text size="sm">Deposit {format.money(quote.deposit)}</Text> : null}
             </Stack>
           ) : (
             <Text size="sm" c="dimmed">
-              Choose a product and slots to see the price.
+              Choose a product and a start time to see the price.
             </Text>
           )}
         </Card>
 
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} disabled={!productId || slots.length === 0}>
+          <Button type="submit" loading={save.isPending} disabled={!productId || slots.length === 0 || unchanged}>
             {booking ? 'Save changes' : 'Create booking'}
           </Button>
         </Group>
@@ -437,8 +565,36 @@ function BookingForm({ booking }: { booking?: BookingDetail }) {
   );
 }
 
+/**
+ * The new-booking page. A link may fill in the product, the slot and the lane
+ * (?productId=&slotId=&laneId=, the lane view's free cells): what the venue does not know is
+ * left out with a notice, never an error page.
+ */
 export function BookingCreatePage() {
-  return <BookingForm />;
+  const session = useSession();
+  const [params] = useSearchParams();
+  const wanted = { productId: params.get('productId'), slotId: params.get('slotId'), laneId: params.get('laneId') };
+  const products = useQuery(bookingProductsQuery(session.venueId));
+  const product = products.data?.find((p) => p.id === wanted.productId);
+  const slot = useQuery(slotQuery(session.venueId, product ? product.id : null, wanted.slotId));
+  const asked = Boolean(wanted.productId || wanted.slotId || wanted.laneId);
+  if (asked && (products.isPending || slot.isLoading)) return <FullPageLoader />;
+  if (!asked) return <BookingForm />;
+  const notices: string[] = [];
+  if (wanted.productId && !product) notices.push('The product in the link is not one of this venue: choose a product.');
+  else if (!wanted.productId && (wanted.slotId || wanted.laneId)) notices.push('The link names no product: choose a product.');
+  if (product && wanted.slotId && !slot.data) notices.push('The time in the link is not one of this product: choose a start time.');
+  const lane = product && wanted.laneId && product.resources.includes(wanted.laneId) ? wanted.laneId : null;
+  if (product && wanted.laneId && !lane)
+    notices.push('The lane in the link is not a lane of this product: lanes are chosen automatically.');
+  const prefill: Prefill = {
+    productId: product?.id ?? null,
+    date: slot.data?.date ?? null,
+    slots: slot.data ? [slot.data.id] : [],
+    lanes: lane ? [lane] : [],
+    notices,
+  };
+  return <BookingForm key={params.toString()} prefill={prefill} />;
 }
 
 export function BookingEditPage() {

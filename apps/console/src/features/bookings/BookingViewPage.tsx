@@ -3,13 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import {
-  BOOKING_SOURCE_LABELS,
-  PRESENCE_LABELS,
-  PRESENCE_STATUSES,
-  type Booking,
-  type BookingDetail,
-} from '@lanebook/core/booking-schemas';
+import { BOOKING_SOURCE_LABELS, PRESENCE_STATUSES, presenceLabel, type Booking, type BookingDetail } from '@lanebook/core/booking-schemas';
 import { isLiveStatus } from '@lanebook/core/booking-money';
 import { useSession } from '../../lib/session';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -281,14 +275,14 @@ export default function BookingViewPage() {
                 <Select
                   aria-label="Presence"
                   size="xs"
-                  data={PRESENCE_STATUSES.map((value) => ({ value, label: PRESENCE_LABELS[value] }))}
+                  data={PRESENCE_STATUSES.map((value) => ({ value, label: presenceLabel({ ...b, presenceStatus: value }) }))}
                   value={b.presenceStatus}
                   onChange={(value) => value && action.mutate({ kind: 'presence', presenceStatus: value as Booking['presenceStatus'] })}
                   allowDeselect={false}
                   w={200}
                 />
               ) : (
-                PRESENCE_LABELS[b.presenceStatus]
+                presenceLabel(b)
               )}
             </Field>
           </SimpleGrid>

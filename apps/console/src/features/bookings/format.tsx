@@ -1,7 +1,6 @@
 import { Badge } from '@mantine/core';
 import { formatMoney, formatVenueDate, formatVenueTime } from '@lanebook/core/format';
 import { bookingStatusLabel, type BookingStatus } from '@lanebook/core/bookings';
-import { PRESENCE_LABELS } from '@lanebook/core/booking-schemas';
 import { useSession } from '../../lib/session';
 
 const STATUS_COLORS: Record<BookingStatus, string> = {
@@ -19,8 +18,6 @@ export function StatusBadge({ status }: { status: BookingStatus }) {
     </Badge>
   );
 }
-
-export const presenceLabel = (presence: keyof typeof PRESENCE_LABELS) => PRESENCE_LABELS[presence];
 
 /** Money, dates and times as the open venue writes them, in its time zone. */
 export function useVenueFormat() {

@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { BookingChangeQuote, BookingUpdate } from '@lanebook/core/booking-schemas';
+import { http } from '../../../lib/api';
+import { bookingsKey } from './keys';
+
+/** The parts of a change that move or reprice the booking: what the quote is asked about. */
+export type RepricingChange = Pick<BookingUpdate, 'slots' | 'playersCount' | 'resourceIds' | 'upsellItems' | 'customPrice'>;
+
+/** The price of a change to a booking before it is saved (what PUT would make of it); null asks nothing. */
+export const changeQuoteQuery = (venueId: string | null, bookingId: string, change: RepricingChange | null) =>
+  queryOptions({
+    queryKey: [...bookingsKey(venueId), 'change-quote', bookingId, change] as const,
+    queryFn: ({ signal }) =>
+      http.get<BookingChangeQuote>(`/api/private/booking/${encodeURIComponent(bookingId)}/quote`, {
+        query: {
+          slots: change!.slots?.join(','),
+          playersCount: change!.playersCount,
+          resourceIds: change!.resourceIds?.join(','),
+          // "none" clears them: an empty value is not sent.
+          upsellItems: change!.upsellItems && (change!.upsellItems.map((u) => `${u.id}:${u.quantity}`).join(',') || 'none'),
+          customPrice: change!.customPrice === undefined ? undefined : (change!.customPrice ?? 'none'),
+        },
+        signal,
+      }),
+    enabled: Boolean(venueId && change),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
