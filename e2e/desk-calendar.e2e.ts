@@ -151,6 +151,29 @@ describe('the desk calendar (issue 23)', () => {
     await context.close();
   });
 
+  test('the booking page asks the same before a check-in chosen in Presence', async () => {
+    const { page, context } = await browser.newPage();
+    const stamp = Date.now().toString(36).slice(-5);
+    await signIn(page, 'owner@demo.test');
+    const day = await eveningDay(page, stamp);
+    await page.goto(`/bookings/${day.booking.id}/view`);
+    await page.getByRole('combobox', { name: /^Presence/ }).click();
+    await page.getByRole('option', { name: 'Checked In', exact: true }).click();
+    const question = await visible(page.getByRole('dialog', { name: 'Check in?' }));
+    await visible(question.getByText('0 of 3 waivers signed: 3 players have not signed.'));
+    await visible(question.getByText('$60.00 is still due.'));
+    // Closing the question checks no one in.
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'hidden' });
+    expect((await apiAs(page, 'GET', `/api/private/booking/${day.booking.id}`, undefined, VENUE)).body.presenceStatus).toBe('no');
+    await page.getByRole('combobox', { name: /^Presence/ }).click();
+    await page.getByRole('option', { name: 'Checked In', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Check in?' }).getByRole('button', { name: 'Check in anyway' }).click();
+    await visible(page.getByText('Presence changed'));
+    expect((await apiAs(page, 'GET', `/api/private/booking/${day.booking.id}`, undefined, VENUE)).body.presenceStatus).toBe('fully');
+    await context.close();
+  });
+
   test('changing the view or the date updates the address; a bad address opens the default view', async () => {
     const { page, context } = await browser.newPage();
     await signIn(page, 'owner@demo.test');
