@@ -162,7 +162,13 @@ export function AheadCharts({ ahead, format }: { ahead: StatisticsAhead; format:
         dataKey="day"
         series={[{ name: 'occupancyRate', label: 'Occupancy', color: 'blue.6' }]}
         valueFormatter={(value) => format.figure('percent', value)}
-        yAxisProps={{ domain: [0, 100], ticks: [0, 25, 50, 75, 100], width: 72, tickFormatter: (value: number) => `${value}%` }}
+        yAxisProps={{
+          domain: [0, 100],
+          ticks: [0, 25, 50, 75, 100],
+          interval: 0,
+          width: 72,
+          tickFormatter: (value: number) => `${value}%`,
+        }}
         curveType="linear"
         data-testid="ahead-occupancy"
       />
