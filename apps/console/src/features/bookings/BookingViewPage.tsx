@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { BOOKING_SOURCE_LABELS, PRESENCE_STATUSES, presenceLabel, type Booking, type BookingDetail } from '@lanebook/core/booking-schemas';
 import { isLiveStatus } from '@lanebook/core/booking-money';
 import { useSession } from '../../lib/session';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { confirmAction } from '../../components/dialogs';
+import { PresenceSelect } from '../../components/check-in/CheckIn';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { LoadError } from '../../components/LoadError';
 import { bookingQuery } from './api/get-booking';
@@ -272,13 +273,11 @@ export default function BookingViewPage() {
             </Field>
             <Field label="Presence">
               {session.can('bookings.changePresenceStatus') ? (
-                <Select
-                  aria-label="Presence"
+                <PresenceSelect
+                  booking={b}
                   size="xs"
                   data={PRESENCE_STATUSES.map((value) => ({ value, label: presenceLabel({ ...b, presenceStatus: value }) }))}
-                  value={b.presenceStatus}
-                  onChange={(value) => value && action.mutate({ kind: 'presence', presenceStatus: value as Booking['presenceStatus'] })}
-                  allowDeselect={false}
+                  onChange={(presenceStatus) => action.mutateAsync({ kind: 'presence', presenceStatus })}
                   w={200}
                 />
               ) : (
