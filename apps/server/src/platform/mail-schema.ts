@@ -1,6 +1,11 @@
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Every outgoing mail is recorded; in embedded mode this table is the only delivery. */
+/**
+ * Every outgoing mail is recorded; in embedded mode this table is the only delivery. The row is
+ * the proof of sending: a mail whose id is here is never sent a second time.
+ * status: stored (no SMTP: the outbox is the delivery), sending (handed to SMTP now), deferred
+ * (the SMTP server refused it for the moment: its job tries again), sent, failed (for good).
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -11,9 +16,15 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     kind: text('kind').notNull(),
-    status: text('status').$type<'stored' | 'sent' | 'failed'>().notNull(),
+    status: text('status').$type<'stored' | 'sending' | 'deferred' | 'sent' | 'failed'>().notNull(),
     error: text('error'),
+    /** SMTP conversations begun for this mail. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the last one began: a row left sending long after it was cut off (a crash). */
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
+    /** When it was sent, or stored when there is no SMTP: a template type's "last sent". */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt), index('mail_outbox_venue_kind_sent_idx').on(t.venueId, t.kind, t.sentAt)],
 );

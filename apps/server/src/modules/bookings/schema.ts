@@ -274,3 +274,28 @@ export const bookingLanes = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/**
+ * The reminder each booking has had for each start: written when the reminder sweep
+ * (`reminders.ts`) queues its mail or passes it by (`skipped`: made inside the lead time and
+ * starting within the hour), so no sweep queues it twice, and a move (a new start) gets one
+ * of its own.
+ */
+export const bookingReminders = pgTable(
+  'booking_reminders',
+  {
+    venueId: text('venue_id').notNull(),
+    bookingId: text('booking_id').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    skipped: boolean('skipped').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.venueId, t.bookingId, t.startsAt] }),
+    foreignKey({
+      columns: [t.venueId, t.bookingId],
+      foreignColumns: [bookings.venueId, bookings.id],
+      name: 'booking_reminders_booking_fk',
+    }).onDelete('cascade'),
+  ],
+);

@@ -19,6 +19,7 @@ export const venues = pgTable(
     closurePercent: doublePrecision('closure_percent').notNull().default(0),
     firstDayOfWeek: integer('first_day_of_week').notNull().default(0),
     abandonAfterMinutes: integer('abandon_after_minutes').notNull().default(30),
+    reminderLeadHours: integer('reminder_lead_hours').notNull().default(24),
     ageOfMajority: integer('age_of_majority').notNull().default(18),
     paymentMethods: jsonb('payment_methods')
       .$type<string[]>()
