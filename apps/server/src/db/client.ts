@@ -166,6 +166,9 @@ class PostgresNotifications implements Notifications {
   private readonly listeners: Listener[] = [];
   private closed = false;
   private retryDelay = 100;
+  /** The flush round trip out now, and the one after it that commits ending meanwhile share. */
+  private flushing: Promise<void> | null = null;
+  private nextFlush: Promise<void> | null = null;
 
   constructor(private readonly newClient: () => ListenClient) {}
 
@@ -182,11 +185,33 @@ class PostgresNotifications implements Notifications {
   /**
    * PostgreSQL signals listening sessions before a COMMIT returns, and sends what they were
    * signalled before the answer to their next query: one round trip on the listening
-   * connection brings every notification already committed.
+   * connection, sent after the commit, brings every notification already committed. Commits
+   * that end while a round trip is out share the next one (one round trip for many at once,
+   * rather than one each in a queue on this one connection).
    */
-  async flush() {
-    const client = this.client;
-    if (!client) return;
+  flush(): Promise<void> {
+    if (!this.client) return Promise.resolve();
+    if (this.flushing) {
+      // The round trip out now may have been sent before the caller's commit: wait for the next.
+      this.nextFlush ??= this.flushing.then(
+        () => this.flushAgain(),
+        () => this.flushAgain(),
+      );
+      return this.nextFlush;
+    }
+    const flushing = this.roundTrip(this.client).finally(() => {
+      if (this.flushing === flushing) this.flushing = null;
+    });
+    this.flushing = flushing;
+    return flushing;
+  }
+
+  private flushAgain() {
+    this.nextFlush = null;
+    return this.flush();
+  }
+
+  private async roundTrip(client: ListenClient) {
     try {
       await client.query('SELECT 1');
     } catch (error) {

@@ -92,6 +92,17 @@ export class VenueScope {
     return (await query) as never;
   }
 
+  /**
+   * Named fields (columns, or `sql<T>`...`.as('name')` expressions) of this venue's rows matching
+   * `where`, as a query to put inside another statement (a `$with` CTE), not run on its own.
+   */
+  subselect<F extends Record<string, PgColumn | SQL.Aliased>>(table: VenueOwnedTable, fields: F, where?: SQL) {
+    return this.handle
+      .select(fields)
+      .from(table as PgTable)
+      .where(this.scope(table, where));
+  }
+
   /** The distinct values of an expression over this venue's rows (a CSV export's columns). */
   async distinct(table: VenueOwnedTable, value: SQL<string>, where?: SQL): Promise<string[]> {
     const rows = await this.handle

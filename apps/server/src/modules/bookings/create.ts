@@ -1,21 +1,23 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, or, sql } from 'drizzle-orm';
 import { chooseLanes, lanesByCapacity } from '@lanebook/core';
 import type { Booking, BookingCreate } from '@lanebook/core/booking-schemas';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError, conflict, forbidden, notFound, pgErrorCode } from '../../platform/errors.js';
 import { lockKeys } from '../../platform/locking.js';
+import { StatementsBuiltOnce } from '../../platform/statements.js';
+import type { VenueReads } from '../../platform/venue-reads.js';
 import { forVenue } from '../../platform/venue-scope.js';
-import { assertPlayersCount, lanesHeldDuring, type PublicProduct } from '../calendar/availability.js';
+import { assertPlayersCount, lanesHeldDuring, publicProduct, type PublicProduct } from '../calendar/availability.js';
 import { quoteFor } from '../calendar/quote.js';
 import { fieldError, slotsToBook } from '../calendar/service.js';
 import { productForCalendar } from '../products/service.js';
 import { usePromocode } from '../promocodes/service.js';
 import { lanesByIds } from '../resources/service.js';
-import { bookingAnswer, bookingWithLedger, reservationColumns } from './records.js';
+import { bookingAnswer, bookingWithLedger, reservationColumns, type BookingRow } from './records.js';
 import { bookingCounters, bookingLanes, bookingLogs, bookings } from './schema.js';
 import { recordBookingEvent } from './events.js';
-import { webhookTargets } from '../integrations/webhooks.js';
+import { cachedWebhookTargets, webhookTargets } from '../integrations/webhooks.js';
 
 /** The customer's message when the lanes went to someone else (409 slot_unavailable). */
 export const SLOT_UNAVAILABLE = 'Sorry, that time was just taken by someone else. Please choose another time.';
@@ -37,27 +39,55 @@ export const MAX_UNPAID_ONLINE_BOOKINGS = 3;
  * An unpaid online booking holds its lanes until the venue's abandon time, so an anonymous
  * caller could hold a day's lanes by booking without paying: a client address and an email
  * (stored lower-cased) each hold at most MAX_UNPAID_ONLINE_BOOKINGS in a venue at once. The
- * keys' locks, held to commit, keep the count true when many arrive at once.
+ * keys' locks, held to commit, keep the count true when many arrive at once: they are taken
+ * here, and the booking's own insert (a later statement, so its snapshot comes after the locks)
+ * counts what the email and address hold (`unpaidHeldBefore`), sparing a round trip.
  */
-async function assertUnpaidOnlineBookingsUnderLimit(tx: Tx, venueId: string, email: string, clientAddress: string | null) {
+async function lockUnpaidOnlineKeys(tx: Tx, venueId: string, email: string, clientAddress: string | null) {
   await lockKeys(tx, [
     `unpaid-online:${venueId}:email:${email}`,
     ...(clientAddress ? [`unpaid-online:${venueId}:address:${clientAddress}`] : []),
   ]);
+}
+
+/** The most unpaid online bookings (not counting this one) the email or the address holds in the venue: a sub-select of the insert. */
+function unpaidHeldBefore(tx: Tx, venueId: string, email: string, clientAddress: string | null) {
   const unpaid = and(eq(bookings.source, 'online'), eq(bookings.status, 'wait_for_payment'), gt(bookings.abandonAt, sql`now()`));
-  const held = await forVenue(tx, venueId).aggregate(
-    bookings,
-    {
-      byEmail: sql<number>`(count(*) filter (where ${bookings.email} = ${email}))::int`,
-      byAddress: sql<number>`(count(*) filter (where ${bookings.clientAddress} = ${clientAddress}))::int`,
-    },
-    and(unpaid, or(eq(bookings.email, email), clientAddress ? eq(bookings.clientAddress, clientAddress) : undefined)),
+  return tx.$with('unpaid_held').as(
+    forVenue(tx, venueId).subselect(
+      bookings,
+      {
+        most: sql<number>`greatest(count(*) filter (where ${bookings.email} = ${email}), count(*) filter (where ${bookings.clientAddress} = ${clientAddress}))::int`.as(
+          'most',
+        ),
+      },
+      and(unpaid, or(eq(bookings.email, email), clientAddress ? eq(bookings.clientAddress, clientAddress) : undefined)),
+    ),
   );
-  if (Math.max(held.byEmail, held.byAddress) >= MAX_UNPAID_ONLINE_BOOKINGS)
-    throw conflict(
-      `You already have ${MAX_UNPAID_ONLINE_BOOKINGS} unpaid bookings waiting for payment. Pay or cancel one of them first.`,
-      'too_many_unpaid_bookings',
-    );
+}
+
+const tooManyUnpaidBookings = () =>
+  conflict(
+    `You already have ${MAX_UNPAID_ONLINE_BOOKINGS} unpaid bookings waiting for payment. Pay or cancel one of them first.`,
+    'too_many_unpaid_bookings',
+  );
+
+/**
+ * What the widget's booking takes from the public reads' cache rather than read in its
+ * transaction: the product and its lanes (as its slots call read them) and the venue's webhooks
+ * for booking.created (each kept until its table changes for the venue, decision 007).
+ */
+export interface KnownReads {
+  catalog?: PublicProduct | null;
+  webhooks?: { id: string }[];
+}
+
+export async function publicBookingReads(db: Db, reads: VenueReads, venueId: string, productId: string): Promise<KnownReads> {
+  const [catalog, webhooks] = await Promise.all([
+    publicProduct(db, reads, venueId, productId),
+    cachedWebhookTargets(db, reads, venueId, 'booking.created'),
+  ]);
+  return { catalog, webhooks };
 }
 
 /** What an Idempotency-Key stands for: the form it was first sent with (parsed, so the order of its keys does not matter). */
@@ -69,14 +99,128 @@ function newBookingReference(): string {
   return [...randomBytes(10)].map((byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join('');
 }
 
+/** The booking's columns its insert binds to placeholders of the same names. */
+const BOOKING_COLUMNS = [
+  'venueId',
+  'id',
+  'productId',
+  'status',
+  'startsAt',
+  'endsAt',
+  'date',
+  'slotIds',
+  'resourceIds',
+  'playersCount',
+  'reservationInfo',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'source',
+  'isWalkIn',
+  'isFullFirstPayment',
+  'isConfirmationEmail',
+  'typeOfPricing',
+  'selectedGroupId',
+  'affiliateId',
+  'appliedPromocode',
+  'customFields',
+  'upsellItems',
+  'quote',
+  'customPrice',
+  'total',
+  'deposit',
+  'bookingReference',
+  'abandonAt',
+  'idempotencyKey',
+  'idempotencyBodyHash',
+  'clientAddress',
+] as const satisfies readonly (keyof typeof bookings.$inferInsert)[];
+
+/** The values the booking's insert binds (its placeholders), besides each lane's id (`lane0`, `lane1`...). */
+type BookingValue = (typeof BOOKING_COLUMNS)[number] | 'blockedUntil' | 'registrationCodePrefix' | 'logId' | 'logText' | 'logUserName';
+
+/** What the text of the booking's insert depends on: how many lanes it holds, and whether it counts unpaid bookings (and by address). */
+interface BookingInsertShape {
+  lanes: number;
+  unpaidLimit: boolean;
+  byAddress: boolean;
+}
+
+/** The booking's insert, built once for each shape (platform/statements.ts): every value a placeholder. */
+const bookingInserts = new StatementsBuiltOnce();
+
+/**
+ * The booking with its registration number (`AXE0042`: the venue's prefix, at least four
+ * digits), its lanes (each held from the first slot's start to the last one's end and break)
+ * and its first log entry in one statement, the last before the commit: the venue's counter,
+ * which every booking of the venue waits for, stays locked for that one round trip (and the
+ * webhook deliveries' insert when the venue has webhooks). The number is written with the
+ * row, not by an UPDATE that would write the row and its indexes again. With the unpaid limit,
+ * it also answers how many unpaid online bookings the email or address held before it.
+ */
+function buildBookingInsert(tx: Tx, shape: BookingInsertShape) {
+  const value = (name: BookingValue) => sql.placeholder(name) as never;
+  const scoped = forVenue(tx, value('venueId'));
+  const counter = tx.$with('counter', {}).as(
+    scoped
+      .insert(bookingCounters, { lastNumber: 1 })
+      .onConflictDoUpdate({ target: bookingCounters.venueId, set: { lastNumber: sql`${bookingCounters.lastNumber} + 1` } })
+      .returning({ lastNumber: bookingCounters.lastNumber })
+      .getSQL(),
+  );
+  const holds = tx.$with('holds', {}).as(
+    scoped
+      .insert(
+        bookingLanes,
+        Array.from({ length: shape.lanes }, (_, i) => ({
+          bookingId: value('id'),
+          resourceId: sql.placeholder(`lane${i}`) as never,
+          startsAt: value('startsAt'),
+          blockedUntil: value('blockedUntil'),
+        })),
+      )
+      .getSQL(),
+  );
+  const logged = tx.$with('logged', {}).as(
+    scoped
+      .insert(bookingLogs, {
+        id: value('logId'),
+        bookingId: value('id'),
+        type: 'create',
+        text: value('logText'),
+        userName: value('logUserName'),
+      })
+      .getSQL(),
+  );
+  const unpaidHeld = shape.unpaidLimit
+    ? unpaidHeldBefore(tx, value('venueId'), value('email'), shape.byAddress ? value('clientAddress') : null)
+    : null;
+  const columns = Object.fromEntries(BOOKING_COLUMNS.map((name) => [name, value(name)]));
+  return (
+    tx
+      .with(counter, holds, logged, ...(unpaidHeld ? [unpaidHeld] : []))
+      // eslint-disable-next-line no-restricted-syntax -- forVenue has no WITH: the venue is set in the values below
+      .insert(bookings)
+      .values({
+        ...columns,
+        registrationCode: sql`(select ${sql.placeholder('registrationCodePrefix')} || lpad(last_number::text, greatest(4, length(last_number::text)), '0') from counter)`,
+      } as unknown as typeof bookings.$inferInsert)
+      .returning({
+        ...getTableColumns(bookings),
+        unpaidHeldBefore: unpaidHeld ? sql<number>`(select ${unpaidHeld.most} from ${unpaidHeld})` : sql<number>`0`,
+      })
+  );
+}
+
 /**
  * Creates a booking in one transaction (decision 017): its slots (consecutive, of the product;
  * online ones only for the public), its lanes (staff's choice, else the fewest free lanes that
  * hold the players), its price from the pricing engine, a registration code and a booking
  * reference, its lane holds and its first log entry. The no-double-booking constraint decides
  * who gets a lane: the loser of a race is a 409 `slot_unavailable` and writes nothing. The
- * product and its lanes are read in the transaction unless `catalog` brings them (the widget's
- * booking takes them from the public reads' cache, as its slots call did).
+ * product, its lanes and the webhooks are read in the transaction unless the last argument brings them
+ * (the widget's booking takes them from the public reads' cache, publicBookingReads).
  */
 export async function createBooking(
   tx: Tx,
@@ -84,7 +228,7 @@ export async function createBooking(
   body: BookingCreate,
   booker: Booker,
   idempotencyKey: string | null = null,
-  catalog: PublicProduct | null = null,
+  { catalog = null, webhooks: knownWebhooks }: KnownReads = {},
 ): Promise<Booking> {
   const venueId = venue.id;
   const staff = booker.kind === 'staff';
@@ -132,92 +276,75 @@ export async function createBooking(
   // An online booking left unpaid is abandoned after the venue's time (decision 019).
   const abandonAt = !staff && total > 0 ? new Date(Date.now() + (venue.abandonAfterMinutes ?? 30) * 60_000) : null;
   const clientAddress = staff ? null : (booker.clientAddress ?? null);
-  if (abandonAt) await assertUnpaidOnlineBookingsUnderLimit(tx, venueId, body.reservationInfo.email.toLowerCase(), clientAddress);
+  const email = body.reservationInfo.email.toLowerCase();
+  if (abandonAt) await lockUnpaidOnlineKeys(tx, venueId, email, clientAddress);
   const isWalkIn = staff && body.isWalkIn;
   const source = staff ? (isWalkIn ? 'walk_in' : 'phone') : 'online';
-  const scoped = forVenue(tx, venueId);
   if (takenPromocode && !(await usePromocode(tx, venueId, takenPromocode.id)))
     throw fieldError('This promocode is unknown, inactive or used up', 'promocode');
   // Read before the booking is written, so that write is the last statement before the commit.
-  const webhooks = await webhookTargets(tx, venueId, 'booking.created');
+  const webhooks = knownWebhooks ?? (await webhookTargets(tx, venueId, 'booking.created'));
 
-  // The booking with its registration number (`AXE0042`: the venue's prefix, at least four
-  // digits), its lanes (each held from the first slot's start to the last one's end and break)
-  // and its first log entry in one statement, the last before the commit: the venue's counter,
-  // which every booking of the venue waits for, stays locked for that one round trip (and the
-  // webhook deliveries' insert when the venue has webhooks). The number is written with the
-  // row, not by an UPDATE that would write the row and its indexes again.
-  const counter = tx.$with('counter', {}).as(
-    scoped
-      .insert(bookingCounters, { lastNumber: 1 })
-      .onConflictDoUpdate({ target: bookingCounters.venueId, set: { lastNumber: sql`${bookingCounters.lastNumber} + 1` } })
-      .returning({ lastNumber: bookingCounters.lastNumber })
-      .getSQL(),
-  );
-  const how = { online: 'online', phone: 'by phone', walk_in: 'as a walk-in' }[source];
-  const holds = tx.$with('holds', {}).as(
-    scoped
-      .insert(
-        bookingLanes,
-        lanes.map((lane) => ({ bookingId: id, resourceId: lane.id, startsAt: first.startsAt, blockedUntil: last.blockedUntil })),
-      )
-      .getSQL(),
-  );
-  const logged = tx.$with('logged', {}).as(
-    scoped
-      .insert(bookingLogs, {
-        id: randomUUID(),
-        bookingId: id,
-        type: 'create',
-        text: `Booking created ${how} for ${body.playersCount} players`,
-        userName: booker.userName,
-      })
-      .getSQL(),
-  );
-  let row;
+  const reservation = reservationColumns(body.reservationInfo);
+  const values: Record<BookingValue, unknown> = {
+    venueId,
+    id,
+    productId: product.id,
+    status: total === 0 ? 'paid' : 'wait_for_payment',
+    startsAt: first.startsAt,
+    endsAt: last.endsAt,
+    blockedUntil: last.blockedUntil,
+    date: first.date,
+    slotIds: chosenSlots.map((s) => s.id),
+    resourceIds: lanes.map((l) => l.id),
+    playersCount: body.playersCount,
+    reservationInfo: reservation.reservationInfo,
+    firstName: reservation.firstName,
+    lastName: reservation.lastName,
+    email: reservation.email,
+    phone: reservation.phone,
+    source,
+    isWalkIn,
+    isFullFirstPayment: body.isFullFirstPayment,
+    isConfirmationEmail: body.isConfirmationEmail,
+    typeOfPricing: body.typeOfPricing ?? product.typeOfPricing,
+    selectedGroupId: body.selectedGroupId ?? null,
+    affiliateId: affiliate?.id ?? null,
+    appliedPromocode: takenPromocode?.code ?? null,
+    customFields: body.customFields,
+    upsellItems,
+    quote,
+    customPrice: body.customPrice ?? null,
+    total,
+    deposit: Math.min(quote.deposit, total),
+    registrationCodePrefix: venue.registrationCodePrefix,
+    bookingReference: newBookingReference(),
+    abandonAt,
+    idempotencyKey,
+    idempotencyBodyHash: idempotencyKey ? formHash(body) : null,
+    clientAddress,
+    logId: randomUUID(),
+    logText: `Booking created ${{ online: 'online', phone: 'by phone', walk_in: 'as a walk-in' }[source]} for ${body.playersCount} players`,
+    logUserName: booker.userName,
+  };
+  const shape: BookingInsertShape = { lanes: lanes.length, unpaidLimit: !!abandonAt, byAddress: clientAddress !== null };
+  let row: BookingRow & { unpaidHeldBefore: number };
   try {
-    [row] = await tx
-      .with(counter, holds, logged)
-      // eslint-disable-next-line no-restricted-syntax -- forVenue has no WITH: the venue is set in the values below
-      .insert(bookings)
-      .values({
-        venueId,
-        id,
-        productId: product.id,
-        status: total === 0 ? 'paid' : 'wait_for_payment',
-        startsAt: first.startsAt,
-        endsAt: last.endsAt,
-        date: first.date,
-        slotIds: chosenSlots.map((s) => s.id),
-        resourceIds: lanes.map((l) => l.id),
-        playersCount: body.playersCount,
-        ...reservationColumns(body.reservationInfo),
-        source,
-        isWalkIn,
-        isFullFirstPayment: body.isFullFirstPayment,
-        isConfirmationEmail: body.isConfirmationEmail,
-        typeOfPricing: body.typeOfPricing ?? product.typeOfPricing,
-        selectedGroupId: body.selectedGroupId ?? null,
-        affiliateId: affiliate?.id ?? null,
-        appliedPromocode: takenPromocode?.code ?? null,
-        customFields: body.customFields,
-        upsellItems,
-        quote,
-        customPrice: body.customPrice ?? null,
-        total,
-        deposit: Math.min(quote.deposit, total),
-        registrationCode: sql`(select ${venue.registrationCodePrefix} || lpad(last_number::text, greatest(4, length(last_number::text)), '0') from counter)`,
-        bookingReference: newBookingReference(),
-        abandonAt,
-        idempotencyKey,
-        idempotencyBodyHash: idempotencyKey ? formHash(body) : null,
-        clientAddress,
-      })
-      .returning();
+    [row] = await bookingInserts.run<(typeof row)[]>(
+      tx,
+      `${shape.lanes}:${shape.unpaidLimit}:${shape.byAddress}`,
+      () => buildBookingInsert(tx, shape),
+      {
+        ...values,
+        ...Object.fromEntries(lanes.map((lane, i) => [`lane${i}`, lane.id])),
+      },
+    );
   } catch (error) {
     if (pgErrorCode(error) === '23P01') throw slotUnavailable();
     throw error;
   }
+  // Over the limit: the throw rolls the whole booking back.
+  if (row.unpaidHeldBefore >= MAX_UNPAID_ONLINE_BOOKINGS) throw tooManyUnpaidBookings();
   return recordBookingEvent(tx, venueId, 'booking.created', bookingAnswer(row, []), webhooks);
 }
 
@@ -225,8 +352,8 @@ export async function createBooking(
  * The widget's submit with its Idempotency-Key (decision 024): the key's lock first, so a second
  * submit with the same key, even one arriving at once, waits for the first to commit and then
  * answers its booking (`created` false: no second confirmation mail). The key sent with another
- * form is a 422 that says nothing of the first booking. Without a key, a booking. The product
- * and its lanes come from `catalog` when the caller has them (the public reads' cache).
+ * form is a 422 that says nothing of the first booking. Without a key, a booking. The product,
+ * its lanes and the webhooks come from `reads` when the caller has them (the public reads' cache).
  */
 export async function createBookingOnce(
   tx: Tx,
@@ -234,9 +361,9 @@ export async function createBookingOnce(
   body: BookingCreate,
   booker: Booker,
   idempotencyKey: string | undefined,
-  catalog: PublicProduct | null = null,
+  reads: KnownReads = {},
 ): Promise<{ booking: Booking; created: boolean }> {
-  if (!idempotencyKey) return { booking: await createBooking(tx, venue, body, booker, null, catalog), created: true };
+  if (!idempotencyKey) return { booking: await createBooking(tx, venue, body, booker, null, reads), created: true };
   await lockKeys(tx, [`booking-idempotency:${venue.id}:${idempotencyKey}`]);
   const known = await forVenue(tx, venue.id).first(bookings, eq(bookings.idempotencyKey, idempotencyKey));
   if (known) {
@@ -249,5 +376,5 @@ export async function createBookingOnce(
       );
     return { booking: await bookingWithLedger(tx, venue.id, known), created: false };
   }
-  return { booking: await createBooking(tx, venue, body, booker, idempotencyKey, catalog), created: true };
+  return { booking: await createBooking(tx, venue, body, booker, idempotencyKey, reads), created: true };
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { renderTemplate, TemplateError } from '../../platform/liquid.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail.js';
+import type { VenueReads } from '../../platform/venue-reads.js';
 import { venueRowById } from '../venues/service.js';
 import { bookingWithLedger } from './records.js';
 import { bookings } from './schema.js';
@@ -43,6 +44,8 @@ export interface BookingMailer {
   baseUrl: string;
   /** Automatic mails are rendered and sent by a job, not the request. */
   jobs: Jobs;
+  /** Whether the venue has an active template for a mail is kept here until its templates change. */
+  reads: VenueReads;
 }
 
 /** "://" and a dot between letters or digits are broken up, so text never turns into a link. */
@@ -158,7 +161,13 @@ export async function queueAutomaticMail(
   const job: BookingMailJob = { venueId: venue.id, bookingId: booking.id, type };
   try {
     // Decided when the booking is made: a template resumed a moment later does not mail earlier bookings.
-    if (!(await activeMailingTemplate(mail.db, venue.id, type))) return;
+    const hasTemplate = await mail.reads.json(
+      'mailing_templates',
+      venue.id,
+      `active-mailing-template:${type}`,
+      async () => !!(await activeMailingTemplate(mail.db, venue.id, type)),
+    );
+    if (!JSON.parse(hasTemplate)) return;
     await mail.jobs.send(BOOKING_MAIL_QUEUE, job, {
       id: automaticMailId(booking.id, type),
       retryLimit: 3,

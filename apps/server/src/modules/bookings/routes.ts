@@ -38,7 +38,6 @@ import { AppError, conflict, notFound, validationFailed } from '../../platform/e
 import { errorResponses, idParams, pageQuery } from '../../platform/http.js';
 import { lockKeys, slotOccupancyKey, withTransaction } from '../../platform/locking.js';
 import { productForCalendar } from '../products/service.js';
-import { publicProduct } from '../calendar/availability.js';
 import {
   addNote,
   assertCollectable,
@@ -53,7 +52,7 @@ import {
   type Actor,
 } from './actions.js';
 import { ABANDON_QUEUE, abandonOverdueBookings } from './abandon.js';
-import { createBooking, createBookingOnce } from './create.js';
+import { createBooking, createBookingOnce, publicBookingReads } from './create.js';
 import { quoteBookingChange, updateBooking } from './edit.js';
 import { listBookings } from './list.js';
 import { bookingPhone } from './phones.js';
@@ -92,7 +91,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     return { userName: identity.name || identity.email, moneyFormat: venueOf(request).row.moneyFormat };
   };
   const customer = (request: FastifyRequest): Actor => ({ userName: 'Customer', moneyFormat: venueOf(request).row.moneyFormat });
-  const mail: BookingMailer = { db, mailer: deps.mailer, baseUrl: deps.config.baseUrl, jobs: deps.jobs };
+  const mail: BookingMailer = { db, mailer: deps.mailer, baseUrl: deps.config.baseUrl, jobs: deps.jobs, reads: deps.reads };
   // Confirmation and cancellation mails are rendered and sent by this job, once per booking and type.
   await deps.jobs.work(BOOKING_MAIL_QUEUE, (job: Parameters<typeof sendQueuedAutomaticMail>[1]) => sendQueuedAutomaticMail(mail, job), {
     concurrency: 5,
@@ -479,8 +478,8 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const venue = (request.venue = await deps.access.resolvePublic('product', request.body.productId, request));
       const info = request.body.reservationInfo;
       info.phone = bookingPhone(info.phone, venue.row.country, 'reservationInfo.phone');
-      // The product and its lanes as the slots call read them (cached until they change), not read again.
-      const catalog = await publicProduct(db, deps.reads, venue.id, request.body.productId);
+      // The product and its lanes as the slots call read them, and the webhooks (cached until they change), not read again.
+      const reads = await publicBookingReads(db, deps.reads, venue.id, request.body.productId);
       const { booking, created } = await withTransaction(db, (tx) =>
         createBookingOnce(
           tx,
@@ -488,11 +487,11 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
           request.body,
           { kind: 'public', userName: 'Customer', clientAddress: request.ip },
           idempotencyKey,
-          catalog,
+          reads,
         ),
       );
       if (created && booking.isConfirmationEmail) await queueAutomaticMail(mail, venue.row, booking, 'confirmation', request.log);
-      return reply.code(201).send(publicBooking(booking, venue.row, catalog?.product));
+      return reply.code(201).send(publicBooking(booking, venue.row, reads.catalog?.product));
     },
   );
 

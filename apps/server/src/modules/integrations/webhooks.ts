@@ -4,6 +4,7 @@ import https from 'node:https';
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { checkOutboundUrl, OutboundUrlError } from '../../platform/outbound-url.js';
+import type { VenueReads } from '../../platform/venue-reads.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { integrations, webhookDeliveries } from './schema.js';
 
@@ -32,7 +33,7 @@ export const WEBHOOK_EXPIRY_MARGIN_SECONDS = 10;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 /** The venue's active webhook integrations subscribed to events of `type`. */
-export async function webhookTargets(tx: Tx, venueId: string, type: string): Promise<{ id: string }[]> {
+export async function webhookTargets(tx: Db | Tx, venueId: string, type: string): Promise<{ id: string }[]> {
   return forVenue(tx, venueId).selectFields(
     integrations,
     { id: integrations.id },
@@ -42,6 +43,13 @@ export async function webhookTargets(tx: Tx, venueId: string, type: string): Pro
       sql`${integrations.settings}->'events' @> ${JSON.stringify([type])}::jsonb`,
     ),
   );
+}
+
+/** webhookTargets from memory until the venue's integrations change (the public booking's hot path, decision 007). */
+export async function cachedWebhookTargets(db: Db, reads: VenueReads, venueId: string, type: string): Promise<{ id: string }[]> {
+  return JSON.parse(await reads.json('integrations', venueId, `webhook-targets:${type}`, () => webhookTargets(db, venueId, type))) as {
+    id: string;
+  }[];
 }
 
 /**
