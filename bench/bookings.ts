@@ -71,6 +71,13 @@ export const bookings: Benchmark = {
           ['search firstName', 'search=firstName:Hazel'],
           ['search lastName', 'search=lastName:Okaf'],
           ['search bookingReference', 'search=bookingReference:A1B'],
+          // The desk's All box (issue 23): each shape it reads.
+          ['search all: a name', 'search=all:Hazel'],
+          ['search all: a full name', `search=${encodeURIComponent('all:Hazel Okafor')}`],
+          ['search all: a phone', `search=${encodeURIComponent('all:(555) 007-9190')}`],
+          ["search all: a phone's last 4 digits", 'search=all:9190'],
+          ['search all: an email', 'search=all:maya.garcia'],
+          ['search all: a registration code', 'search=all:BEN0004'],
           ['date range this month (date)', 'dateField=date&dateRange=thisMonth'],
           ['date range last week (created)', 'dateRange=week'],
           ['sort az', 'sort=az'],

@@ -73,8 +73,11 @@ export async function listBookings(
     dateConditions(query, venue.timezone, venue.firstDayOfWeek),
   );
   const scoped = forVenue(db, venue.id);
-  const rows = await scoped.select(bookings, where, { orderBy, limit: query.limit, offset: query.offset });
-  const total = await scoped.countUpTo(bookings, where, TOTAL_CAP + 1);
+  // The page and the count at once, on two connections: the answer waits for the slower, not both.
+  const [rows, total] = await Promise.all([
+    scoped.select(bookings, where, { orderBy, limit: query.limit, offset: query.offset }),
+    scoped.countUpTo(bookings, where, TOTAL_CAP + 1),
+  ]);
   return {
     totalCapped: total > TOTAL_CAP,
     items: rows.map((row) => {
