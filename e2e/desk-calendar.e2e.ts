@@ -148,6 +148,12 @@ describe('the desk calendar (issue 23)', () => {
     await atPath(page, '/bookings/create');
     const query = new URL(page.url()).searchParams;
     expect([query.get('productId'), query.get('slotId'), query.get('laneId')]).toEqual([day.productId, day.later, day.lane]);
+    // The form takes them: the product, the slot's time, the lane, and no notice of anything left out.
+    await visible(page.getByTestId('slot-choices'));
+    expect(await page.getByRole('combobox', { name: /^Product/ }).inputValue()).toBe(day.name);
+    await visible(page.getByText('9:00 PM–10:00 PM', { exact: false }));
+    await visible(page.getByText(day.lane, { exact: true }));
+    expect(await page.getByTestId('prefill-notice').count()).toBe(0);
     await context.close();
   });
 
