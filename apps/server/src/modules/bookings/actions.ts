@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { bookingMoney, formatMoney, loweredTotal, overpaymentToRefund } from '@lanebook/core';
-import { PRESENCE_LABELS, type Booking, type refundAnswerSchema } from '@lanebook/core/booking-schemas';
+import { presenceLabel, type Booking, type refundAnswerSchema } from '@lanebook/core/booking-schemas';
 import type { Tx } from '../../db/client.js';
 import { AppError, conflict } from '../../platform/errors.js';
 import { lockKeys, slotOccupancyKey } from '../../platform/locking.js';
@@ -117,19 +117,27 @@ async function changeAndLog(
   venueId: string,
   bookingId: string,
   changes: Partial<Pick<BookingRow, 'presenceStatus' | 'isSaved'>>,
-  log: { type: 'update' | 'custom'; text: string },
+  /** The entry's text, or a function of the changed row. */
+  log: { type: 'update' | 'custom'; text: string | ((changed: BookingRow) => string) },
   actor: Actor,
 ): Promise<Booking> {
   await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
   const [row] = await forVenue(tx, venueId)
     .update(bookings, eq(bookings.id, bookingId), { ...changes, updatedAt: new Date() })
     .returning();
-  await writeLog(tx, venueId, bookingId, log.type, log.text, actor.userName);
+  await writeLog(tx, venueId, bookingId, log.type, typeof log.text === 'string' ? log.text : log.text(row), actor.userName);
   return recordBookingEvent(tx, venueId, 'booking.updated', await bookingWithLedger(tx, venueId, row));
 }
 
 export const setPresence = (tx: Tx, venueId: string, bookingId: string, presenceStatus: BookingRow['presenceStatus'], actor: Actor) =>
-  changeAndLog(tx, venueId, bookingId, { presenceStatus }, { type: 'update', text: `Presence: ${PRESENCE_LABELS[presenceStatus]}` }, actor);
+  changeAndLog(
+    tx,
+    venueId,
+    bookingId,
+    { presenceStatus },
+    { type: 'update', text: (changed) => `Presence: ${presenceLabel(changed)}` },
+    actor,
+  );
 
 export const setSaved = (tx: Tx, venueId: string, bookingId: string, isSaved: boolean, actor: Actor) =>
   changeAndLog(tx, venueId, bookingId, { isSaved }, { type: 'update', text: isSaved ? 'Saved' : 'No longer saved' }, actor);

@@ -131,6 +131,15 @@ describeEachDatabase('moving a booking', (t) => {
     expect((await quote(booking.id, { customPrice: '5000' })).statusCode).toBe(403);
   });
 
+  it('presence before the start is logged as Not arrived, never as No show', async () => {
+    const { venue, book, logsOf } = await setUp(t);
+    const booking = await book();
+    const presence = (presenceStatus: string) => venue.staff.post(`/api/private/booking/${booking.id}/presence`, { presenceStatus });
+    expect((await presence('fully')).statusCode).toBe(200);
+    expect((await presence('no')).json<Booking>().presenceStatus).toBe('no');
+    expect((await logsOf(booking.id)).slice(0, 2).map((log) => log.text)).toEqual(['Presence: Not arrived', 'Presence: Checked In']);
+  });
+
   it('a move onto a taken lane is a 409, quoted or saved, and writes nothing', async () => {
     const { venue, first, second, book, quote } = await setUp(t, { lanes: ['L1', 'L2'] });
     const mine = await book({ slots: [first.id], resourceIds: ['L1'] });
@@ -211,7 +220,7 @@ describeEachDatabase('moving a booking', (t) => {
     const onTarget = await t.db
       .select()
       .from(bookingLanes)
-      .where(eq(bookingLanes.startsAt, new Date(target.startsAt)));
+      .where(and(eq(bookingLanes.venueId, venue.id), eq(bookingLanes.startsAt, new Date(target.startsAt))));
     expect(onTarget.map((h) => h.bookingId)).toEqual([winner.id]);
     // Each loser still holds its own hour, and only the winner logged a move.
     for (const [i, b] of booked.entries()) {
