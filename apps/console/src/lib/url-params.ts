@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 
@@ -41,18 +41,22 @@ export function useDebouncedUrlParam(
 ) {
   const inAddress = params.get(key) ?? '';
   const [value, setValue] = useState(inAddress);
-  // What this field last wrote to the address, or last took from it.
-  const [written, setWritten] = useState(inAddress);
-  if (inAddress !== written) {
-    setWritten(inAddress);
-    setValue(inAddress);
-  }
+  // Values this field wrote that the address has not shown yet: a navigation lands later, and
+  // its arrival must not be mistaken for a change from elsewhere (that would undo typing).
+  const pending = useRef<string[]>([]);
+  useEffect(() => {
+    const at = pending.current.indexOf(inAddress);
+    if (at >= 0) pending.current.splice(0, at + 1);
+    else {
+      pending.current = [];
+      setValue(inAddress);
+    }
+  }, [inAddress]);
   const [settled] = useDebouncedValue(value, delay);
   useEffect(() => {
-    if (settled === value && settled !== written) {
-      setWritten(settled);
-      setParam({ [key]: settled || null });
-    }
+    if (settled !== value || settled === (pending.current.at(-1) ?? inAddress)) return;
+    pending.current.push(settled);
+    setParam({ [key]: settled || null });
     // Only a settled value writes; setParam reads the address afresh each time.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settled]);

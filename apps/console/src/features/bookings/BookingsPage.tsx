@@ -120,7 +120,9 @@ export default function BookingsPage() {
   const asked = searchInAddress.trim();
   const search = asked && !tooShort(asked) ? { field: searchField, query: asked } : undefined;
 
-  const customIncomplete = dateRange === 'custom' && (!fromInAddress || !toInAddress);
+  // A range that ends before it starts is said at the field, not sent for the server's 400.
+  const rangeBackwards = Boolean(fromInAddress && toInAddress && toInAddress < fromInAddress);
+  const customIncomplete = dateRange === 'custom' && (!fromInAddress || !toInAddress || rangeBackwards);
   const filters: BookingListFilters = {
     search,
     activeFilter,
@@ -344,7 +346,7 @@ export default function BookingsPage() {
       {dateRange === 'custom' ? (
         <>
           <VenueDateInput label="From" value={from} onChange={setFrom} w={width(150)} />
-          <VenueDateInput label="To" value={to} onChange={setTo} w={width(150)} />
+          <VenueDateInput label="To" value={to} onChange={setTo} error={rangeBackwards ? 'Ends before From' : undefined} w={width(150)} />
         </>
       ) : null}
       <Select
