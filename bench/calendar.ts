@@ -3,16 +3,21 @@
  * hourly slots, up to 100k bookings; bench/lib/calendar-data.ts) at 10, 20 and 100 lanes:
  * p50 and p97.5 (autocannon has no p95; p97.5 bounds it) of `/dates` for a month and `/slots` for a day, and the database queries each
  * request makes, and the server process's CPU per request (/proc, bench/lib/cpu.ts). The load
- * generator runs in its own process (bench/lib/load.ts).
+ * generator runs in its own process (bench/lib/load.ts). CALENDAR_LANES=10,100 runs only those
+ * lane counts. `/slots` is measured twice: the same day asked again and again (its answer kept in
+ * memory, platform/venue-reads.ts), and a different day or players count each request (each
+ * answer made). BENCH_CPU_PROFILE=<file> writes a CPU profile of the server during each /slots
+ * run (`<file>` with the lane count and the run before its extension).
  */
 import { addDays, venueToday } from '@lanebook/core';
 import type { Benchmark, Figure } from './lib/benchmark.js';
 import { BENCH_TIME_ZONE, generateCalendarData } from './lib/calendar-data.js';
 import { serverCpu } from './lib/cpu.js';
 import { measure, type LoadResult } from './lib/load.js';
+import { profiled } from './lib/profile.js';
 import { BENCH_APP_CONFIG } from './lib/server.js';
 
-const LANE_COUNTS = [10, 20, 100];
+const LANE_COUNTS = process.env.CALENDAR_LANES ? process.env.CALENDAR_LANES.split(',').map(Number) : [10, 20, 100];
 const BOOKINGS = 100_000;
 // One client at a time: latency is then the service time of a request, not time queued behind others.
 const CONNECTIONS = 1;
@@ -24,11 +29,14 @@ interface Run {
   bookings: number;
   dates: LoadResult;
   slots: LoadResult;
+  /** /slots of a different day or players count each request: no answer kept in memory. */
+  slotsNotKept: LoadResult;
   datesQueries: number;
   slotsQueries: number;
   /** The server process's CPU per measured request, in ms. */
   datesCpuMs: number;
   slotsCpuMs: number;
+  slotsNotKeptCpuMs: number;
 }
 
 export const calendar: Benchmark = {
@@ -52,37 +60,60 @@ export const calendar: Benchmark = {
         const { app } = await buildApp(database, BENCH_APP_CONFIG);
         try {
           await app.listen({ port: 0, host: '127.0.0.1' });
-          const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/public/product/${data.productIds[0]}`;
+          const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+          const productPath = `/api/public/product/${data.productIds[0]}`;
           const month = addDays(today, 31).slice(0, 7);
-          const datesUrl = `${base}/dates?month=${month}&playersCount=8`;
-          const slotsUrl = `${base}/slots?date=${addDays(today, 7)}&playersCount=8`;
+          const datesUrl = `${origin}${productPath}/dates?month=${month}&playersCount=8`;
+          const slotsUrl = `${origin}${productPath}/slots?date=${addDays(today, 7)}&playersCount=8`;
+          // Days and players counts not asked before, one a request: each answer is made, none is kept yet.
+          const freshSlots = freshSlotsPaths(productPath, today);
+          const half = Math.floor(freshSlots.length / 2);
           const counted = countQueries(database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } });
-          const perRequest = async (url: string) => {
-            await fetch(url).then(assertOk);
+          /** Queries of an answer not kept yet (the product's venue, the product and its lanes are, after the first call). */
+          const perRequest = async (urls: string[]) => {
+            await fetch(urls[0]).then(assertOk);
             const before = counted.count;
-            for (let i = 0; i < COUNTED_REQUESTS; i++) await fetch(url).then(assertOk);
-            return (counted.count - before) / COUNTED_REQUESTS;
+            for (const url of urls.slice(1)) await fetch(url).then(assertOk);
+            return (counted.count - before) / (urls.length - 1);
           };
-          const datesQueries = await perRequest(datesUrl);
-          const slotsQueries = await perRequest(slotsUrl);
-          const load = async (label: string, url: string) => {
+          const datesQueries = await perRequest(
+            Array.from({ length: COUNTED_REQUESTS + 1 }, (_, i) => `${origin}${productPath}/dates?month=${month}&playersCount=${i + 1}`),
+          );
+          const slotsQueries = await perRequest(freshSlots.slice(0, COUNTED_REQUESTS + 1).map((path) => `${origin}${path}`));
+          const load = async (label: string, url: string, profileFile: string | null, paths?: { warmUp: string[]; measured: string[] }) => {
             ctx.log(`  ${lanes} lanes, ${label}: ${WARM_UP_SECONDS} s warm-up, ${ctx.seconds} s measured`);
-            await measure(url, { connections: CONNECTIONS, durationSeconds: WARM_UP_SECONDS });
-            const cpu = serverCpu();
-            const result = await measure(url, { connections: CONNECTIONS, durationSeconds: ctx.seconds });
-            return { result, cpuMs: cpu.stop() / result.requests };
+            await measure(url, { connections: CONNECTIONS, durationSeconds: WARM_UP_SECONDS, paths: paths?.warmUp });
+            // Measured inside the profile, so writing the profile out is not counted.
+            return profiled(async () => {
+              const cpu = serverCpu();
+              const result = await measure(url, { connections: CONNECTIONS, durationSeconds: ctx.seconds, paths: paths?.measured });
+              return { result, cpuMs: cpu.stop() / result.requests };
+            }, profileFile);
           };
-          const dates = await load('dates', datesUrl);
-          const slots = await load('slots', slotsUrl);
+          const profileFile = (kind: string) =>
+            process.env.BENCH_CPU_PROFILE?.replace(/(\.[^./]*)?$/, (extension) => `.${lanes}-lanes-${kind}${extension}`) ?? null;
+          const dates = await load('dates', datesUrl, null);
+          const slots = await load('slots', slotsUrl, profileFile('slots'));
+          const slotsNotKept = await load('slots, answers not kept', slotsUrl, profileFile('slots-not-kept'), {
+            warmUp: freshSlots.slice(half),
+            measured: freshSlots.slice(COUNTED_REQUESTS + 1, half),
+          });
+          if (slotsNotKept.result.requests > half - COUNTED_REQUESTS - 1) {
+            throw new Error(
+              `slots, answers not kept: ${slotsNotKept.result.requests} requests asked some answers twice: lower BENCH_SECONDS`,
+            );
+          }
           runs.push({
             lanes,
             bookings: data.bookings,
             dates: dates.result,
             slots: slots.result,
+            slotsNotKept: slotsNotKept.result,
             datesQueries,
             slotsQueries,
             datesCpuMs: dates.cpuMs,
             slotsCpuMs: slots.cpuMs,
+            slotsNotKeptCpuMs: slotsNotKept.cpuMs,
           });
         } finally {
           await app.close();
@@ -99,6 +130,7 @@ function figures(runs: Run[], onPostgres: boolean): Figure[] {
   // The 10 ms budget is PostgreSQL's: PGlite answers every query on the server's own thread.
   const p95Budget = onPostgres ? { max: 10 } : undefined;
   const cpuNote = `/proc of the server process${onPostgres ? '' : ", PGlite's queries in it too"}`;
+  const notKept = 'each request a day or players count not asked before: the answer is made, not taken from memory';
   const rows: Figure[] = [];
   for (const run of runs) {
     const note = `${run.lanes} lanes, ${run.bookings} bookings, ${CONNECTIONS} connections`;
@@ -107,8 +139,8 @@ function figures(runs: Run[], onPostgres: boolean): Figure[] {
       { figure: `dates p97.5 (${run.lanes} lanes)`, value: run.dates.p97_5, unit: 'ms', budget: p95Budget, note },
       { figure: `slots p50 (${run.lanes} lanes)`, value: run.slots.p50, unit: 'ms', note },
       { figure: `slots p97.5 (${run.lanes} lanes)`, value: run.slots.p97_5, unit: 'ms', budget: p95Budget, note },
-      { figure: `dates queries/request (${run.lanes} lanes)`, value: run.datesQueries, unit: '', budget: { max: 3 } },
-      { figure: `slots queries/request (${run.lanes} lanes)`, value: run.slotsQueries, unit: '', budget: { max: 3 } },
+      { figure: `dates queries/request (${run.lanes} lanes)`, value: run.datesQueries, unit: '', budget: { max: 3 }, note: notKept },
+      { figure: `slots queries/request (${run.lanes} lanes)`, value: run.slotsQueries, unit: '', budget: { max: 3 }, note: notKept },
       { figure: `dates req/s (${run.lanes} lanes)`, value: run.dates.rps, unit: 'req/s' },
       { figure: `slots req/s (${run.lanes} lanes)`, value: run.slots.rps, unit: 'req/s' },
       { figure: `dates server CPU/request (${run.lanes} lanes)`, value: run.datesCpuMs, unit: 'ms', note: cpuNote },
@@ -117,7 +149,15 @@ function figures(runs: Run[], onPostgres: boolean): Figure[] {
         value: run.slotsCpuMs,
         unit: 'ms',
         budget: onPostgres ? { max: 0.6 } : undefined,
-        note: cpuNote,
+        note: `${cpuNote}; the answer kept in memory after the first request`,
+      },
+      { figure: `slots not kept p50 (${run.lanes} lanes)`, value: run.slotsNotKept.p50, unit: 'ms', note: notKept },
+      { figure: `slots not kept req/s (${run.lanes} lanes)`, value: run.slotsNotKept.rps, unit: 'req/s', note: notKept },
+      {
+        figure: `slots not kept server CPU/request (${run.lanes} lanes)`,
+        value: run.slotsNotKeptCpuMs,
+        unit: 'ms',
+        note: `${cpuNote}; ${notKept}`,
       },
     );
   }
@@ -131,6 +171,15 @@ function figures(runs: Run[], onPostgres: boolean): Figure[] {
     );
   }
   return rows;
+}
+
+/** `/slots` of every day of the coming year for every players count the bench's products take (1 to 24). */
+function freshSlotsPaths(productPath: string, today: string): string[] {
+  const paths: string[] = [];
+  for (let players = 1; players <= 24; players++) {
+    for (let day = 1; day < 365; day++) paths.push(`${productPath}/slots?date=${addDays(today, day)}&playersCount=${players}`);
+  }
+  return paths;
 }
 
 async function assertOk(response: Response) {

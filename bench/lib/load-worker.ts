@@ -1,16 +1,20 @@
 /**
- * Child process of bench/lib/load.ts: runs autocannon once with the request given as its
- * argument and sends the summary back to the parent over IPC.
+ * Child process of bench/lib/load.ts: runs autocannon once with the request the parent sends
+ * as its first message and sends the summary back to the parent over IPC.
  */
 import autocannon from 'autocannon';
 import type { LoadRequest, LoadResult } from './load.js';
 
-const request = JSON.parse(process.argv[2]) as LoadRequest;
+const request = await new Promise<LoadRequest>((resolve) => process.once('message', (message) => resolve(message as LoadRequest)));
+let next = 0;
 const result = await autocannon({
   url: request.url,
   headers: request.headers,
   connections: request.connections,
   duration: request.durationSeconds,
+  ...(request.paths.length
+    ? { requests: [{ setupRequest: (req) => ({ ...req, path: request.paths[next++ % request.paths.length] }) }] }
+    : {}),
 });
 const summary: LoadResult = {
   rps: result.requests.average,

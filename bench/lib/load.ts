@@ -5,6 +5,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   connections?: number;
   durationSeconds: number;
+  /** Paths (with query) on `url`'s origin asked in turn, one a request, instead of `url` alone. */
+  paths?: string[];
 }
 
 export interface LoadResult {
@@ -22,12 +24,13 @@ export interface LoadResult {
   errors: number;
 }
 
-/** What the parent sends the worker as its one argument (JSON). */
+/** What the parent sends the worker as its first message. */
 export interface LoadRequest {
   url: string;
   headers: Record<string, string>;
   connections: number;
   durationSeconds: number;
+  paths: string[];
 }
 
 const workerPath = fileURLToPath(new URL('./load-worker.ts', import.meta.url));
@@ -43,9 +46,12 @@ export async function measure(url: string, options: LoadOptions): Promise<LoadRe
     headers: options.headers ?? {},
     connections: options.connections ?? 20,
     durationSeconds: options.durationSeconds,
+    paths: options.paths ?? [],
   };
   const result = await new Promise<LoadResult>((resolve, reject) => {
-    const child = fork(workerPath, [JSON.stringify(request)], { execArgv: ['--import', 'tsx'] });
+    // Over IPC, not as an argument: a list of paths can pass the size an argument may have.
+    const child = fork(workerPath, [], { execArgv: ['--import', 'tsx'] });
+    child.send(request);
     let answer: LoadResult | undefined;
     child.on('message', (message) => (answer = message as LoadResult));
     child.on('error', reject);

@@ -3,10 +3,9 @@ import { Session } from 'node:inspector/promises';
 
 /**
  * With BENCH_CPU_PROFILE=<file>, a CPU profile of this process (the bench's server) while `run`
- * runs, written as a .cpuprofile (Chrome DevTools, speedscope); without it, just `run`.
+ * runs, written as a .cpuprofile (Chrome DevTools, speedscope), or to `file` when the caller names it (null: no profile); without either, just `run`.
  */
-export async function profiled<T>(run: () => Promise<T>): Promise<T> {
-  const file = process.env.BENCH_CPU_PROFILE;
+export async function profiled<T>(run: () => Promise<T>, file: string | null = process.env.BENCH_CPU_PROFILE ?? null): Promise<T> {
   if (!file) return run();
   const session = new Session();
   session.connect();

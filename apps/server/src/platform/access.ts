@@ -176,12 +176,13 @@ export class AccessResolver {
   private async findPublic(kind: PublicVenueKind, id: string | undefined): Promise<VenueContext> {
     const lookup = kind === 'venue' ? async (venueId: string) => venueId : this.publicLookups.get(kind);
     if (!lookup) throw new Error(`No public venue lookup registered for '${kind}'.`);
-    const missing = notFound(kind === 'product' ? 'Product' : kind === 'booking' ? 'Booking' : 'Venue');
-    if (!id || id.length > 100) throw missing;
+    // Made only when thrown: an error's stack trace costs more than the rest of a cached lookup.
+    const missing = () => notFound(kind === 'product' ? 'Product' : kind === 'booking' ? 'Booking' : 'Venue');
+    if (!id || id.length > 100) throw missing();
     const venueId = await lookup(id);
-    if (!venueId) throw missing;
+    if (!venueId) throw missing();
     const row = await this.publicVenueRow(venueId);
-    if (!row || row.status !== 'live') throw missing;
+    if (!row || row.status !== 'live') throw missing();
     return publicContext(row);
   }
 
@@ -336,9 +337,17 @@ export class AccessResolver {
   }
 }
 
+/** Public contexts by cached venue row: normalizing the permissions map on every widget call was most of its cost. */
+const publicContexts = new WeakMap<VenueRow, VenueContext>();
+
 /** A venue as a public route sees it: no role, its permissions map. */
 export function publicContext(row: VenueRow): VenueContext {
-  return { id: row.id, row, role: null, isTemporary: false, permissions: normalizePermissionsMap(row.permissions) };
+  let context = publicContexts.get(row);
+  if (!context) {
+    context = { id: row.id, row, role: null, isTemporary: false, permissions: normalizePermissionsMap(row.permissions) };
+    publicContexts.set(row, context);
+  }
+  return context;
 }
 
 function safeDecode(value: string) {

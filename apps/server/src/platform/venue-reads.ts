@@ -36,8 +36,18 @@ export class VenueReads {
     this.cache.invalidate((read) => read.venueId === venueId && read.tables.includes(table));
   }
 
-  /** The JSON of `load()`, from memory while `table` (each of the tables named) has not changed for the venue. */
-  async json(table: string | readonly string[], venueId: string, key: string, load: () => Promise<unknown>): Promise<string> {
+  /**
+   * The JSON of `load()`, from memory while `table` (each of the tables named) has not changed for the venue.
+   * An answer that time alone changes (a slot past its booking cutoff) says until when it holds: `notAfter()`
+   * (epoch ms), asked once `load()` has answered.
+   */
+  async json(
+    table: string | readonly string[],
+    venueId: string,
+    key: string,
+    load: () => Promise<unknown>,
+    { notAfter }: { notAfter?: () => number } = {},
+  ): Promise<string> {
     const tables = typeof table === 'string' ? [table] : table;
     const cacheKey = `${tables.join(',')}\n${venueId}\n${key}`;
     const listening = this.notifications.isListening();
@@ -47,7 +57,24 @@ export class VenueReads {
     }
     const epoch = this.cache.epoch;
     const json = JSON.stringify(await load());
-    if (listening) this.cache.set(cacheKey, { tables, venueId, json }, epoch);
+    if (listening) this.cache.set(cacheKey, { tables, venueId, json }, epoch, notAfter?.());
     return json;
+  }
+
+  /**
+   * The venue of a record a public path names (decision 012), found by `load()` and kept until
+   * `table` changes for that venue; a record not found is looked up again every time.
+   */
+  async venueIdOf(table: string, key: string, load: () => Promise<string | null>): Promise<string | null> {
+    const cacheKey = `${table}\n\n${key}`;
+    const listening = this.notifications.isListening();
+    if (listening) {
+      const cached = this.cache.get(cacheKey);
+      if (cached) return cached.venueId;
+    }
+    const epoch = this.cache.epoch;
+    const venueId = await load();
+    if (venueId && listening) this.cache.set(cacheKey, { tables: [table], venueId, json: JSON.stringify(venueId) }, epoch);
+    return venueId;
   }
 }

@@ -2,6 +2,7 @@ import { and, eq, gte, lte } from 'drizzle-orm';
 import { addDays, chooseLanes, lanesByCapacity, slotPrice, PricingError, type LaneCapacity } from '@lanebook/core';
 import type { CalendarAnswer } from '@lanebook/core/calendar-schemas';
 import type { Db, Tx } from '../../db/client.js';
+import { notFound } from '../../platform/errors.js';
 import type { VenueReads } from '../../platform/venue-reads.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { bookingsForCalendar, laneHoldsOfBooking, type LaneHold } from '../bookings/service.js';
@@ -128,34 +129,44 @@ async function bookableSlots(
   return bookable;
 }
 
-/** `/dates`: the dates of a month with at least one slot bookable online for the players count. */
-export async function publicDates(
+/**
+ * When the first of these bookable slots passes the product's online cutoff (epoch ms): an answer
+ * made of them changes by time alone then (`slotRefusal`), while a slot refused now stays refused.
+ */
+function cutoffOfFirst(product: CalendarProduct, bookable: { slot: { startsAt: Date } }[]): number {
+  let first = Infinity;
+  for (const { slot } of bookable) first = Math.min(first, slot.startsAt.getTime() - product.cutoffTime * 3600_000);
+  return first;
+}
+
+/** `/dates`: the dates of a month with at least one slot bookable online for the players count, and until when that holds. */
+async function publicDates(
   db: Db,
   venueId: string,
   publicView: PublicProduct,
   month: string,
   playersCount: number,
   bookingId: string | undefined,
-  now = new Date(),
+  now: Date,
 ) {
   const from = `${month}-01`;
   const to = addDays(addDays(from, 31).slice(0, 8) + '01', -1);
   const bookable = await bookableSlots(db, venueId, publicView, { from, to }, playersCount, bookingId, now, { onePerDate: true });
-  return { dates: bookable.map((b) => b.slot.date).sort() };
+  return { answer: { dates: bookable.map((b) => b.slot.date).sort() }, until: cutoffOfFirst(publicView.product, bookable) };
 }
 
-/** `/slots`: the bookable slots of a date for the players count, with their price. */
-export async function publicSlots(
+/** `/slots`: the bookable slots of a date for the players count, with their price, and until when that holds. */
+async function publicSlots(
   db: Db,
   venueId: string,
   publicView: PublicProduct,
   date: string,
   playersCount: number,
   bookingId: string | undefined,
-  now = new Date(),
+  now: Date,
 ) {
   const bookable = await bookableSlots(db, venueId, publicView, { from: date, to: date }, playersCount, bookingId, now);
-  return {
+  const answer = {
     slots: bookable.map(({ slot, free, chosen }) => ({
       id: slot.id,
       from: slot.from,
@@ -167,6 +178,81 @@ export async function publicSlots(
       price: priceOrBadRequest(() => slotPrice(publicView.product, slot, playersCount)),
     })),
   };
+  return { answer, until: cutoffOfFirst(publicView.product, bookable) };
+}
+
+/**
+ * What availability answers are read from: the slots (which carry their lanes' holds, so a
+ * booking made, moved or released changes them), the venue's closed days, the product and its
+ * lanes. A change to any of them for the venue drops the venue's cached answers (decision 007).
+ */
+const AVAILABILITY_TABLES = ['slots', 'venue_non_working_days', 'products', 'resources'] as const;
+
+/**
+ * The `/slots` answer as JSON, kept in memory until one of its tables changes for the venue or
+ * its first slot passes the cutoff. The answer for a booking being moved (`bookingId`, its own
+ * holds left out) is made each time: moves are rare, and each booking's would be an entry of its own.
+ */
+export async function publicSlotsJson(
+  db: Db,
+  reads: VenueReads,
+  venueId: string,
+  productId: string,
+  query: { date: string; playersCount: number; bookingId?: string },
+  now = new Date(),
+): Promise<string> {
+  const { date, playersCount, bookingId } = query;
+  const answer = async () => {
+    const publicView = await publicProductOrNotFound(db, reads, venueId, productId);
+    return publicSlots(db, venueId, publicView, date, playersCount, bookingId, now);
+  };
+  if (bookingId) return JSON.stringify((await answer()).answer);
+  return availabilityJson(reads, venueId, `public-slots:${productId}:${date}:${playersCount}`, answer);
+}
+
+/** The `/dates` answer as JSON, kept as `publicSlotsJson` keeps its answer. */
+export async function publicDatesJson(
+  db: Db,
+  reads: VenueReads,
+  venueId: string,
+  productId: string,
+  query: { month: string; playersCount: number; bookingId?: string },
+  now = new Date(),
+): Promise<string> {
+  const { month, playersCount, bookingId } = query;
+  const answer = async () => {
+    const publicView = await publicProductOrNotFound(db, reads, venueId, productId);
+    return publicDates(db, venueId, publicView, month, playersCount, bookingId, now);
+  };
+  if (bookingId) return JSON.stringify((await answer()).answer);
+  return availabilityJson(reads, venueId, `public-dates:${productId}:${month}:${playersCount}`, answer);
+}
+
+async function availabilityJson(
+  reads: VenueReads,
+  venueId: string,
+  key: string,
+  answer: () => Promise<{ answer: unknown; until: number }>,
+) {
+  let until = Infinity;
+  return reads.json(
+    AVAILABILITY_TABLES,
+    venueId,
+    key,
+    async () => {
+      const made = await answer();
+      until = made.until;
+      return made.answer;
+    },
+    { notAfter: () => until },
+  );
+}
+
+/** The product and its lanes (publicProduct), or 404 when the product is gone. */
+export async function publicProductOrNotFound(db: Db, reads: VenueReads, venueId: string, productId: string): Promise<PublicProduct> {
+  const found = await publicProduct(db, reads, venueId, productId);
+  if (!found) throw notFound('Product');
+  return found;
 }
 
 /** A price the engine cannot make is a 400 naming the input at fault. */

@@ -360,31 +360,112 @@ describeEachDatabase('calendar', (t) => {
     expect((await t.request('GET', `/api/public/product/${b}/slots`, { query: { date, playersCount: '2' } })).statusCode).toBe(404);
   });
 
-  it('a public slots or dates call makes at most 3 queries once the product and its lanes are in memory', async () => {
-    // The slots carry their lanes held (decision 015): the product's venue and the slots; a
-    // booking being moved adds its own holds.
+  it('a public slots or dates call reads the slots once, then answers from memory; a move reads its holds too', async () => {
+    // The slots carry their lanes held (decision 015); the product's venue, the product and its
+    // lanes are in memory after the first call; an answer asked again is too.
     const { venue, b, today, url } = await setUp(t);
     const date = addDays(today, 5);
     await venue.manager.post(`${url(b)}/slot`, { date, from: '10:00', to: '11:00' });
     const ask = () => t.request('GET', `/api/public/product/${b}/slots`, { query: { date, playersCount: '2' } });
-    expect((await ask()).statusCode).toBe(200);
+    const first = await ask();
+    expect(first.statusCode).toBe(200);
     const client = (t.db as unknown as { session: { client: { query: (...args: unknown[]) => unknown } } }).session.client;
     const spy = vi.spyOn(client, 'query');
     try {
-      expect((await ask()).statusCode).toBe(200);
-      expect(spy.mock.calls.length).toBe(2);
+      const again = await ask();
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(again.json()).toEqual(first.json());
+      expect(spy.mock.calls.length).toBe(0);
+      const other = await t.request('GET', `/api/public/product/${b}/slots`, { query: { date, playersCount: '3' } });
+      expect(other.statusCode).toBe(200);
+      expect(spy.mock.calls.length).toBe(1);
       spy.mockClear();
       const month = await t.request('GET', `/api/public/product/${b}/dates`, { query: { month: date.slice(0, 7), playersCount: '2' } });
       expect(month.statusCode).toBe(200);
-      expect(spy.mock.calls.length).toBe(2);
+      expect(spy.mock.calls.length).toBe(1);
       spy.mockClear();
-      const moving = await t.request('GET', `/api/public/product/${b}/dates`, {
-        query: { month: date.slice(0, 7), playersCount: '2', bookingId: 'any' },
-      });
-      expect(moving.statusCode).toBe(200);
-      expect(spy.mock.calls.length).toBe(3);
+      for (let i = 0; i < 2; i += 1) {
+        const moving = await t.request('GET', `/api/public/product/${b}/dates`, {
+          query: { month: date.slice(0, 7), playersCount: '2', bookingId: 'any' },
+        });
+        expect(moving.statusCode).toBe(200);
+      }
+      expect(spy.mock.calls.length).toBe(4);
     } finally {
       spy.mockRestore();
+    }
+  });
+
+  it('public answers kept in memory follow every change: lanes held, slots, closed days, the product, its lanes, and the cutoff passing', async () => {
+    const { venue, b, today, url } = await setUp(t);
+    const date = addDays(today, 5);
+    const month = date.slice(0, 7);
+    const slot = (await venue.manager.post(`${url(b)}/slot`, { date, from: '10:00', to: '11:00' })).json<Slot>();
+    const slotsOf = async () => {
+      const response = await t.request('GET', `/api/public/product/${b}/slots`, { query: { date, playersCount: '2' } });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ slots: { id: string; freeLanes: number; price: number }[] }>().slots;
+    };
+    const datesOf = async () => {
+      const response = await t.request('GET', `/api/public/product/${b}/dates`, { query: { month, playersCount: '2' } });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ dates: string[] }>().dates;
+    };
+    expect(await slotsOf()).toMatchObject([{ id: slot.id, freeLanes: 2, price: 2000 }]);
+    expect(await datesOf()).toEqual([date]);
+
+    // A lane held (written straight to the database, as a job or another process would).
+    await t.db.insert(bookings).values({
+      venueId: venue.id,
+      id: 'bk-kept',
+      productId: b,
+      status: 'paid',
+      startsAt: new Date(slot.startsAt),
+      endsAt: new Date(slot.endsAt),
+      resourceIds: ['L3'],
+    });
+    await t.db.insert(bookingLanes).values({
+      venueId: venue.id,
+      bookingId: 'bk-kept',
+      resourceId: 'L3',
+      startsAt: new Date(slot.startsAt),
+      blockedUntil: new Date(slot.endsAt),
+    });
+    expect((await slotsOf())[0].freeLanes).toBe(1);
+    await t.db.delete(bookingLanes).where(eq(bookingLanes.bookingId, 'bk-kept'));
+    expect((await slotsOf())[0].freeLanes).toBe(2);
+    // The slot's price, then a lane paused, then the product's price.
+    await venue.manager.patch(`${url(b)}/slot/${slot.id}`, { price: 1500 });
+    expect((await slotsOf())[0].price).toBe(3000);
+    await t.db.update(resources).set({ isPaused: true }).where(eq(resources.id, 'L4'));
+    expect((await slotsOf())[0].freeLanes).toBe(1);
+    await venue.manager.patch(`${url(b)}/slot/${slot.id}`, { price: null });
+    await t.db.update(products).set({ price: 700 }).where(eq(products.id, b));
+    expect((await slotsOf())[0].price).toBe(1400);
+    // The venue closed that day.
+    await venue.manager.put(`/api/private/calendar/non-working-days/${date}`);
+    expect(await slotsOf()).toEqual([]);
+    expect(await datesOf()).toEqual([]);
+    await venue.manager.delete(`/api/private/calendar/non-working-days/${date}`);
+    expect(await datesOf()).toEqual([date]);
+    // The product paused: the public path does not find it; back again, it does.
+    await t.db.update(products).set({ isPaused: true }).where(eq(products.id, b));
+    expect((await t.request('GET', `/api/public/product/${b}/slots`, { query: { date, playersCount: '2' } })).statusCode).toBe(404);
+    await t.db.update(products).set({ isPaused: false }).where(eq(products.id, b));
+    expect(await slotsOf()).toHaveLength(1);
+
+    // Time alone: once the slot passes the product's cutoff the kept answer no longer holds.
+    const cutoffTime = 2;
+    await t.db.update(products).set({ cutoffTime }).where(eq(products.id, b));
+    expect(await slotsOf()).toHaveLength(1);
+    expect(await datesOf()).toEqual([date]);
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(slot.startsAt).getTime() - cutoffTime * 3600_000 });
+    try {
+      expect(await slotsOf()).toEqual([]);
+      expect(await datesOf()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
     }
   });
 

@@ -25,11 +25,11 @@ import type { ModuleDeps } from '../../platform/module.js';
 import { publicRateLimit } from '../../platform/rate-limits.js';
 import { venueOf } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
-import { errorResponses, idParams } from '../../platform/http.js';
+import { errorResponses, idParams, preSerialized } from '../../platform/http.js';
 import { withTransaction } from '../../platform/locking.js';
 import { quoteFor } from './quote.js';
 import { bookableProductVenueId, productForCalendar } from '../products/service.js';
-import { assertPlayersCount, publicDates, publicProduct, publicSlots, staffCalendar } from './availability.js';
+import { assertPlayersCount, publicDatesJson, publicProductOrNotFound, publicSlotsJson, staffCalendar } from './availability.js';
 import {
   createSlot,
   deleteSlot,
@@ -47,6 +47,8 @@ const id = z.string().min(1).max(100);
 const groupParams = z.object({ productId: id, groupId: id });
 const productParams = z.object({ productId: id });
 const slotParams = z.object({ productId: id, slotId: id });
+/** The public availability answers go out as the JSON kept in memory (preSerialized). */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -54,7 +56,10 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
   const tags = ['calendar'];
   /** The widget's calls, per client address (decision 012). */
   const PUBLIC_RATE_LIMIT = publicRateLimit(deps.config);
-  deps.access.setPublicVenueLookup('product', (productId) => bookableProductVenueId(db, productId));
+  // Kept until the venue's products change: every widget call on a product asks it first.
+  deps.access.setPublicVenueLookup('product', (productId) =>
+    deps.reads.venueIdOf('products', `bookable-product:${productId}`, () => bookableProductVenueId(db, productId)),
+  );
 
   // ---- Slot groups ----
 
@@ -252,12 +257,6 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
 
   // ---- Public: the widget's calls; the venue comes from the product (decision 012) ----
 
-  async function productOf(venueId: string, productId: string) {
-    const found = await publicProduct(db, deps.reads, venueId, productId);
-    if (!found) throw notFound('Product');
-    return found;
-  }
-
   app.get(
     '/api/public/product/:id/dates',
     {
@@ -270,10 +269,9 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
         response: { 200: publicDatesAnswerSchema, ...errorResponses(400, 404, 429) },
       },
     },
-    async (request) => {
-      const venueId = venueOf(request).id;
-      const { month, playersCount, bookingId } = request.query;
-      return publicDates(db, venueId, await productOf(venueId, request.params.id), month, playersCount, bookingId);
+    async (request, reply) => {
+      const json = await publicDatesJson(db, deps.reads, venueOf(request).id, request.params.id, request.query);
+      return reply.type(JSON_TYPE).send(preSerialized<z.infer<typeof publicDatesAnswerSchema>>(json));
     },
   );
 
@@ -289,10 +287,9 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
         response: { 200: publicSlotsAnswerSchema, ...errorResponses(400, 404, 429) },
       },
     },
-    async (request) => {
-      const venueId = venueOf(request).id;
-      const { date, playersCount, bookingId } = request.query;
-      return publicSlots(db, venueId, await productOf(venueId, request.params.id), date, playersCount, bookingId);
+    async (request, reply) => {
+      const json = await publicSlotsJson(db, deps.reads, venueOf(request).id, request.params.id, request.query);
+      return reply.type(JSON_TYPE).send(preSerialized<z.infer<typeof publicSlotsAnswerSchema>>(json));
     },
   );
 
@@ -311,7 +308,7 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
     },
     async (request) => {
       const venueId = venueOf(request).id;
-      const { product } = await productOf(venueId, request.params.id);
+      const { product } = await publicProductOrNotFound(db, deps.reads, venueId, request.params.id);
       const query = request.query;
       assertPlayersCount(product, query.playersCount);
       const chosen = await slotsToBook(db, venueId, product, query.slots, { channel: 'public' });
