@@ -106,7 +106,19 @@ export const bookings = pgTable(
       .where(sql`${t.idempotencyKey} is not null`),
     // The booking list (decision 017): newest first, by event date, and each search field from
     // its start (text_pattern_ops serves LIKE 'abc%' whatever the collation; phones from their end).
-    index('bookings_created_idx').on(t.venueId, t.createdAt),
+    // Newest first with every searched field inside: the page's ids come from this index alone
+    // (an index-only walk that checks the search as it goes), then the page's rows (list.ts).
+    index('bookings_created_idx').on(
+      t.venueId,
+      t.createdAt,
+      t.id,
+      t.firstName,
+      t.lastName,
+      t.email,
+      t.phone,
+      t.registrationCode,
+      t.bookingReference,
+    ),
     // The abandon job's sweep, across venues: only bookings still waiting for payment.
     index('bookings_abandon_idx')
       .on(t.abandonAt)
@@ -122,8 +134,17 @@ export const bookings = pgTable(
     index('bookings_date_idx').on(t.venueId, t.date),
     index('bookings_email_search').on(t.venueId, t.email.op('text_pattern_ops')),
     index('bookings_phone_search').on(t.venueId, sql`reverse(${t.phone}) text_pattern_ops`),
-    index('bookings_first_name_search').on(t.venueId, sql`lower(${t.firstName}) text_pattern_ops`),
-    index('bookings_last_name_search').on(t.venueId, sql`lower(${t.lastName}) text_pattern_ops`),
+    // A name from its start, and a full name (first then last, or last then first) on one index.
+    index('bookings_first_name_search').on(
+      t.venueId,
+      sql`lower(${t.firstName}) text_pattern_ops`,
+      sql`lower(${t.lastName}) text_pattern_ops`,
+    ),
+    index('bookings_last_name_search').on(
+      t.venueId,
+      sql`lower(${t.lastName}) text_pattern_ops`,
+      sql`lower(${t.firstName}) text_pattern_ops`,
+    ),
     index('bookings_code_search').on(t.venueId, sql`upper(${t.registrationCode}) text_pattern_ops`),
     index('bookings_reference_search').on(t.venueId, t.bookingReference.op('text_pattern_ops')),
     // A status newest first (and its count), the A-Z sort, and ended bookings newest first with

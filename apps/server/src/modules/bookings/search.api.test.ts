@@ -6,7 +6,7 @@ import { addDays, instantOf, venueToday } from '@lanebook/core';
 import type { Booking } from '@lanebook/core/booking-schemas';
 import { bookings, venues } from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
-import { expectFieldError, expectNoWrites } from '../../../test/catalog.js';
+import { expectFieldError } from '../../../test/catalog.js';
 import { info, setUpBookings, ZONE } from '../../../test/bookings.js';
 import type { TestServer } from '../../../test/server.js';
 
@@ -101,24 +101,31 @@ describeEachDatabase('booking search and phones', (t) => {
     expect(await stored(staffBooking.id)).toBe('+16045551234');
   });
 
-  it('a phone that cannot be a number is a 400 naming the field on each write path, and nothing is written', async () => {
+  it('a phone that cannot be a number is a 400 naming the field on each write path, and no booking changes', async () => {
     const v = await setUpBookings(t, { daysAhead: 5 });
     const made = (await v.venue.staff.post('/api/private/booking', v.form({ playersCount: 1 }))).json<Booking>();
+    // The venue's bookings as they stand (a background job of another module may write its own tables meanwhile).
+    const venueBookings = () =>
+      t.db
+        .select({ id: bookings.id, phone: bookings.phone, info: bookings.reservationInfo, updatedAt: bookings.updatedAt })
+        .from(bookings)
+        .where(eq(bookings.venueId, v.venue.id))
+        .orderBy(bookings.id);
+    const before = await venueBookings();
     for (const phone of ['555-0100', '+1 555 0100', '55576543219999']) {
-      await expectNoWrites(t, async () => {
-        const bad = { ...info, phone };
-        expectFieldError(
-          await v.venue.staff.post('/api/private/booking', v.form({ playersCount: 1, reservationInfo: bad })),
-          'reservationInfo.phone',
-        );
-        expectFieldError(await v.venue.staff.put(`/api/private/booking/${made.id}`, { reservationInfo: bad }), 'reservationInfo.phone');
-        expectFieldError(
-          await t.request('POST', '/api/public/booking', { body: v.form({ playersCount: 1, reservationInfo: bad }) }),
-          'reservationInfo.phone',
-        );
-        expectFieldError(await t.request('PATCH', `/api/public/booking/${made.bookingReference}/reservationInfo`, { body: bad }), 'phone');
-      });
+      const bad = { ...info, phone };
+      expectFieldError(
+        await v.venue.staff.post('/api/private/booking', v.form({ playersCount: 1, reservationInfo: bad })),
+        'reservationInfo.phone',
+      );
+      expectFieldError(await v.venue.staff.put(`/api/private/booking/${made.id}`, { reservationInfo: bad }), 'reservationInfo.phone');
+      expectFieldError(
+        await t.request('POST', '/api/public/booking', { body: v.form({ playersCount: 1, reservationInfo: bad }) }),
+        'reservationInfo.phone',
+      );
+      expectFieldError(await t.request('PATCH', `/api/public/booking/${made.bookingReference}/reservationInfo`, { body: bad }), 'phone');
     }
+    expect(await venueBookings()).toEqual(before);
     // No phone at all stays allowed: a walk-in need not leave one.
     const none = await v.venue.staff.post('/api/private/booking', v.form({ playersCount: 1, reservationInfo: { ...info, phone: '' } }));
     expect(none.statusCode, none.body).toBe(201);
