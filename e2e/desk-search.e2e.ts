@@ -250,6 +250,7 @@ describe('desk search (issue 23)', () => {
     await visible(page.getByTestId('booking-row'));
     expect(await cutOff(page.getByRole('table', { name: 'Bookings' }))).toEqual([]);
     await screenshot(page, 'desk-list-1280');
+    await page.screenshot({ path: path.join(artifacts, 'desk-list-1280-first-screen.png') });
   });
 
   test('on a 390 px phone, bookings come first as cards and the filters sit behind one button', async () => {

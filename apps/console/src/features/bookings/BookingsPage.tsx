@@ -285,7 +285,7 @@ export default function BookingsPage() {
       value={searchText}
       onChange={(event) => setSearchText(event.currentTarget.value)}
       error={tooShort(typed) ? `Type at least ${minimum} ${searchField === 'phone' ? 'digits' : 'characters'}` : undefined}
-      w={isPhone ? undefined : 300}
+      w={isPhone ? undefined : 260}
       style={isPhone ? { flex: 1 } : undefined}
     />
   );
