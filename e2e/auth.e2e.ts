@@ -63,7 +63,7 @@ describe('sign-in and guards', () => {
     expect(await atPath(page, '/dashboard')).toBe('/dashboard');
     await page.goto('/no/such/page');
     expect(await atPath(page, '/dashboard')).toBe('/dashboard');
-    await visible(page.getByTestId('coming-soon'));
+    await visible(page.getByTestId('tile-grossRevenue'));
     await context.close();
   });
 

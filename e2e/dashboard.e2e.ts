@@ -46,9 +46,9 @@ const HOSTILE = 'Dana <img src=x onerror="window.__xss=1">';
 const venueFormat = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(2, 4)}`;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The dashboard's period and product are native selects. */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });
 }
 
 describe('the owner dashboard (issue 24)', () => {
@@ -165,6 +165,12 @@ describe('the owner dashboard (issue 24)', () => {
     const count = page.getByTestId('tile-bookingsCount').getByTestId('tile-figure');
     await gross.filter({ hasText: /^\$0\.00$/ }).waitFor();
     await count.filter({ hasText: /^0$/ }).waitFor();
+    // The product select names the address's product.
+    await page
+      .getByRole('combobox', { name: 'Product', exact: true })
+      .locator('option:checked')
+      .filter({ hasText: product.name })
+      .waitFor({ state: 'attached' });
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
     // Another tab of the front desk books two players ($80) and takes the cash.

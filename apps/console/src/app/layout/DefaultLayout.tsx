@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { ActionIcon, AppShell, Avatar, Box, Burger, Button, Group, Indicator, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Avatar, Box, Burger, Button, Group, Indicator, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import { IconCrown, IconLogout, IconPlayerPlay } from '@tabler/icons-react';
+import { DeferredTooltip } from '../../components/DeferredTooltip';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { leaveVenue as leaveJoinedVenue } from '../../features/superadmin/api/leave-venue';
 import { saveOnboardingStep } from '../../features/onboarding/api/save-onboarding-step';
@@ -14,6 +14,7 @@ import { useSession } from '../../lib/session';
 import { useLiveUpdates } from '../../lib/live';
 import { VenueClock } from './VenueClock';
 import { InvitationsBanner } from './InvitationsBanner';
+import { ModalsWhenOpened } from '../ModalsWhenOpened';
 
 // Most users belong to one venue: the select (Combobox, Popover) loads only for those who can switch.
 const VenueSelect = lazy(() => import('./VenueSelect'));
@@ -82,9 +83,10 @@ export function DefaultLayout() {
     />
   );
 
-  // Only the app's pages open confirm dialogs, so the modals (and Mantine's Modal) load with the app shell.
+  // Only the app's pages open confirm dialogs: the modals (and Mantine's Modal) load with the first one they open.
   return (
-    <ModalsProvider>
+    <>
+      <ModalsWhenOpened />
       <AppShell
         header={{ height: 60 }}
         navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
@@ -130,7 +132,7 @@ export function DefaultLayout() {
                   Leave venue
                 </Button>
               ) : null}
-              <Tooltip label={me?.isSuperadmin ? 'Profile (superadmin)' : 'Profile'}>
+              <DeferredTooltip label={me?.isSuperadmin ? 'Profile (superadmin)' : 'Profile'}>
                 <Indicator
                   disabled={!me?.isSuperadmin}
                   label={<IconCrown size={10} />}
@@ -151,18 +153,19 @@ export function DefaultLayout() {
                     {me?.user.name.slice(0, 1).toUpperCase()}
                   </Avatar>
                 </Indicator>
-              </Tooltip>
-              <Tooltip label="Log out">
+              </DeferredTooltip>
+              <DeferredTooltip label="Log out">
                 <ActionIcon variant="subtle" color="gray" size="lg" onClick={signOut} aria-label="Log out">
                   <IconLogout size={20} />
                 </ActionIcon>
-              </Tooltip>
+              </DeferredTooltip>
             </Group>
           </Group>
         </AppShell.Header>
 
         <AppShell.Navbar p="xs" aria-label="Main menu">
-          <AppShell.Section grow component={ScrollArea}>
+          {/* The browser's own scrolling: Mantine's ScrollArea would bring Floating UI into every page's first load. */}
+          <AppShell.Section grow style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
             {venue ? (
               <Box hiddenFrom="sm" px="sm" pb="xs">
                 <VenueClock venue={venue} />
@@ -185,6 +188,6 @@ export function DefaultLayout() {
           </Suspense>
         </AppShell.Main>
       </AppShell>
-    </ModalsProvider>
+    </>
   );
 }

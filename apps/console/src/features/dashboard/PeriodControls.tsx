@@ -1,31 +1,46 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Group, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useSession } from '../../lib/session';
-import { VenueDateInput } from '../../components/fields/VenueDateInput';
 import { productOptionsQuery } from './api/product-options';
 import type { StatisticDateField } from '@lanebook/core/statistics-schemas';
-import { DATE_FIELD_LABELS, PERIOD_LABELS, PERIODS, type DashboardPeriod } from './period';
+import { DATE_FIELD_LABELS, PERIOD_LABELS, PERIODS, type DashboardPeriod, type Period } from './period';
 
-/** The period, the date field and the product every figure of the dashboard is for; `shown`: the dates of the figures on screen. */
+// Most views are of a named period: the date fields load only once Custom is chosen.
+const CustomDates = lazy(() => import('./CustomDates'));
+
+const PERIOD_OPTIONS = PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] }));
+/** The empty value of the product select: every product. */
+const ALL_PRODUCTS = '';
+
+/**
+ * The period, the date field and the product every figure of the dashboard is for; `shown`: the dates of the figures on screen.
+ * Native selects: light on the dashboard's first load, and the platform's own picker on phones and for screen readers.
+ */
 export function PeriodControls({ period, shown }: { period: DashboardPeriod; shown?: { from: string; to: string } }) {
   const { venueId } = useSession();
   const products = useQuery(productOptionsQuery(venueId));
+  const productOptions = [
+    { value: ALL_PRODUCTS, label: 'All products' },
+    ...(products.data ?? []).map((product) => ({ value: product.id, label: product.name })),
+  ];
+  // A product named in the address but not (yet) in the list stays chosen rather than reading "All products".
+  if (period.productId && !productOptions.some((option) => option.value === period.productId))
+    productOptions.push({ value: period.productId, label: products.isPending ? 'Loading…' : 'Unknown product' });
   return (
     <Stack gap={4} mb="md">
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
+        <NativeSelect
           label="Period"
-          data={PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] }))}
+          data={PERIOD_OPTIONS}
           value={period.period}
-          onChange={(value) => value && period.setPeriod(value as typeof period.period, shown)}
-          allowDeselect={false}
+          onChange={(event) => period.setPeriod(event.currentTarget.value as Period, shown)}
           w={150}
         />
         {period.period === 'custom' ? (
-          <>
-            <VenueDateInput label="From" value={period.customFrom} onChange={(from) => period.setCustom({ from: from || null })} w={160} />
-            <VenueDateInput label="To" value={period.customTo} onChange={(to) => period.setCustom({ to: to || null })} w={160} />
-          </>
+          <Suspense fallback={<CustomDatesPlaceholder />}>
+            <CustomDates period={period} />
+          </Suspense>
         ) : null}
         <Stack gap={4}>
           <Text size="sm" fw={500} component="span" id="dashboard-date-field">
@@ -38,14 +53,11 @@ export function PeriodControls({ period, shown }: { period: DashboardPeriod; sho
             onChange={(value) => period.setDateField(value as StatisticDateField)}
           />
         </Stack>
-        <Select
+        <NativeSelect
           label="Product"
-          placeholder="All products"
-          data={(products.data ?? []).map((product) => ({ value: product.id, label: product.name }))}
-          value={period.productId ?? null}
-          onChange={period.setProduct}
-          clearable
-          searchable
+          data={productOptions}
+          value={period.productId ?? ALL_PRODUCTS}
+          onChange={(event) => period.setProduct(event.currentTarget.value || null)}
           w={200}
         />
       </Group>
@@ -56,4 +68,9 @@ export function PeriodControls({ period, shown }: { period: DashboardPeriod; sho
       )}
     </Stack>
   );
+}
+
+/** Holds the two date fields' room while they load, so the controls after them do not jump. */
+function CustomDatesPlaceholder() {
+  return <div style={{ width: 160 * 2 + 12, height: 36 }} aria-hidden />;
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ActionIcon, Anchor, Badge, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Paper, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { DeferredTooltip } from '../../components/DeferredTooltip';
 import { changeOf, type DashboardFormat } from './format';
 import { tileOf, type StatKey } from './tiles';
 
@@ -14,7 +15,7 @@ export function TileTitle({ statKey, to }: { statKey: StatKey; to: string }) {
       <Anchor component={Link} to={to} size="sm" fw={600} c="dimmed" onClick={(event) => event.stopPropagation()}>
         {tile.label}
       </Anchor>
-      <Tooltip label={tile.definition} multiline w={260} withArrow events={{ hover: true, focus: true, touch: true }}>
+      <DeferredTooltip label={tile.definition} multiline w={260} withArrow events={{ hover: true, focus: true, touch: true }}>
         <ActionIcon
           variant="subtle"
           color="gray"
@@ -25,7 +26,7 @@ export function TileTitle({ statKey, to }: { statKey: StatKey; to: string }) {
         >
           <IconInfoCircle size={16} />
         </ActionIcon>
-      </Tooltip>
+      </DeferredTooltip>
     </Group>
   );
 }
