@@ -1,8 +1,9 @@
-import { and, eq, gte, lte } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { addDays, chooseLanes, lanesByCapacity, slotPrice, PricingError, type LaneCapacity } from '@lanebook/core';
 import type { CalendarAnswer } from '@lanebook/core/calendar-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
+import { StatementsBuiltOnce } from '../../platform/statements.js';
 import type { VenueReads } from '../../platform/venue-reads.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { bookingsForCalendar, laneHoldsOfBooking, type LaneHold } from '../bookings/service.js';
@@ -89,13 +90,30 @@ const availabilityFields = {
  * lets the public book, the rule create, move and price apply too. One query.
  */
 async function publicSlotsBetween(db: Db, venueId: string, product: CalendarProduct, from: string, to: string, now: Date) {
-  const found = await forVenue(db, venueId).selectFields(
-    slots,
-    availabilityFields,
-    and(eq(slots.productId, product.id), gte(slots.date, from), lte(slots.date, to)),
-    { orderBy: [slots.startsAt] },
-  );
+  const found = await publicSlotReads.run<AvailabilitySlot[]>(db, 'product-dates', () => buildPublicSlotsBetween(db), {
+    venueId,
+    productId: product.id,
+    from,
+    to,
+  });
   return found.filter((slot) => slotRefusal(product, slot, 'public', now) === null);
+}
+
+type AvailabilitySlot = Pick<SlotRow, Exclude<keyof typeof availabilityFields, 'venueClosed'>> & { venueClosed: boolean };
+
+/** The slots query of every answer not kept, built once (platform/statements.ts): building it cost more than running it. */
+const publicSlotReads = new StatementsBuiltOnce();
+
+function buildPublicSlotsBetween(db: Db) {
+  const value = (name: 'venueId' | 'productId' | 'from' | 'to') => sql.placeholder(name) as never;
+  const { venueClosed, ...columns } = availabilityFields;
+  return forVenue(db, value('venueId'))
+    .subselect(
+      slots,
+      { ...columns, venueClosed: venueClosed.as('venue_closed') },
+      and(eq(slots.productId, value('productId')), gte(slots.date, value('from')), lte(slots.date, value('to'))),
+    )
+    .orderBy(slots.startsAt);
 }
 
 /** The bookable slots of a date range for a players count, with their free lanes and the lanes the group needs. */
