@@ -186,27 +186,71 @@ export const mailingTemplateSchema = recordSchema({
   isPaused: z.boolean(),
 });
 export type MailingTemplate = z.infer<typeof mailingTemplateSchema.record>;
-/** Placeholders a mailing template can use; the mailing work renders them with Liquid. */
+/**
+ * Placeholders a mailing template can use, documented beside the editor; the server fills them in
+ * for each booking (apps/server/src/modules/bookings/mail-variables.ts).
+ */
 export const MAIL_PLACEHOLDERS = [
   { name: 'customer.firstName', description: "Customer's first name" },
   { name: 'customer.lastName', description: "Customer's last name" },
+  { name: 'customer.fullName', description: "Customer's first and last name" },
   { name: 'customer.email', description: "Customer's email" },
+  { name: 'customer.phone', description: "Customer's phone, venue country's format" },
   { name: 'booking.registrationCode', description: 'Registration code' },
   { name: 'booking.reference', description: 'Booking reference' },
   { name: 'booking.date', description: 'Date of the event, venue date format' },
   { name: 'booking.time', description: 'Start time, venue time format' },
+  { name: 'booking.endTime', description: 'End time, venue time format' },
   { name: 'booking.playersCount', description: 'Number of players' },
-  { name: 'booking.lanes', description: 'Lane ids' },
+  { name: 'booking.lanes', description: 'Lanes, e.g. 1, 2' },
   { name: 'booking.total | money', description: 'Total, venue money format' },
-  { name: 'booking.paid | money', description: 'Amount paid' },
+  { name: 'booking.paid | money', description: 'Amount paid (less refunds)' },
   { name: 'booking.due | money', description: 'Amount due' },
+  { name: 'booking.refunded | money', description: 'Amount refunded' },
+  { name: 'booking.note', description: "Customer's note" },
   { name: 'product.name', description: 'Product name' },
   { name: 'venue.name', description: 'Venue name' },
-  { name: 'venue.phone', description: 'Venue phone' },
   { name: 'venue.address', description: 'Venue address' },
+  { name: 'venue.phone', description: 'Venue phone' },
+  { name: 'venue.email', description: 'Venue email' },
   { name: 'waiverUrl', description: 'Link to sign the waiver' },
-  { name: 'manageUrl', description: 'Link to view or cancel the booking' },
+  { name: 'manageUrl', description: 'Link to view, move or cancel the booking' },
 ] as const;
+
+/**
+ * `POST /api/private/mailing-template/preview` and `/test`: a subject and text as typed in the
+ * editor (saved or not) rendered over a sample booking. With `templateId` (the template being
+ * edited, one of the venue's) a part left out is the saved template's.
+ */
+export const mailPreviewBodySchema = z
+  .object({
+    templateId: z.string().min(1).max(100).optional(),
+    subject: z.string('Subject must be text').max(200, 'Subject: at most 200 characters').optional(),
+    text: z.string('Text must be text').max(100_000, 'Text: at most 100000 characters').optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.templateId) return;
+    if (body.subject === undefined) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'Write a subject, or name a template' });
+    if (body.text === undefined) ctx.addIssue({ code: 'custom', path: ['text'], message: 'Write the text, or name a template' });
+  });
+export type MailPreviewBody = z.infer<typeof mailPreviewBodySchema>;
+/** The rendered mail; `sample` says whose data it shows: the venue's latest booking, or a made-up one when it has none. */
+export const mailPreviewSchema = z.object({
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  sample: z.object({ kind: z.enum(['booking', 'example']), reference: z.string().nullable() }),
+});
+export type MailPreview = z.infer<typeof mailPreviewSchema>;
+/** "Send me a test": where it went (the signed-in user's own address) and what became of it. */
+export const mailTestAnswerSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  /** sent: the mail server took it; stored: kept in the outbox (no mail server); failed: the mail server refused it. */
+  status: z.enum(['sent', 'stored', 'failed']),
+});
+export type MailTestAnswer = z.infer<typeof mailTestAnswerSchema>;
 
 // ---------- Widget templates ----------
 export const WIDGET_POSITIONS = ['embedded', 'floating'] as const;

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { formatVenueDate, formatVenueTime } from '@lanebook/core';
 import type { Booking } from '@lanebook/core/booking-schemas';
 import type { Db } from '../../db/client.js';
-import { renderTemplate, TemplateError } from '../../platform/liquid.js';
+import { TemplateError } from '../../platform/liquid.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { VenueReads } from '../../platform/venue-reads.js';
@@ -11,28 +10,26 @@ import { venueRowById } from '../venues/service.js';
 import { bookingWithLedger } from './records.js';
 import { bookings } from './schema.js';
 import { forVenue } from '../../platform/venue-scope.js';
-import { escapeHtml } from '../../platform/mail-templates.js';
-import { fieldError } from '../calendar/service.js';
+import { validationFailed } from '../../platform/errors.js';
 import { activeMailingTemplate, type MailingTemplateRow } from '../mailing-templates/service.js';
-import { productForCalendar } from '../products/service.js';
-import { customerLinks } from './public.js';
+import {
+  defang,
+  MailRenderError,
+  renderBookingMailContent,
+  type MailContent,
+  type MailVenue,
+  type RenderedMail,
+} from './mail-variables.js';
 
 /**
  * Booking mail (decision 020): a venue's mailing template, or a message staff type, rendered
  * with Liquid over the booking's values. What a customer typed (names, email, note) is
- * defanged so no mail client makes a link of it; the HTML part is the rendered text, escaped.
+ * defanged so no mail client makes a link of it; the HTML part is the rendered text, escaped,
+ * in the venue's layout. The values and the rendering are mail-variables.ts's, shared with the
+ * template editor's preview.
  */
 
-export interface MailVenue {
-  id: string;
-  name: string;
-  phone: string;
-  address: string;
-  timezone: string;
-  dateFormat: string;
-  timeFormat: 12 | 24;
-  moneyFormat: string;
-}
+export type { MailVenue };
 
 export type BookingMailType = MailingTemplateRow['event'];
 
@@ -48,39 +45,7 @@ export interface BookingMailer {
   reads: VenueReads;
 }
 
-/** "://" and a dot between letters or digits are broken up, so text never turns into a link. */
-export function defang(text: string): string {
-  return text.replace(/:\/\//g, '[:]//').replace(/(?<=[\p{L}\p{N}])\.(?=[\p{L}\p{N}])/gu, '[.]');
-}
-
-/** The placeholders of MAIL_PLACEHOLDERS (packages/core/src/catalog.ts), for one booking. */
-function mailValues(booking: Booking, venue: MailVenue, productName: string, baseUrl: string) {
-  const info = booking.reservationInfo;
-  const startsAt = new Date(booking.startsAt);
-  return {
-    customer: { firstName: defang(info.firstName), lastName: defang(info.lastName), email: defang(info.email) },
-    booking: {
-      registrationCode: booking.registrationCode ?? '',
-      reference: booking.bookingReference ?? '',
-      date: formatVenueDate(startsAt, venue.timezone, venue.dateFormat),
-      time: formatVenueTime(startsAt, venue.timezone, venue.timeFormat, false),
-      playersCount: booking.playersCount,
-      lanes: booking.resourceIds.join(', '),
-      total: booking.total,
-      paid: booking.paid,
-      due: booking.due,
-      note: defang(info.note),
-    },
-    product: { name: productName },
-    venue: { name: venue.name, phone: venue.phone, address: venue.address },
-    ...customerLinks(baseUrl, booking.bookingReference),
-  };
-}
-
-export interface BookingMailContent {
-  subject: string;
-  text: string;
-}
+export type BookingMailContent = MailContent;
 
 /** Renders a subject and text (a template's, or typed by staff) for the booking. */
 export async function renderBookingMail(
@@ -88,21 +53,16 @@ export async function renderBookingMail(
   venue: MailVenue,
   booking: Booking,
   content: BookingMailContent,
-): Promise<{ subject: string; text: string; html: string }> {
-  const product = await productForCalendar(db, venue.id, booking.productId);
-  const values = mailValues(booking, venue, product?.name ?? '', baseUrl);
-  const render = async (template: string, field: 'subject' | 'message'): Promise<string> => {
-    try {
-      return await renderTemplate(template, values, { moneyFormat: venue.moneyFormat });
-    } catch (error) {
-      throw error instanceof TemplateError ? fieldError(error.message, field) : error;
-    }
-  };
-  // A subject is one line, whatever the template or the values hold.
-  const subject = (await render(content.subject, 'subject')).replace(/\s+/g, ' ').trim().slice(0, 200);
-  const text = await render(content.text, 'message');
-  const html = `<div style="font-family:sans-serif;white-space:pre-wrap">${escapeHtml(text)}</div>`;
-  return { subject, text, html };
+): Promise<RenderedMail> {
+  try {
+    return await renderBookingMailContent(db, baseUrl, venue, booking, content);
+  } catch (error) {
+    if (!(error instanceof MailRenderError)) throw error;
+    // Send email's fields are subject and message.
+    throw validationFailed(
+      error.issues.map((issue) => ({ path: [issue.part === 'text' ? 'message' : 'subject'], message: issue.message })),
+    );
+  }
 }
 
 /** Sends a rendered booking mail to the customer (and the template's own recipients); it is kept in the outbox either way. */

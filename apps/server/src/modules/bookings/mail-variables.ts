@@ -1,0 +1,198 @@
+import { desc } from 'drizzle-orm';
+import { addDays, DEFAULT_COLORS, formatVenueDate, formatVenueTime, instantOf, venueToday } from '@lanebook/core';
+import { formatPhone } from '@lanebook/core/phone';
+import type { Booking } from '@lanebook/core/booking-schemas';
+import type { Db, Tx } from '../../db/client.js';
+import { renderTemplate, TemplateError } from '../../platform/liquid.js';
+import { forVenue } from '../../platform/venue-scope.js';
+import { productForCalendar } from '../products/service.js';
+import { activeWidgetTemplate } from '../widget-templates/service.js';
+import { mailHtml, type MailLink } from './mail-layout.js';
+import { customerLinks } from './public.js';
+import { bookingWithLedger } from './records.js';
+import { bookings } from './schema.js';
+
+/**
+ * The values a booking mail's Liquid template reads (MAIL_PLACEHOLDERS in packages/core), built
+ * in one place for every mail a booking sends and for the template editor's preview, and the
+ * rendering of a subject and text over them into the subject, text and HTML of a mail.
+ */
+
+/** What of the venue a booking mail shows: its contact lines, and its zone and formats. */
+export interface MailVenue {
+  id: string;
+  name: string;
+  phone: string;
+  email: string;
+  address: string;
+  /** Phones are stored E.164 and shown in this country's format (formatPhone). */
+  country: string;
+  timezone: string;
+  dateFormat: string;
+  timeFormat: 12 | 24;
+  moneyFormat: string;
+}
+
+/** "://" and a dot between letters or digits are broken up, so text never turns into a link. */
+export function defang(text: string): string {
+  return text.replace(/:\/\//g, '[:]//').replace(/(?<=[\p{L}\p{N}])\.(?=[\p{L}\p{N}])/gu, '[.]');
+}
+
+/** The booking fields the variables read. */
+export type MailBooking = Pick<
+  Booking,
+  | 'reservationInfo'
+  | 'startsAt'
+  | 'endsAt'
+  | 'registrationCode'
+  | 'bookingReference'
+  | 'playersCount'
+  | 'resourceIds'
+  | 'total'
+  | 'netPaid'
+  | 'refunded'
+  | 'due'
+>;
+
+/**
+ * Every placeholder's value for one booking. Dates and times are in the venue's zone and
+ * formats, phones in its country's format; amounts stay in cents for the `money` filter, which
+ * speaks the venue's money format. What the customer typed is defanged (decision 020).
+ */
+export function bookingMailVariables(booking: MailBooking, venue: MailVenue, productName: string, baseUrl: string) {
+  const info = booking.reservationInfo;
+  const startsAt = new Date(booking.startsAt);
+  const time = (instant: Date) => formatVenueTime(instant, venue.timezone, venue.timeFormat, false);
+  return {
+    customer: {
+      firstName: defang(info.firstName),
+      lastName: defang(info.lastName),
+      fullName: defang(`${info.firstName} ${info.lastName}`.trim()),
+      email: defang(info.email),
+      phone: formatPhone(info.phone, venue.country),
+    },
+    booking: {
+      registrationCode: booking.registrationCode ?? '',
+      reference: booking.bookingReference ?? '',
+      date: formatVenueDate(startsAt, venue.timezone, venue.dateFormat),
+      time: time(startsAt),
+      endTime: time(new Date(booking.endsAt)),
+      playersCount: booking.playersCount,
+      lanes: booking.resourceIds.join(', '),
+      total: booking.total,
+      // What the customer has paid and kept paid: payments less refunds, as `due` counts it.
+      paid: booking.netPaid,
+      refunded: booking.refunded,
+      due: booking.due,
+      note: defang(info.note),
+    },
+    product: { name: productName },
+    venue: { name: venue.name, phone: formatPhone(venue.phone, venue.country), email: venue.email, address: venue.address },
+    ...customerLinks(baseUrl, booking.bookingReference),
+  };
+}
+
+export type MailVariables = ReturnType<typeof bookingMailVariables>;
+
+export interface MailContent {
+  subject: string;
+  text: string;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A subject or text that does not render: each part refused with why; each caller names its own fields. */
+export class MailRenderError extends TemplateError {
+  constructor(readonly issues: { part: keyof MailContent; message: string }[]) {
+    super(issues.map((issue) => `${issue.part}: ${issue.message}`).join('; '));
+  }
+}
+
+/** The venue's primary color: its default widget template's, else the widget's default. */
+export async function venueMailColor(db: Db | Tx, venueId: string): Promise<string> {
+  const template = await activeWidgetTemplate(db, venueId, null);
+  return template?.view.colors.primary ?? DEFAULT_COLORS.primary;
+}
+
+/**
+ * Renders a subject and text over the variables: the subject on one line, the text as written,
+ * and the HTML part made from that text in the venue's look (mail-layout.ts). Every part that
+ * fails is reported (MailRenderError).
+ */
+export async function renderMail(
+  content: MailContent,
+  variables: MailVariables & Record<string, unknown>,
+  venue: Pick<MailVenue, 'name' | 'moneyFormat'>,
+  primaryColor: string,
+): Promise<RenderedMail> {
+  const issues: MailRenderError['issues'] = [];
+  const render = async (part: keyof MailContent) => {
+    try {
+      return await renderTemplate(content[part], variables, { moneyFormat: venue.moneyFormat });
+    } catch (error) {
+      if (!(error instanceof TemplateError)) throw error;
+      issues.push({ part, message: error.message });
+      return '';
+    }
+  };
+  const subjectText = await render('subject');
+  const text = await render('text');
+  if (issues.length) throw new MailRenderError(issues);
+  // A subject is one line, whatever the template or the values hold.
+  const subject = subjectText.replace(/\s+/g, ' ').trim().slice(0, 200);
+  const links: MailLink[] = [
+    { url: variables.waiverUrl, label: 'Sign the waiver' },
+    { url: variables.manageUrl, label: 'View your booking' },
+  ].filter((link) => link.url !== '');
+  return { subject, text, html: mailHtml(subject, text, { venueName: venue.name, primaryColor, links }) };
+}
+
+/**
+ * A booking's mail as it would go now: its product's name, the venue's color, the variables,
+ * and `extra` values of the occasion (a move's `change`) beside them.
+ */
+export async function renderBookingMailContent(
+  db: Db | Tx,
+  baseUrl: string,
+  venue: MailVenue,
+  booking: Booking,
+  content: MailContent,
+  extra: Record<string, unknown> = {},
+): Promise<RenderedMail> {
+  const [product, color] = await Promise.all([productForCalendar(db, venue.id, booking.productId), venueMailColor(db, venue.id)]);
+  const variables = { ...bookingMailVariables(booking, venue, product?.name ?? '', baseUrl), ...extra };
+  return renderMail(content, variables, venue, color);
+}
+
+/** The booking a template's preview shows: the venue's latest, with its ledger; null when it has none. */
+export async function latestBooking(db: Db, venueId: string): Promise<Booking | null> {
+  const row = await forVenue(db, venueId).first(bookings, undefined, { orderBy: [desc(bookings.createdAt), desc(bookings.id)] });
+  return row ? bookingWithLedger(db, venueId, row) : null;
+}
+
+/**
+ * A made-up booking for a venue with none yet: tomorrow at 6 PM in the venue's zone, two
+ * hours, four players on two lanes, half paid. Its links lead to the widget's "not found" page.
+ */
+export function sampleBooking(venue: Pick<MailVenue, 'timezone'>, now = new Date()): MailBooking {
+  const tomorrow = addDays(venueToday(venue.timezone, now), 1);
+  // `now` only where 18:00 does not exist that day (a clock change at that hour).
+  const startsAt = instantOf(tomorrow, '18:00', venue.timezone) ?? now;
+  return {
+    reservationInfo: { firstName: 'Alex', lastName: 'Sample', email: 'alex.sample@example.com', phone: '+12025550143', note: '' },
+    startsAt: startsAt.toISOString(),
+    endsAt: new Date(startsAt.getTime() + 2 * 3_600_000).toISOString(),
+    registrationCode: 'SAMPLE-0001',
+    bookingReference: 'SAMPLE0001',
+    playersCount: 4,
+    resourceIds: ['1', '2'],
+    total: 8000,
+    netPaid: 4000,
+    refunded: 0,
+    due: 4000,
+  };
+}
