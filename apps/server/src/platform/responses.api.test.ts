@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { meSchema, pagedSchema } from '@lanebook/core';
+import { addDays, meSchema, pagedSchema, venueToday } from '@lanebook/core';
+import { publicDatesAnswerSchema, publicSlotsAnswerSchema } from '@lanebook/core/calendar-schemas';
 import { widgetConfigSchema } from '@lanebook/core/widget-schemas';
 import { describeEachDatabase } from '../../test/each-database.js';
 import { CASES, create, uniqueKey } from '../../test/catalog.js';
@@ -97,6 +98,32 @@ describeEachDatabase('response schemas', (t) => {
     const venue = await t.addVenue();
     const inactive = await t.request('GET', `/api/public/widget/${venue.id}`);
     expectMatches(widgetConfigSchema, inactive.json(), 'widget of an inactive venue');
+  });
+
+  it('GET /api/public/product/{id}/dates and /slots (sent as prepared JSON) are what their schemas declare', async () => {
+    const config = widgetConfigSchema.parse((await t.request('GET', '/api/public/widget/demo-axe')).json());
+    const product = config.products[0];
+    const today = venueToday(config.venue.timezone);
+    let slotsSeen = 0;
+    for (const month of [today.slice(0, 7), addDays(today, 31).slice(0, 7)]) {
+      for (let i = 0; i < 2; i += 1) {
+        // The second answer comes from memory.
+        const dates = await t.request('GET', `/api/public/product/${product.id}/dates`, {
+          query: { month, playersCount: String(product.minPlayers) },
+        });
+        expect(dates.statusCode, dates.body).toBe(200);
+        expectMatches(publicDatesAnswerSchema, dates.json(), `dates of ${month}`);
+        for (const date of publicDatesAnswerSchema.parse(dates.json()).dates.slice(0, 2)) {
+          const slots = await t.request('GET', `/api/public/product/${product.id}/slots`, {
+            query: { date, playersCount: String(product.minPlayers) },
+          });
+          expect(slots.statusCode, slots.body).toBe(200);
+          expectMatches(publicSlotsAnswerSchema, slots.json(), `slots of ${date}`);
+          slotsSeen += publicSlotsAnswerSchema.parse(slots.json()).slots.length;
+        }
+      }
+    }
+    expect(slotsSeen).toBeGreaterThan(0);
   });
 
   it("a webhook's secret is in the create's schema and answer only, not in the record's", async () => {
