@@ -28,6 +28,7 @@ import { userRoutes } from './modules/users/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { superadminRoutes } from './modules/superadmin/routes.js';
 import { collectionRoutes } from './modules/collections/routes.js';
+import { mailingTemplateRoutes } from './modules/mailing-templates/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
@@ -50,6 +51,7 @@ const MODULES: ModuleRoutes[] = [
   userRoutes,
   invitationRoutes,
   superadminRoutes,
+  mailingTemplateRoutes,
   collectionRoutes,
   mediaRoutes,
   calendarRoutes,

@@ -1,8 +1,13 @@
-import { Badge, SimpleGrid, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { EMAIL_TYPES, MAIL_PLACEHOLDERS, mailingTemplateSchema, type MailingTemplate } from '@lanebook/core/catalog';
+import { formatVenueClock } from '@lanebook/core/format';
 import { defineCollection } from '../../components/collection/define';
 import { EmailListField, SelectField, TemplateTextareaField, TextField } from '../../components/fields/form-fields';
+import { useSession } from '../../lib/session';
+import { mailingLastSentQuery } from './api/mailing-last-sent';
+import { MailTemplateTools } from './MailTemplateTools';
 
 const EVENT_LABELS: Record<MailingTemplate['event'], string> = {
   confirmation: 'Confirmation',
@@ -11,6 +16,17 @@ const EVENT_LABELS: Record<MailingTemplate['event'], string> = {
   abandoned: 'Abandoned booking',
   custom: 'Custom',
 };
+
+/** When mail of the template's type last went out, in the venue's clock; "Never" before the first. */
+function LastSent({ event }: { event: MailingTemplate['event'] }) {
+  const session = useSession();
+  const venue = session.me?.venue;
+  const lastSent = useQuery(mailingLastSentQuery(session.venueId));
+  const at = lastSent.data?.items.find((item) => item.event === event)?.lastSentAt;
+  if (lastSent.isPending) return <Text c="dimmed">…</Text>;
+  if (!at) return <Text c="dimmed">Never</Text>;
+  return <>{venue ? formatVenueClock(new Date(at), venue) : new Date(at).toLocaleString()}</>;
+}
 
 export default defineCollection<typeof mailingTemplateSchema, MailingTemplate, 'mailingTemplates'>({
   path: 'mailing-templates',
@@ -41,6 +57,7 @@ export default defineCollection<typeof mailingTemplateSchema, MailingTemplate, '
       hideOnMobile: true,
       render: (template) => [...template.to, ...template.cc, ...template.bcc].join(', ') || '—',
     },
+    { key: 'lastSent', header: 'Last sent', hideOnMobile: true, render: (template) => <LastSent event={template.event} /> },
   ],
   searchPlaceholder: 'Subject',
   sorts: [
@@ -54,7 +71,7 @@ export default defineCollection<typeof mailingTemplateSchema, MailingTemplate, '
     description: 'Write the confirmation, reminder and other emails your customers receive.',
     icon: <IconMail size={28} />,
   },
-  Form: ({ control }) => (
+  Form: ({ control, form, record, readOnly }) => (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <SelectField
@@ -81,6 +98,13 @@ export default defineCollection<typeof mailingTemplateSchema, MailingTemplate, '
         description="Liquid template: placeholders in {{ }} are filled in when the email is sent."
         placeholders={MAIL_PLACEHOLDERS}
       />
+      {!readOnly && (
+        <MailTemplateTools
+          content={() => ({ subject: form.getValues('subject') ?? '', text: form.getValues('text') ?? '' })}
+          templateId={record?.id ?? null}
+          onFieldError={(field, message) => form.setError(field, { type: 'server', message })}
+        />
+      )}
     </Stack>
   ),
 });
