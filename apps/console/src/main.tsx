@@ -1,11 +1,10 @@
 import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { createTheme, MantineProvider, type ComboboxProps, type PasswordInputProps } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { NotificationsWhenShown } from './app/NotificationsWhenShown';
-import { buildRouter } from './app/router';
+import { AppRouter } from './app/router';
 import { SessionProvider } from './app/session';
 
 const theme = createTheme({
@@ -24,7 +23,6 @@ const theme = createTheme({
 });
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } } });
-const router = buildRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -32,7 +30,7 @@ createRoot(document.getElementById('root')!).render(
       <QueryClientProvider client={queryClient}>
         <NotificationsWhenShown />
         <SessionProvider>
-          <RouterProvider router={router} />
+          <AppRouter />
         </SessionProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -1,8 +1,9 @@
 import type React from 'react';
-import { lazy, Suspense, useEffect } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Navigate, unstable_HistoryRouter as HistoryRouter, useRoutes, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/ComingSoon';
 import { FullPageLoader } from '../components/FullPageLoader';
+import { createBlockingHistory } from '../lib/navigation-blocker';
 import { useSession } from '../lib/session';
 import { RouteGuard } from './guards';
 import { AuthLayout } from './layout/AuthLayout';
@@ -44,12 +45,29 @@ function toRouteObject(route: RouteDef): RouteObject {
   };
 }
 
-export function buildRouter() {
-  const groups = (Object.keys(layouts) as Layout[]).map<RouteObject>((layout) => ({
+const routes: RouteObject[] = [
+  ...(Object.keys(layouts) as Layout[]).map<RouteObject>((layout) => ({
     element: layouts[layout],
     children: ROUTES.filter((r) => r.layout === layout).map(toRouteObject),
-  }));
+  })),
   // Unknown paths go to /.
-  groups.push({ path: '*', element: <Navigate to="/" replace /> });
-  return createBrowserRouter(groups);
+  { path: '*', element: <Navigate to="/" replace /> },
+];
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/**
+ * The console's router. Declarative, not a data router: the console has no loaders or actions,
+ * and the data router's code would double React Router's share of every first load. Forms hold
+ * navigation back through the console's own history (lib/navigation-blocker.ts).
+ */
+export function AppRouter() {
+  const [history] = useState(createBlockingHistory);
+  return (
+    <HistoryRouter history={history}>
+      <AppRoutes />
+    </HistoryRouter>
+  );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router';
+import { useBlocker } from '../../lib/navigation-blocker';
 import { confirmAction } from '../dialogs';
 
 export function confirmDiscard(): Promise<boolean> {
