@@ -40,3 +40,23 @@ export const statisticsDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.venueId, t.basis, t.day, t.productId] })],
 );
+
+/**
+ * Occupancy's denominator kept by the database (trigger statistics_slot_change, migration 0019):
+ * the minutes of each product's slots per venue date, whether or not the venue works that day.
+ * The dashboard leaves out the closed days and multiplies by the product's lanes that are not
+ * paused when it reads them (a few hundred rows), so closing a day or pausing a lane moves
+ * nothing here. Reading two years of slots instead took most of a year's tiles.
+ */
+export const statisticsSlotDays = pgTable(
+  'statistics_slot_days',
+  {
+    venueId: text('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: text('product_id').notNull(),
+    minutes: cents('minutes'),
+  },
+  (t) => [primaryKey({ columns: [t.venueId, t.day, t.productId] })],
+);
