@@ -1,8 +1,8 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PermissionKey } from '@lanebook/core/permissions';
 import type { CollectionPages } from '../components/collection/types';
 import type { Session } from '../lib/session';
 import { landingPath } from './landing';
+import { preloadable, type PreloadableComponent } from './preloadable';
 
 /**
  * Every console route, in one table: the router, the guards, the menus and
@@ -20,14 +20,14 @@ export interface RouteDef {
   access: RouteAccess;
   permission?: PermissionKey;
   superadminOnly?: boolean;
-  page?: LazyExoticComponent<ComponentType>;
+  page?: PreloadableComponent;
   /** Where the route sends to: a path, or one that depends on who is signed in. */
   redirectTo?: string | ((session: Session) => string);
   /** What the coming-soon panel says will bring this page. */
   comingWith?: string;
 }
 
-const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+const page = preloadable;
 
 const LoginPage = page(() => import('../features/auth/LoginPage'));
 const ForgotPasswordPage = page(() => import('../features/auth/ForgotPasswordPage'));

@@ -1,16 +1,17 @@
 import type React from 'react';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, unstable_HistoryRouter as HistoryRouter, useRoutes, type RouteObject } from 'react-router';
+import { Suspense, useEffect, useState } from 'react';
+import { matchRoutes, Navigate, unstable_HistoryRouter as HistoryRouter, useRoutes, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/ComingSoon';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { createBlockingHistory } from '../lib/navigation-blocker';
 import { useSession } from '../lib/session';
 import { RouteGuard } from './guards';
 import { AuthLayout } from './layout/AuthLayout';
+import { preloadable } from './preloadable';
 import { ROUTES, type Layout, type RouteDef } from './route-table';
 
 // The app shell (and the Mantine parts only it uses) loads with the first signed-in page, not with /login.
-const DefaultLayout = lazy(() => import('./layout/DefaultLayout').then((m) => ({ default: m.DefaultLayout })));
+const DefaultLayout = preloadable(() => import('./layout/DefaultLayout').then((m) => ({ default: m.DefaultLayout })));
 
 function Titled({ route }: { route: RouteDef }) {
   const session = useSession();
@@ -34,8 +35,11 @@ const layouts: Record<Layout, React.ReactElement> = {
   'auth-logout': <AuthLayout withLogout />,
 };
 
+/** Each route object's entry of the route table. */
+const definitions = new Map<RouteObject, RouteDef>();
+
 function toRouteObject(route: RouteDef): RouteObject {
-  return {
+  const object: RouteObject = {
     path: route.path,
     element: (
       <RouteGuard route={route}>
@@ -43,6 +47,8 @@ function toRouteObject(route: RouteDef): RouteObject {
       </RouteGuard>
     ),
   };
+  definitions.set(object, route);
+  return object;
 }
 
 const routes: RouteObject[] = [
@@ -54,6 +60,19 @@ const routes: RouteObject[] = [
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 
+/**
+ * The chunks of the page being opened (its layout and page) load from the start, alongside the
+ * session's request, so that both render at once when the session is there (see preloadable.ts).
+ */
+function preloadOpeningPage() {
+  const opening = matchRoutes(routes, window.location)
+    ?.map((match) => definitions.get(match.route))
+    .find((route) => route !== undefined);
+  if (!opening) return;
+  if (opening.layout === 'default') void DefaultLayout.preload();
+  void opening.page?.preload();
+}
+
 function AppRoutes() {
   return useRoutes(routes);
 }
@@ -64,7 +83,10 @@ function AppRoutes() {
  * navigation back through the console's own history (lib/navigation-blocker.ts).
  */
 export function AppRouter() {
-  const [history] = useState(createBlockingHistory);
+  const [history] = useState(() => {
+    preloadOpeningPage();
+    return createBlockingHistory();
+  });
   return (
     <HistoryRouter history={history}>
       <AppRoutes />
