@@ -28,22 +28,25 @@ import {
   heldLaneMinutesByHour,
   liveBookingsByDate,
   paymentMethodSums,
+  statisticsBookingsByHour,
   statisticsBookingsOfDay,
   statisticsBookingsPage,
   type BookingFigure,
   type BookingPeriod,
   type StatisticsBookingRow,
 } from '../bookings/statistics.js';
-import { slotMinutesByDate, workingSlotsBetween } from '../calendar/statistics.js';
+import { nonWorkingDaysBetween } from '../calendar/service.js';
+import { workingSlotsBetween } from '../calendar/statistics.js';
 import { productsForCalendar } from '../products/service.js';
 import { lanesByIds } from '../resources/service.js';
 import { statisticsVisitsOfDay, statisticsVisitsPage } from '../widget/statistics.js';
-import { statisticsDays } from './schema.js';
+import { statisticsDays, statisticsSlotDays } from './schema.js';
 
 /**
  * The dashboard's figures (issue 24; definitions in packages/core/src/statistics-schemas.ts).
  * Tiles and charts of days, weeks and months add up the per-day rows the database keeps
- * (statistics_days, migration 0015); a chart of one day's hours, the lists and the heatmap read
+ * (statistics_days, migration 0015) and the slot minutes beside them (statistics_slot_days,
+ * migration 0019); a chart of one day's hours, the lists and the heatmap read
  * the bookings, visits and slots through their modules.
  */
 
@@ -146,11 +149,31 @@ async function laneCountsOf(db: Db, venueId: string, productId: string | null): 
   return new Map(products.map((product) => [product.id, product.resources.filter((id) => open.has(id)).length]));
 }
 
-/** Lane-minutes of the slots per venue date: each slot's minutes times its product's open lanes. */
+/**
+ * Lane-minutes of the slots per venue date: each product's slot minutes (statistics_slot_days,
+ * kept by the database) times its open lanes, on the days the venue works.
+ */
 async function availableByDate(db: Db, venueId: string, period: Period, productId: string | null, lanes: Promise<Map<string, number>>) {
-  const [rows, laneCounts] = await Promise.all([slotMinutesByDate(db, venueId, period.from, period.to, productId), lanes]);
+  const d = statisticsSlotDays;
+  const [rows, closed, laneCounts] = await Promise.all([
+    db
+      .select({ day: d.day, productId: d.productId, minutes: d.minutes })
+      .from(d)
+      .where(
+        forVenue(db, venueId).scope(
+          d,
+          and(gte(d.day, period.from), lte(d.day, period.to), productId === null ? undefined : eq(d.productId, productId)),
+        ),
+      ),
+    nonWorkingDaysBetween(db, venueId, period.from, period.to),
+    lanes,
+  ]);
+  const closedDays = new Set(closed);
   const byDate = new Map<string, number>();
-  for (const row of rows) byDate.set(row.date, (byDate.get(row.date) ?? 0) + row.minutes * (laneCounts.get(row.productId) ?? 0));
+  for (const row of rows) {
+    if (closedDays.has(row.day)) continue;
+    byDate.set(row.day, (byDate.get(row.day) ?? 0) + Number(row.minutes) * (laneCounts.get(row.productId) ?? 0));
+  }
   return byDate;
 }
 
@@ -287,20 +310,11 @@ async function hourPoints(db: Db, clock: VenueClock, key: StatisticKey, selectio
       if (visit.step < 5) sums[at].bounced += 1;
     }
   } else {
-    for (const row of await statisticsBookingsOfDay(db, clock.venueId, period)) {
-      const at = hourOf(selection.dateField === 'createdAt' ? row.createdAt : row.startsAt);
-      if (at < 0) continue;
-      const counted = row.status === 'abandoned' ? 0 : 1;
-      const day = sums[at];
-      day.bookings += counted;
-      if (row.status === 'canceled') day.cancelled += counted;
-      if (row.source === 'online') day.online += counted;
-      else if (row.source === 'phone') day.phone += counted;
-      else day.walkIn += counted;
-      if (row.refunded > 0) day.refundedBookings += 1;
-      day.gross += row.paid;
-      day.refunded += row.refunded;
-      day.taxes += row.taxes;
+    const hourStarts = [...hours.map((hour) => hour.start), hours[hours.length - 1].end];
+    const at = selection.dateField === 'createdAt' ? 'createdAt' : 'startsAt';
+    for (const row of await statisticsBookingsByHour(db, clock.venueId, period, hourStarts, at)) {
+      const { hour, ...figures } = row;
+      Object.assign(sums[hour], figures);
     }
   }
   return hours.map((hour, at) => point(key, sums[at], hour.start.toISOString(), hour.end.toISOString(), hour.label));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, DEFAULT_PERMISSIONS, productDefaults, venueToday, wallClockOf, type PermissionsMap } from '@lanebook/core';
 import type { Booking } from '@lanebook/core/booking-schemas';
@@ -14,7 +14,17 @@ import {
   type StatisticsFigures,
   type StatisticsList,
 } from '@lanebook/core/statistics-schemas';
-import { bookingPayments, bookings, products, resources, slots, venueNonWorkingDays, venues, widgetVisits } from '../../db/schema.js';
+import {
+  bookingPayments,
+  bookings,
+  products,
+  resources,
+  slots,
+  statisticsSlotDays,
+  venueNonWorkingDays,
+  venues,
+  widgetVisits,
+} from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { expectFieldError, expectNoWrites } from '../../../test/catalog.js';
 import { setUpBookings } from '../../../test/bookings.js';
@@ -629,7 +639,85 @@ describeEachDatabase('statistics: the owner’s dashboard (issue 24)', (t) => {
     const fifth = await chart(venue.owner, 'grossRevenue', { ...may, productId: 'Q', dateField: 'date' });
     expect(fifth.points.filter((p) => p.value !== 0).map((p) => [p.start, p.value])).toEqual([['2026-05-07', 4000]]);
     await t.db.delete(bookings).where(eq(bookings.id, id));
-    expect((await tiles(venue.owner, { ...may, productId: 'Q' })).stats).toMatchObject({ grossRevenue: 0, bookingsCount: 0, refundedBookings: 0 });
+    expect((await tiles(venue.owner, { ...may, productId: 'Q' })).stats).toMatchObject({
+      grossRevenue: 0,
+      bookingsCount: 0,
+      refundedBookings: 0,
+    });
+  });
+
+  it('occupancy’s slot time follows the slots (added, moved, deleted), the closed days and the paused lanes', async () => {
+    const venue = await fixtureVenue(t);
+    const june = { from: '2026-06-01', to: '2026-06-30' };
+    /** Occupancy's denominator (lane-minutes of the slots) of product P between two dates, computed anew. */
+    const available = async (from: string, to = from) => {
+      const response = await venue.owner.get(url('/occupancyRate/list'), { query: { from, to, productId: 'P', limit: '1', refresh: '1' } });
+      expect(response.statusCode, response.body).toBe(200);
+      return statisticsListSchema.parse(response.json()).of;
+    };
+    const slot = (date: string, from: string, minutes: number) => {
+      const startsAt = new Date(`${date}T${from}:00-04:00`);
+      return {
+        venueId: venue.id,
+        id: randomUUID(),
+        productId: 'P',
+        date,
+        from,
+        to: from,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + minutes * 60_000),
+      };
+    };
+    expect(await available(june.from, june.to)).toBe(0);
+    // One slot of 60 minutes on P's two open lanes (L3 is paused).
+    const tenth = slot('2026-06-10', '10:00', 60);
+    await t.db.insert(slots).values(tenth);
+    expect(await available('2026-06-10')).toBe(120);
+    // Three in one statement, two of them on one day.
+    await t.db.insert(slots).values([slot('2026-06-11', '10:00', 30), slot('2026-06-11', '10:30', 30), slot('2026-06-12', '12:00', 90)]);
+    expect(await available('2026-06-11')).toBe(120);
+    expect(await available(june.from, june.to)).toBe(120 + 120 + 180);
+    // Moved to the 12th and made two hours long: the 10th has nothing left.
+    await t.db
+      .update(slots)
+      .set({ date: '2026-06-12', startsAt: new Date('2026-06-12T14:00:00Z'), endsAt: new Date('2026-06-12T16:00:00Z') })
+      .where(eq(slots.id, tenth.id));
+    expect(await available('2026-06-10')).toBe(0);
+    expect(await available('2026-06-12')).toBe(180 + 240);
+    // A change that does not move a slot (its price) leaves the minutes as they are.
+    await t.db.update(slots).set({ price: 1500 }).where(eq(slots.id, tenth.id));
+    expect(await available('2026-06-12')).toBe(180 + 240);
+    // The 11th's slots deleted.
+    await t.db.delete(slots).where(and(eq(slots.venueId, venue.id), eq(slots.date, '2026-06-11')));
+    expect(await available('2026-06-11')).toBe(0);
+    expect(await available(june.from, june.to)).toBe(420);
+    // A lane paused: one lane left; a closed day: nothing that day; reopened, it counts again.
+    await t.db
+      .update(resources)
+      .set({ isPaused: true })
+      .where(and(eq(resources.venueId, venue.id), eq(resources.id, 'L2')));
+    expect(await available(june.from, june.to)).toBe(210);
+    await t.db.insert(venueNonWorkingDays).values({ venueId: venue.id, date: '2026-06-12' });
+    expect(await available(june.from, june.to)).toBe(0);
+    await t.db
+      .delete(venueNonWorkingDays)
+      .where(and(eq(venueNonWorkingDays.venueId, venue.id), eq(venueNonWorkingDays.date, '2026-06-12')));
+    expect(await available(june.from, june.to)).toBe(210);
+    // The rate over them: a live booking of 105 lane-minutes on the 12th is half of it.
+    await insertBooking(t, venue.id, {
+      product: 'P',
+      createdAt: '2026-06-01T15:00:00Z',
+      date: '2026-06-12',
+      startsAt: '2026-06-12T16:00:00Z',
+      minutes: 105,
+      status: 'paid',
+      source: 'phone',
+      total: 1000,
+    });
+    expect((await tiles(venue.owner, { ...june, productId: 'P', dateField: 'date', refresh: '1' })).stats.occupancyRate).toBe(50);
+    // A venue deleted takes its slots and their minutes with it.
+    await t.db.delete(venues).where(eq(venues.id, venue.id));
+    expect(await t.db.select().from(statisticsSlotDays).where(eq(statisticsSlotDays.venueId, venue.id))).toEqual([]);
   });
 
   it('property: random bookings, payments, refunds, cancels and visits; each tile equals the rows, each list sums to it', async () => {
