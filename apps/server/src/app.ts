@@ -74,7 +74,7 @@ export async function buildApp(database: Database, config: AppConfig) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, printLinks: config.printMailLinks });
   const auth = createAuth({
     db: database.db,
     mailer,

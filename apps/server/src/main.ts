@@ -37,6 +37,7 @@ async function main() {
     authSecret: authSecret(),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    printMailLinks: !env.SMTP_URL && env.NODE_ENV !== 'production',
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
@@ -91,6 +92,12 @@ async function main() {
     }[cardPayments],
   );
   if (await venueExists(database.db, DEMO_VENUE_ID)) lines.push(`Widget demo: ${baseUrl}/widget/demo?venue=${DEMO_VENUE_ID}`);
+  if (!env.SMTP_URL)
+    lines.push(
+      env.NODE_ENV === 'production'
+        ? 'Mail: no SMTP_URL, so mail stays in the outbox (superadmin: Outbox).'
+        : 'Mail: no SMTP_URL, so mail stays in the outbox (superadmin: Outbox); sign-up confirmation and password links are printed here as they are sent.',
+    );
   lines.push(`API docs: ${baseUrl}/api/docs`, ``);
   console.log(lines.join('\n'));
 }

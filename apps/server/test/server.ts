@@ -11,7 +11,7 @@ import { buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/platform/module.js';
 import { openDatabase, type Database, type Db } from '../src/db/client.js';
 import * as schema from '../src/db/schema.js';
-import { account, bookings, mailOutbox, user, venueMembers, venues } from '../src/db/schema.js';
+import { account, bookingReminders, bookings, mailOutbox, user, venueMembers, venues } from '../src/db/schema.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed.js';
 import { createTestDatabase } from './postgres.js';
 import { seededPgliteImage } from './seeded-start.js';
@@ -143,6 +143,10 @@ export class TestServer {
         .update(bookings)
         .set({ abandonAt: sql`greatest(${bookings.abandonAt}, now() + interval '30 minutes')` })
         .where(isNotNull(bookings.abandonAt));
+      // Likewise the reminder sweep: the demo's bookings count as reminded, so it mails none of them under a test.
+      await database.db.execute(
+        sql`insert into ${bookingReminders} (venue_id, booking_id, starts_at, skipped) select venue_id, id, starts_at, true from ${bookings} on conflict do nothing`,
+      );
       this.started = { app: built, database, databaseUrl, dropDatabase };
     } catch (error) {
       await database.close();

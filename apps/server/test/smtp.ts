@@ -9,13 +9,27 @@ export interface Received {
   raw: string;
 }
 
-/** A real SMTP server on a random loopback port that keeps what it receives. */
-export async function startSmtp() {
+/** An SMTP refusal: 451 (try again later) is temporary, 550 (no such mailbox) permanent. */
+export interface Refusal {
+  code: number;
+  message: string;
+}
+
+/**
+ * A real SMTP server on a random loopback port that keeps what it receives. `refuse` answers a
+ * recipient with an error code instead of taking it (asked at each RCPT TO).
+ */
+export async function startSmtp(options: { refuse?: (recipient: string) => Refusal | undefined } = {}) {
   const received: Received[] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = options.refuse?.(address.address);
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -154,7 +154,8 @@ export const outboxMailSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().nullable(),
-  status: z.enum(['stored', 'sent', 'failed']),
+  /** deferred: the SMTP server refused it for the moment, and it is tried again. */
+  status: z.enum(['stored', 'sending', 'deferred', 'sent', 'failed']),
   error: z.string().nullable(),
   createdAt: instantSchema,
 });

@@ -186,6 +186,11 @@ export const mailingTemplateSchema = recordSchema({
   isPaused: z.boolean(),
 });
 export type MailingTemplate = z.infer<typeof mailingTemplateSchema.record>;
+/** `GET /api/private/mailing-templates/last-sent`: when mail of each type last went out for the venue (null: never). */
+export const mailingLastSentSchema = z.object({
+  items: z.array(z.object({ event: z.enum(EMAIL_TYPES), lastSentAt: instantSchema.nullable() })),
+});
+export type MailingLastSent = z.infer<typeof mailingLastSentSchema>;
 /**
  * Placeholders a mailing template can use, documented beside the editor; the server fills them in
  * for each booking (apps/server/src/modules/bookings/mail-variables.ts).

@@ -41,6 +41,12 @@ export const venueFieldsSchema = z.object({
     .int('Abandon after must be whole minutes')
     .min(5, 'Abandon after must be 5 to 1440 minutes')
     .max(1440, 'Abandon after must be 5 to 1440 minutes'),
+  /** How long before a booking's start its reminder mail goes out. */
+  reminderLeadHours: z
+    .number('Reminder lead time must be a number of hours')
+    .int('Reminder lead time must be whole hours')
+    .min(1, 'Reminder lead time must be 1 to 168 hours')
+    .max(168, 'Reminder lead time must be 1 to 168 hours'),
   /** Signers younger than this sign with a guardian (decision 023). */
   ageOfMajority: z
     .number('Age of majority must be a number of years')

@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { mailOutbox } from '../db/schema.js';
+import { createMailer, isTemporaryMailError, MailDeferred } from './mail.js';
 import { describeEachDatabase } from '../../test/each-database.js';
 import { BASE_URL, DEMO_PASSWORD, injectInto, resetTokenOf } from '../../test/server.js';
 import { decodeBody, startSmtp } from '../../test/smtp.js';
 
 describeEachDatabase('mail over real SMTP', (t) => {
+  const rowOf = async (id: string) => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   beforeAll(async () => {
     smtp = await startSmtp();
@@ -79,6 +84,83 @@ describeEachDatabase('mail over real SMTP', (t) => {
       expect(row.error).toMatch(/ECONNREFUSED|connect/i);
       expect(gone.received).toEqual([]);
     } finally {
+      await app.close();
+    }
+  });
+
+  it('a temporary refusal (451) on an attempt with retries left is deferred and thrown, then sent by the next attempt; the outbox row is the proof afterwards', async () => {
+    const to = `retry-${randomUUID().slice(0, 8)}@example.test`;
+    let refused = 0;
+    const refusing = await startSmtp({
+      refuse: (recipient) => (recipient === to && refused++ === 0 ? { code: 451, message: 'Try again later' } : undefined),
+    });
+    const mailer = createMailer(t.db, { smtpUrl: `smtp://127.0.0.1:${refusing.port}`, from: 'Lanebook <no-reply@lanebook.test>' });
+    try {
+      const mail = { id: randomUUID(), to: [to], subject: 'Hello', text: 'Hi', kind: 'test' };
+      await expect(mailer.send(mail, { retryCount: 0, isLastAttempt: false })).rejects.toBeInstanceOf(MailDeferred);
+      expect(await rowOf(mail.id)).toMatchObject({ status: 'deferred', attempts: 1, sentAt: null });
+      expect((await rowOf(mail.id)).error).toMatch(/451/);
+      expect(refusing.received).toEqual([]);
+      expect(await mailer.send(mail, { retryCount: 1, isLastAttempt: false })).toEqual({ status: 'sent' });
+      expect(await rowOf(mail.id)).toMatchObject({ status: 'sent', attempts: 2, error: null });
+      expect(refusing.received).toHaveLength(1);
+      // Sent: another run of the same mail sends nothing.
+      expect(await mailer.send(mail, { retryCount: 2, isLastAttempt: false })).toEqual({ status: 'duplicate' });
+      expect(refusing.received).toHaveLength(1);
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it('a permanent refusal (550) is failed at once and never tried again; a temporary one on the last attempt is failed too', async () => {
+    const refusing = await startSmtp({
+      refuse: (recipient) =>
+        recipient.startsWith('gone-') ? { code: 550, message: 'No such mailbox' } : { code: 451, message: 'Try again later' },
+    });
+    const mailer = createMailer(t.db, { smtpUrl: `smtp://127.0.0.1:${refusing.port}`, from: 'Lanebook <no-reply@lanebook.test>' });
+    try {
+      const gone = { id: randomUUID(), to: [`gone-${randomUUID().slice(0, 8)}@example.test`], subject: 'Hello', text: 'Hi', kind: 'test' };
+      const result = await mailer.send(gone, { retryCount: 0, isLastAttempt: false });
+      expect(result.status).toBe('failed');
+      expect(result.error).toMatch(/550/);
+      expect(await rowOf(gone.id)).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(await mailer.send(gone, { retryCount: 1, isLastAttempt: false })).toEqual({ status: 'duplicate' });
+      expect(await rowOf(gone.id)).toMatchObject({ attempts: 1 });
+
+      const late = { id: randomUUID(), to: [`late-${randomUUID().slice(0, 8)}@example.test`], subject: 'Hello', text: 'Hi', kind: 'test' };
+      await expect(mailer.send(late, { retryCount: 0, isLastAttempt: false })).rejects.toBeInstanceOf(MailDeferred);
+      expect((await mailer.send(late, { retryCount: 6, isLastAttempt: true })).status).toBe('failed');
+      expect(await rowOf(late.id)).toMatchObject({ status: 'failed', attempts: 2 });
+      expect(refusing.received).toEqual([]);
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it('SMTP failures are told apart: 4xx and no answer are temporary, 5xx permanent', () => {
+    expect(isTemporaryMailError({ responseCode: 451, code: 'EENVELOPE' })).toBe(true);
+    expect(isTemporaryMailError({ responseCode: 421 })).toBe(true);
+    expect(isTemporaryMailError({ code: 'ECONNECTION' })).toBe(true);
+    expect(isTemporaryMailError({ code: 'ETIMEDOUT' })).toBe(true);
+    expect(isTemporaryMailError({ responseCode: 550, code: 'EENVELOPE' })).toBe(false);
+    expect(isTemporaryMailError({ responseCode: 535, code: 'EAUTH' })).toBe(false);
+    expect(isTemporaryMailError({ code: 'EMESSAGE' })).toBe(false);
+    expect(isTemporaryMailError(new Error('something else'))).toBe(false);
+  });
+
+  it('without SMTP, outside production, the links of sign-up and password mails are printed; the mail stays in the outbox', async () => {
+    const printed: string[] = [];
+    const spy = vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(String(line)));
+    const { app } = await t.extraApp({ printMailLinks: true });
+    try {
+      const { email } = await t.addUser();
+      await injectInto(app, 'POST', '/api/auth/request-password-reset', { body: { email, redirectTo: `${BASE_URL}/reset-password` } });
+      const mail = await t.waitForMail(email, 'password-reset');
+      expect(mail.status).toBe('stored');
+      const line = printed.find((text) => text.includes(email));
+      expect(line).toContain(`${BASE_URL}/api/auth/reset-password/${resetTokenOf(mail)}`);
+    } finally {
+      spy.mockRestore();
       await app.close();
     }
   });

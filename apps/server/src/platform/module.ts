@@ -19,6 +19,8 @@ export interface AppConfig {
   authSecret: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** Without SMTP, outside production: print the links of sign-up and password mails, so an account can be finished with no mail server. */
+  printMailLinks?: boolean;
   google?: AuthOptions['google'];
   oidc?: AuthOptions['oidc'];
   signInPerMinute?: number;

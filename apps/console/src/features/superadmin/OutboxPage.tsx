@@ -11,8 +11,20 @@ import { BackToSuperadmin } from './BackToSuperadmin';
 import { Linkified } from './Linkified';
 import { Pager } from '../../components/Pager';
 
-const STATUS_LABELS: Record<OutboxMail['status'], string> = { stored: 'Stored', sent: 'Sent', failed: 'Failed' };
-const STATUS_COLORS: Record<OutboxMail['status'], string> = { stored: 'gray', sent: 'green', failed: 'red' };
+const STATUS_LABELS: Record<OutboxMail['status'], string> = {
+  stored: 'Stored',
+  sending: 'Sending',
+  deferred: 'Retrying',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+const STATUS_COLORS: Record<OutboxMail['status'], string> = {
+  stored: 'gray',
+  sending: 'blue',
+  deferred: 'yellow',
+  sent: 'green',
+  failed: 'red',
+};
 
 function StatusBadge({ mail }: { mail: OutboxMail }) {
   const badge = (

@@ -306,6 +306,18 @@ function VenueForm({ venue }: { venue: Venue }) {
           />
           <NumberSetting
             control={control}
+            name="reminderLeadHours"
+            label="Send reminders"
+            description="Hours before the start a booking's reminder mail goes out, when a Reminder template is active (1 to 168)"
+            min={1}
+            max={168}
+            suffix=" h"
+            whole
+            disabled={readOnly}
+            error={errors.reminderLeadHours?.message}
+          />
+          <NumberSetting
+            control={control}
             name="ageOfMajority"
             label="Age of majority"
             description="Younger signers sign a waiver with a guardian (14 to 25)"
@@ -522,7 +534,7 @@ function NumberSetting({
   ...input
 }: {
   control: Control<VenueFields>;
-  name: 'closurePercent' | 'abandonAfterMinutes' | 'ageOfMajority';
+  name: 'closurePercent' | 'abandonAfterMinutes' | 'reminderLeadHours' | 'ageOfMajority';
   label: string;
   description: string;
   min: number;

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import type { Booking } from '@lanebook/core/booking-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import { lockKeys, slotOccupancyKey, withTransaction } from '../../platform/locking.js';
 import { forVenue } from '../../platform/venue-scope.js';
@@ -11,19 +12,20 @@ import { bookingLanes, bookings } from './schema.js';
  * Abandoned bookings (decision 019): an online booking still unpaid at its `abandonAt` (made
  * plus the venue's abandonAfterMinutes) becomes abandoned and frees its lanes. A pg-boss job
  * sweeps every minute; each booking changes in a transaction of its own that takes its row lock
- * and checks again, so two processes sweeping at once abandon it once.
+ * and checks again, so two processes sweeping at once abandon it once. Its customer then gets the
+ * venue's active abandoned template, with the link back to the booking's page (mail.ts).
  */
 
 export const ABANDON_QUEUE = 'abandon-bookings';
 /** The longest sweep: the rest waits for the next minute. */
 const SWEEP_LIMIT = 500;
 
-/** Abandons the booking if it is still due to be; says whether it did. */
-export async function abandonBooking(tx: Tx, venueId: string, bookingId: string, now = new Date()): Promise<boolean> {
+/** Abandons the booking if it is still due to be; answers it abandoned, or null when it was not. */
+export async function abandonBooking(tx: Tx, venueId: string, bookingId: string, now = new Date()): Promise<Booking | null> {
   // Its lanes change: the venue's occupancy key first (decision 015), then the row.
   await lockKeys(tx, [slotOccupancyKey(venueId)], { shared: true });
   const row = await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
-  if (row.status !== 'wait_for_payment' || row.paidTotal > 0 || !row.abandonAt || row.abandonAt > now) return false;
+  if (row.status !== 'wait_for_payment' || row.paidTotal > 0 || !row.abandonAt || row.abandonAt > now) return null;
   const venue = forVenue(tx, venueId);
   await venue.update(bookingLanes, eq(bookingLanes.bookingId, bookingId), { holds: false });
   const [changed] = await venue.update(bookings, eq(bookings.id, bookingId), { status: 'abandoned', updatedAt: now }).returning();
@@ -37,12 +39,18 @@ export async function abandonBooking(tx: Tx, venueId: string, bookingId: string,
     `Abandoned: not paid within ${minutes} minutes; the lanes are free again`,
     'Lanebook',
   );
-  await recordBookingEvent(tx, venueId, 'booking.updated', await bookingWithLedger(tx, venueId, changed));
-  return true;
+  return recordBookingEvent(tx, venueId, 'booking.updated', await bookingWithLedger(tx, venueId, changed));
 }
 
-/** Abandons every booking overdue at `now`, each in its own transaction; answers how many. */
-export async function abandonOverdueBookings(db: Db, now = new Date()): Promise<number> {
+/**
+ * Abandons every booking overdue at `now`, each in its own transaction; answers how many.
+ * `abandoned` runs after each commit (the abandoned mail is queued there).
+ */
+export async function abandonOverdueBookings(
+  db: Db,
+  now = new Date(),
+  abandoned?: (venueId: string, booking: Booking) => Promise<void>,
+): Promise<number> {
   const overdue = await db
     .select({ venueId: bookings.venueId, id: bookings.id })
     // eslint-disable-next-line no-restricted-syntax -- the sweep serves every venue: it reads overdue bookings across venues, then changes each within its own venue
@@ -50,9 +58,12 @@ export async function abandonOverdueBookings(db: Db, now = new Date()): Promise<
     .where(and(eq(bookings.status, 'wait_for_payment'), isNotNull(bookings.abandonAt), lte(bookings.abandonAt, now)))
     .orderBy(asc(bookings.abandonAt))
     .limit(SWEEP_LIMIT);
-  let abandoned = 0;
+  let count = 0;
   for (const booking of overdue) {
-    if (await withTransaction(db, (tx) => abandonBooking(tx, booking.venueId, booking.id, now))) abandoned += 1;
+    const changed = await withTransaction(db, (tx) => abandonBooking(tx, booking.venueId, booking.id, now));
+    if (!changed) continue;
+    count += 1;
+    await abandoned?.(booking.venueId, changed);
   }
-  return abandoned;
+  return count;
 }

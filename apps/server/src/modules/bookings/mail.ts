@@ -1,17 +1,21 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { formatMoney } from '@lanebook/core';
 import type { Booking } from '@lanebook/core/booking-schemas';
 import type { Db } from '../../db/client.js';
 import { TemplateError } from '../../platform/liquid.js';
-import type { Jobs } from '../../platform/jobs.js';
-import type { Mailer } from '../../platform/mail.js';
+import type { JobAttempt, Jobs } from '../../platform/jobs.js';
+import { withTransaction } from '../../platform/locking.js';
+import { MailDeferred, type Mailer } from '../../platform/mail.js';
 import type { VenueReads } from '../../platform/venue-reads.js';
 import { venueRowById } from '../venues/service.js';
-import { bookingWithLedger } from './records.js';
+import { bookingWithLedger, writeLog } from './records.js';
+import { LANE_HOLDING_STATUSES } from './predicates.js';
 import { bookings } from './schema.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { validationFailed } from '../../platform/errors.js';
 import { activeMailingTemplate, type MailingTemplateRow } from '../mailing-templates/service.js';
+import { venueSpan } from './public.js';
 import {
   defang,
   MailRenderError,
@@ -53,9 +57,11 @@ export async function renderBookingMail(
   venue: MailVenue,
   booking: Booking,
   content: BookingMailContent,
+  /** Values of the occasion beside the booking's (a move's `change`). */
+  extra: Record<string, unknown> = {},
 ): Promise<RenderedMail> {
   try {
-    return await renderBookingMailContent(db, baseUrl, venue, booking, content);
+    return await renderBookingMailContent(db, baseUrl, venue, booking, content, extra);
   } catch (error) {
     if (!(error instanceof MailRenderError)) throw error;
     // Send email's fields are subject and message.
@@ -92,46 +98,80 @@ export async function sendBookingMail(
 }
 
 export const BOOKING_MAIL_QUEUE = 'booking-mail';
-type AutomaticMailType = 'confirmation' | 'cancellation';
-interface BookingMailJob {
+/** The mails a booking sends by itself: a template's type, or a refund's receipt (Lanebook's own text). */
+export type AutomaticMailType = 'confirmation' | 'reminder' | 'cancellation' | 'abandoned' | 'receipt';
+
+/** A refund the receipt tells of, as the refund's answer gave it. */
+export interface RefundReceipt {
+  id: string;
+  amount: number;
+  paymentMethodAlias: string;
+  status: string;
+}
+
+export interface BookingMailJob {
   venueId: string;
   bookingId: string;
   type: AutomaticMailType;
+  /**
+   * What makes the mail one of its own where its type repeats: a move's booking version, a
+   * reminder's start, a refund's id. Part of its idempotency key (automaticMailId).
+   */
+  occasion?: string;
+  /** A moved booking's confirmation: its time before the move, as the customer reads it. */
+  change?: { from: string };
+  /** A reminder: the start it reminds of (moved since, it is not sent). */
+  startsAt?: string;
+  refund?: RefundReceipt;
 }
 
-/** One id per booking and mail type, as a UUID: the job's id and its outbox row's, so the mail goes once however often the job runs. */
-export function automaticMailId(bookingId: string, type: AutomaticMailType): string {
-  const hex = createHash('sha256').update(`${bookingId}:${type}`).digest('hex');
+/**
+ * One id per booking, mail type and occasion (a UUID): the job's id and its outbox row's, so the
+ * mail goes once however often and wherever its job runs.
+ */
+export function automaticMailId(bookingId: string, type: AutomaticMailType, occasion?: string): string {
+  const key = occasion ? `${bookingId}:${type}:${occasion}` : `${bookingId}:${type}`;
+  const hex = createHash('sha256').update(key).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /**
- * The mail a booking event sends by itself (confirmation on create, cancellation on cancel),
- * queued after the booking's commit and rendered and sent by the job (sendQueuedAutomaticMail). A
- * failure to queue is logged, never undoes the booking.
+ * Retries of a temporary SMTP failure (451, no answer): 30 s, then twice as long each time
+ * with jitter (pg-boss's backoff), about an hour in all before the last attempt records it failed.
+ */
+export const AUTOMATIC_MAIL_RETRIES = { retryLimit: 6, retryDelaySeconds: 30 } as const;
+
+/** Whether the venue has an active template for the type, kept in memory until its templates change. */
+async function hasActiveTemplate(mail: BookingMailer, venueId: string, type: MailingTemplateRow['event']): Promise<boolean> {
+  const answer = await mail.reads.json('mailing_templates', venueId, `active-mailing-template:${type}`, async () =>
+    Boolean(await activeMailingTemplate(mail.db, venueId, type)),
+  );
+  return JSON.parse(answer) as boolean;
+}
+
+/**
+ * Queues a mail a booking event sends by itself (the confirmation on create, its change on a
+ * move, the cancellation, the abandoned mail, a refund's receipt, a reminder), after the
+ * change's commit; the job (sendQueuedAutomaticMail) renders and sends it. A failure to queue is
+ * logged, never undoes the booking.
  */
 export async function queueAutomaticMail(
   mail: BookingMailer,
-  venue: MailVenue,
-  booking: Booking,
+  venue: { id: string },
+  booking: { id: string; reservationInfo: { email?: string } },
   type: AutomaticMailType,
   log: { warn: (object: object, message: string) => void },
+  details: Omit<BookingMailJob, 'venueId' | 'bookingId' | 'type'> = {},
 ) {
   if (!booking.reservationInfo.email) return;
-  const job: BookingMailJob = { venueId: venue.id, bookingId: booking.id, type };
+  const job: BookingMailJob = { venueId: venue.id, bookingId: booking.id, type, ...details };
   try {
-    // Decided when the booking is made: a template resumed a moment later does not mail earlier bookings.
-    const hasTemplate = await mail.reads.json(
-      'mailing_templates',
-      venue.id,
-      `active-mailing-template:${type}`,
-      async () => !!(await activeMailingTemplate(mail.db, venue.id, type)),
-    );
-    if (!JSON.parse(hasTemplate)) return;
+    // Decided when the event happens: a template resumed a moment later does not mail earlier bookings.
+    // A refund's receipt goes where the venue confirms bookings by mail.
+    if (!(await hasActiveTemplate(mail, venue.id, type === 'receipt' ? 'confirmation' : type))) return;
     await mail.jobs.send(BOOKING_MAIL_QUEUE, job, {
-      id: automaticMailId(booking.id, type),
-      retryLimit: 3,
-      retryDelaySeconds: 10,
+      id: automaticMailId(booking.id, type, details.occasion),
+      ...AUTOMATIC_MAIL_RETRIES,
       expireInSeconds: 120,
     });
   } catch (error) {
@@ -139,26 +179,146 @@ export async function queueAutomaticMail(
   }
 }
 
+const MAIL_LABELS: Record<AutomaticMailType, string> = {
+  confirmation: 'Confirmation',
+  reminder: 'Reminder',
+  cancellation: 'Cancellation',
+  abandoned: 'Abandoned booking',
+  receipt: 'Refund receipt',
+};
+
+/** Whether the booking is still as the mail was queued for: a reminder of a start moved or canceled since, an abandoned mail of a booking paid since, are dropped. */
+function stillWanted(job: BookingMailJob, row: typeof bookings.$inferSelect): boolean {
+  const live = (LANE_HOLDING_STATUSES as readonly string[]).includes(row.status);
+  if (job.type === 'reminder') return live && row.startsAt.toISOString() === job.startsAt;
+  if (job.type === 'abandoned') return row.status === 'abandoned';
+  if (job.change) return live;
+  return true;
+}
+
+/** The refund receipt: Lanebook's own text (the spec's mail types have none for it), over the booking's values and the refund's. */
+const RECEIPT_CONTENT: BookingMailContent = {
+  subject: 'Refund receipt for booking {{ booking.reference }}',
+  text:
+    'Hello {{ customer.firstName }},\n\n' +
+    '{{ venue.name }} refunded {{ refund.amount }} ({{ refund.method }}) for your booking {{ booking.reference }}, ' +
+    '{{ product.name }} on {{ booking.date }} at {{ booking.time }}.' +
+    '{% if refund.pending %} It is on its way to your card: it can take a few days to show.{% endif %}\n\n' +
+    'Total: {{ booking.total | money }}\nPaid: {{ booking.paid | money }}\nDue: {{ booking.due | money }}\n\n' +
+    'Your booking: {{ manageUrl }}\n\n{{ venue.name }}\n{{ venue.address }}\n{{ venue.phone }}\n',
+};
+
 /**
- * The job: sends the mail when the venue has an active template for it, over the booking as it is
- * now. Its outbox row has the job's stable id, so a second run (a retry after a crash) sends nothing.
+ * A moved booking's confirmation names the change: the template reads `change.from` and
+ * `change.to`; one that does not mention `change` gets a line saying it before its text.
  */
-export async function sendQueuedAutomaticMail(mail: BookingMailer, { venueId, bookingId, type }: BookingMailJob) {
+function withChange(content: BookingMailContent): BookingMailContent {
+  // `change` in a Liquid output or tag, not the word in the text.
+  if (/\{\{-?\s*change\b|\{%-?[^%]*\bchange\b/.test(content.subject + content.text)) return content;
+  return {
+    subject: `Changed: ${content.subject}`,
+    text: `Your booking was moved from {{ change.from }} to {{ change.to }}.\n\n${content.text}`,
+  };
+}
+
+/**
+ * The job: sends the mail when the venue has an active template for it (a receipt: for confirmations), over
+ * the booking as it is now, and writes the outcome in the booking's log. Its outbox row has the
+ * job's stable id, so a second run (a retry after a crash, another process) sends nothing; a
+ * temporary SMTP failure throws MailDeferred, and pg-boss runs it again later.
+ */
+export async function sendQueuedAutomaticMail(mail: BookingMailer, job: BookingMailJob, attempt?: JobAttempt) {
+  const { venueId, bookingId, type } = job;
   const venue = await venueRowById(mail.db, venueId);
   const [row] = venue ? await forVenue(mail.db, venueId).select(bookings, eq(bookings.id, bookingId)) : [];
-  if (!venue || !row) return;
+  if (!venue || !row || !stillWanted(job, row)) return;
   const booking = await bookingWithLedger(mail.db, venueId, row);
-  if (!booking.reservationInfo.email) return;
-  const template = await activeMailingTemplate(mail.db, venueId, type);
-  if (!template) return;
+  const to = booking.reservationInfo.email;
+  if (!to) return;
+  const active = await activeMailingTemplate(mail.db, venueId, type === 'receipt' ? 'confirmation' : type);
+  if (!active) return;
+  // A receipt is Lanebook's text to the customer alone; the confirmation template only says the venue mails its customers.
+  const template = type === 'receipt' ? null : active;
+  let content: BookingMailContent = template ?? RECEIPT_CONTENT;
+  const extra: Record<string, unknown> = {};
+  if (job.refund) {
+    const refund = booking.refunds.find((candidate) => candidate.id === job.refund?.id);
+    if (!refund || refund.status === 'failed') return;
+    // A card refund the provider has not answered yet: its receipt waits for the answer, on the job's retries.
+    if (refund.status === 'pending' && attempt && !attempt.isLastAttempt)
+      throw new MailDeferred('The card refund is still pending at the provider.');
+    // Values, never template text: a payment method's name is what staff typed.
+    extra.refund = {
+      amount: formatMoney(refund.amount, venue.moneyFormat),
+      method: defang(refund.paymentMethodAlias),
+      pending: refund.status === 'pending',
+    };
+  }
+  if (job.change) {
+    extra.change = { from: job.change.from, to: venueSpan(row.startsAt, row.endsAt, venue) };
+    content = withChange(content);
+  }
+  const id = automaticMailId(bookingId, type, job.occasion);
+  const label = job.change ? 'Change' : MAIL_LABELS[type];
+  let rendered: { subject: string; text: string; html: string };
   try {
-    await sendBookingMail(mail, venue, booking, booking.reservationInfo.email, type, template, template, automaticMailId(bookingId, type));
+    rendered = await renderBookingMail(mail, venue, booking, content, extra);
   } catch (error) {
-    // A template that does not render now never will: no retry.
-    if (error instanceof TemplateError || (error as { statusCode?: number }).statusCode === 400) {
-      console.warn(`The ${type} mail of booking ${bookingId} could not be rendered: ${(error as Error).message}`);
-      return;
-    }
-    throw error;
+    // A template that does not render now never will: no retry, a warning in the log.
+    if (!(error instanceof TemplateError || (error as { statusCode?: number }).statusCode === 400)) throw error;
+    console.warn(`The ${type} mail of booking ${bookingId} could not be rendered: ${(error as Error).message}`);
+    await withTransaction(mail.db, (tx) =>
+      writeLog(tx, venueId, bookingId, 'warning', `${label} mail to ${to} not sent: its template does not render`, 'Lanebook'),
+    );
+    return;
+  }
+  const result = await mail.mailer.send(
+    {
+      id,
+      to: [to, ...(template?.to ?? [])],
+      cc: template?.cc,
+      bcc: template?.bcc,
+      replyTo: template?.replyTo,
+      ...rendered,
+      kind: `booking-${type}`,
+      venueId,
+    },
+    attempt,
+  );
+  if (result.status === 'duplicate') return;
+  const outcome =
+    result.status === 'sent'
+      ? 'sent'
+      : result.status === 'stored'
+        ? 'kept in the outbox (no mail server)'
+        : `not delivered: ${result.error}`;
+  await withTransaction(mail.db, (tx) =>
+    writeLog(
+      tx,
+      venueId,
+      bookingId,
+      result.status === 'failed' ? 'warning' : 'custom',
+      `${label} mail "${rendered.subject}" to ${to}: ${outcome}`,
+      'Lanebook',
+    ),
+  );
+}
+
+/**
+ * Queues a receipt for each refund of the booking dated `since` or later (the refunds a request
+ * just made); the refund's id makes each receipt once. A failed card refund gets none.
+ */
+export async function queueRefundReceipts(
+  mail: BookingMailer,
+  venue: { id: string },
+  booking: Booking,
+  since: Date,
+  log: { warn: (object: object, message: string) => void },
+) {
+  if (!booking.isConfirmationEmail) return;
+  for (const refund of booking.refunds) {
+    if (refund.status === 'failed' || new Date(refund.date) < since) continue;
+    const { id, amount, paymentMethodAlias, status } = refund;
+    await queueAutomaticMail(mail, venue, booking, 'receipt', log, { occasion: id, refund: { id, amount, paymentMethodAlias, status } });
   }
 }

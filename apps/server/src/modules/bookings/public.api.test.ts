@@ -86,8 +86,18 @@ describeEachDatabase('public booking calls (the widget)', (t) => {
     expect((await book(t, form({ playersCount: 1 }), { 'idempotency-key': 'submit_2-abcdefgh' })).statusCode).toBe(201);
     expect((await book(t, form({ playersCount: 1 }))).statusCode).toBe(201);
     expect(await bookingsOf(t, venue.id)).toHaveLength(3);
-    // Their confirmations go out by the mail job: once they are out, a refused request writes nothing.
-    await vi.waitFor(async () => expect(await mailsOf(t, venue.id)).toHaveLength(3), { timeout: 10_000, interval: 50 });
+    // Their confirmations go out by the mail job, which writes the outbox, then the booking's log: once its jobs are done, a refused request writes nothing.
+    await vi.waitFor(
+      async () => {
+        expect(await mailsOf(t, venue.id)).toHaveLength(3);
+        const { rows } = await t.database.executeSql(
+          "select count(*)::int as n from pgboss.job where name = 'booking-mail' and state <> 'completed' and data->>'venueId' = $1",
+          [venue.id],
+        );
+        expect((rows[0] as { n: number }).n).toBe(0);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
 
     await expectNoWrites(t, async () => {
       for (const bad of ['short', 'has spaces in it', 'x'.repeat(101), 'bad/key/with/slash'])

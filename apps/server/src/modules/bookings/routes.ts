@@ -57,7 +57,16 @@ import { quoteBookingChange, updateBooking } from './edit.js';
 import { listBookings } from './list.js';
 import { bookingPhone } from './phones.js';
 import { bookingDetail, bookingLogPage, bookingOrNotFound, bookingWithLedger, writeLog } from './records.js';
-import { BOOKING_MAIL_QUEUE, queueAutomaticMail, sendBookingMail, sendQueuedAutomaticMail, type BookingMailer } from './mail.js';
+import {
+  BOOKING_MAIL_QUEUE,
+  queueAutomaticMail,
+  queueRefundReceipts,
+  sendBookingMail,
+  sendQueuedAutomaticMail,
+  type BookingMailer,
+  type BookingMailJob,
+} from './mail.js';
+import { queueDueReminders, REMINDER_QUEUE } from './reminders.js';
 import { mailingTemplateById, type MailingTemplateRow } from '../mailing-templates/service.js';
 import { fieldError } from '../calendar/service.js';
 import { assertCardCheckoutPossible, cardProviderOf, openCardCheckout } from '../payments/service.js';
@@ -80,20 +89,35 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
   const { db } = deps.database;
   const PUBLIC_RATE_LIMIT = publicRateLimit(deps.config);
   deps.access.setPublicVenueLookup('booking', (reference) => bookingReferenceVenueId(db, reference));
-  // Unpaid online bookings are abandoned by a sweep every minute, in whichever process takes the job.
+  const mail: BookingMailer = { db, mailer: deps.mailer, baseUrl: deps.config.baseUrl, jobs: deps.jobs, reads: deps.reads };
+  // Unpaid online bookings are abandoned by a sweep every minute, in whichever process takes the job; each customer gets the abandoned mail.
   await deps.jobs.work(ABANDON_QUEUE, async () => {
-    await abandonOverdueBookings(db);
+    await abandonOverdueBookings(db, new Date(), (venueId, booking) =>
+      queueAutomaticMail(mail, { id: venueId }, booking, 'abandoned', fastify.log),
+    );
   });
   await deps.jobs.schedule(ABANDON_QUEUE, '* * * * *');
+  // Reminders that have come due are queued by a sweep every minute (reminders.ts).
+  await deps.jobs.work(REMINDER_QUEUE, async () => {
+    await queueDueReminders(mail);
+  });
+  await deps.jobs.schedule(REMINDER_QUEUE, '* * * * *');
 
   const actorOf = (request: FastifyRequest): Actor => {
     const identity = identityOf(request);
     return { userName: identity.name || identity.email, moneyFormat: venueOf(request).row.moneyFormat };
   };
   const customer = (request: FastifyRequest): Actor => ({ userName: 'Customer', moneyFormat: venueOf(request).row.moneyFormat });
-  const mail: BookingMailer = { db, mailer: deps.mailer, baseUrl: deps.config.baseUrl, jobs: deps.jobs, reads: deps.reads };
-  // Confirmation and cancellation mails are rendered and sent by this job, once per booking and type.
-  await deps.jobs.work(BOOKING_MAIL_QUEUE, (job: Parameters<typeof sendQueuedAutomaticMail>[1]) => sendQueuedAutomaticMail(mail, job), {
+  /** After a change's commit: a move mails the new time through the confirmation template, naming the change (its version keys the mail). */
+  const mailMove = async (request: FastifyRequest, venue: VenueRow, before: { startsAt: Date; endsAt: Date }, after: Booking) => {
+    if (after.startsAt === before.startsAt.toISOString() || !after.isConfirmationEmail) return;
+    await queueAutomaticMail(mail, venue, after, 'confirmation', request.log, {
+      occasion: `change:${after.updatedAt}`,
+      change: { from: venueSpan(before.startsAt, before.endsAt, venue) },
+    });
+  };
+  // Every automatic booking mail is rendered and sent by this job, once per booking, type and occasion; a temporary SMTP failure is retried.
+  await deps.jobs.work(BOOKING_MAIL_QUEUE, (job: BookingMailJob, attempt) => sendQueuedAutomaticMail(mail, job, attempt), {
     concurrency: 5,
   });
 
@@ -209,7 +233,12 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const actor = { ...actorOf(request), canSetCustomPrice: hasPermission(request, 'bookings.setCustomPrice') };
       const info = request.body.reservationInfo;
       if (info) info.phone = bookingPhone(info.phone, venueOf(request).row.country, 'reservationInfo.phone');
-      return withTransaction(db, (tx) => updateBooking(tx, venueOf(request).row, request.params.id, request.body, actor));
+      const venue = venueOf(request).row;
+      // The time before, for the change mail.
+      const before = await bookingOrNotFound(db, venue.id, request.params.id);
+      const changed = await withTransaction(db, (tx) => updateBooking(tx, venue, request.params.id, request.body, actor));
+      await mailMove(request, venue, before, changed);
+      return changed;
     },
   );
 
@@ -290,7 +319,12 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
         cardProvider: cardProviderOf(deps.payments, venueOf(request).row),
       }),
     bookingSchema,
-    (request, canceled) => queueAutomaticMail(mail, venueOf(request).row, canceled as Booking, 'cancellation', request.log),
+    async (request, result) => {
+      const canceled = result as Booking;
+      await queueAutomaticMail(mail, venueOf(request).row, canceled, 'cancellation', request.log);
+      // The refunds made with the cancel are dated with it or after.
+      await queueRefundReceipts(mail, venueOf(request).row, canceled, new Date(canceled.canceledAt ?? Date.now()), request.log);
+    },
   );
   action('presence', 'bookings.changePresenceStatus', 'No show, Partially Checked In or Checked In.', presenceBodySchema, (request, tx) =>
     setPresence(tx, venueOf(request).id, request.params.id, request.body.presenceStatus, actorOf(request)),
@@ -361,9 +395,12 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     },
     async (request) => {
       const venue = venueOf(request);
-      return withTransaction(db, (tx) =>
+      const since = new Date();
+      const answer = await withTransaction(db, (tx) =>
         writeRefund(tx, venue.id, request.params.id, request.body, actorOf(request), cardProviderOf(deps.payments, venue.row)),
       );
+      await queueRefundReceipts(mail, venue.row, answer.booking, since, request.log);
+      return answer;
     },
   );
 
@@ -628,6 +665,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       });
       const answer = canceled;
       await queueAutomaticMail(mail, venue, answer, 'cancellation', request.log);
+      await queueRefundReceipts(mail, venue, answer, new Date(answer.canceledAt ?? Date.now()), request.log);
       return publicView(venue, answer);
     },
   );
@@ -650,10 +688,13 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       request.venue = await deps.access.resolvePublic('booking', request.params.id, request);
       const { venue, bookingId } = await referenced(request);
       const actor = { ...customer(request), canSetCustomPrice: false };
+      const since = new Date();
+      let movedFrom: { startsAt: Date; endsAt: Date } | undefined;
       const moved = await withTransaction(db, async (tx) => {
         // The order updateBooking takes them in: the venue's occupancy key, then the booking's row.
         await lockKeys(tx, [slotOccupancyKey(venue.id)], { shared: true });
         const row = await bookingOrNotFound(tx, venue.id, bookingId, { lock: true });
+        movedFrom = row;
         assertCustomerMayMove(row, venue, await productForCalendar(tx, venue.id, row.productId));
         const before = venueSpan(row.startsAt, row.endsAt, venue);
         const changed = await updateBooking(tx, venue, bookingId, { slots: request.body.slots }, actor, {
@@ -665,6 +706,8 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
         // What the cheaper time overpaid goes back in the move's own transaction.
         return changed.overpaid > 0 ? refundToCustomer(tx, venue, bookingId, changed.overpaid) : changed;
       });
+      if (movedFrom) await mailMove(request, venue, movedFrom, moved);
+      await queueRefundReceipts(mail, venue, moved, since, request.log);
       return publicView(venue, moved);
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { mailPreviewBodySchema, mailPreviewSchema, mailTestAnswerSchema } from '@lanebook/core';
+import { EMAIL_TYPES, mailingLastSentSchema, mailPreviewBodySchema, mailPreviewSchema, mailTestAnswerSchema } from '@lanebook/core';
 import { identityOf, venueOf } from '../../platform/access.js';
 import { errorResponses } from '../../platform/http.js';
 import type { ModuleDeps } from '../../platform/module.js';
@@ -8,9 +8,33 @@ import { previewMail, sendTestMail } from './preview.js';
 
 const tags = ['mailing-templates'];
 
-/** The mailing templates' own routes beside the collection's (platform/collections.ts). */
+/**
+ * The mailing templates' own routes beside the collection's (platform/collections.ts). When each
+ * type last went out is a route of its own: the collection's list is kept in memory until a
+ * template changes, and a mail sent changes no template.
+ */
 export const mailingTemplateRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/private/mailing-templates/last-sent',
+    {
+      config: { access: { auth: 'venue' } },
+      schema: {
+        tags,
+        description:
+          "When the venue's booking mail of each type (confirmation, reminder, cancellation, abandoned, custom) last went out: sent, or kept in the outbox when the server has no SMTP. null: never.",
+        response: { 200: mailingLastSentSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const last = await deps.mailer.lastSentAt(
+        venueOf(request).id,
+        EMAIL_TYPES.map((event) => `booking-${event}`),
+      );
+      return { items: EMAIL_TYPES.map((event) => ({ event, lastSentAt: last.get(`booking-${event}`)?.toISOString() ?? null })) };
+    },
+  );
 
   const { db } = deps.database;
   const previewDeps = { db, baseUrl: deps.config.baseUrl, mailer: deps.mailer };

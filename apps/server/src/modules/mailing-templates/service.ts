@@ -58,3 +58,13 @@ export async function activeMailingTemplate(
 export async function mailingTemplateById(db: Db, venueId: string, id: string): Promise<MailingTemplateRow | null> {
   return (await forVenue(db, venueId).first(mailingTemplates, eq(mailingTemplates.id, id))) ?? null;
 }
+
+/** The venues with an active template for a mail event (the reminder sweep's venues). */
+export async function venuesWithActiveTemplate(db: Db, event: MailingTemplateRow['event']): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ venueId: mailingTemplates.venueId })
+    // eslint-disable-next-line no-restricted-syntax -- the reminder sweep serves every venue: it finds those that send reminders, then reads each within its own venue
+    .from(mailingTemplates)
+    .where(and(eq(mailingTemplates.event, event), eq(mailingTemplates.isPaused, false)));
+  return rows.map((row) => row.venueId);
+}

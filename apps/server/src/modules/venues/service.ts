@@ -30,6 +30,7 @@ export function toVenue(row: VenueRow): Venue {
     closurePercent: row.closurePercent,
     firstDayOfWeek: row.firstDayOfWeek,
     abandonAfterMinutes: row.abandonAfterMinutes,
+    reminderLeadHours: row.reminderLeadHours,
     ageOfMajority: row.ageOfMajority,
     paymentMethods: row.paymentMethods,
     widgetOrigins: row.widgetOrigins,

@@ -62,6 +62,7 @@ describeEachDatabase('venues', (t) => {
       closurePercent: 0,
       firstDayOfWeek: 0,
       abandonAfterMinutes: 30,
+      reminderLeadHours: 24,
       ageOfMajority: 18,
       paymentMethods: ['Cash', 'Square'],
       widgetOrigins: [],

@@ -1,0 +1,78 @@
+import { and, gt, inArray, lte, ne } from 'drizzle-orm';
+import { forVenue } from '../../platform/venue-scope.js';
+import { venuesWithActiveTemplate } from '../mailing-templates/service.js';
+import { venueRowById } from '../venues/service.js';
+import { queueAutomaticMail, type BookingMailer } from './mail.js';
+import { LANE_HOLDING_STATUSES } from './predicates.js';
+import { bookingReminders, bookings } from './schema.js';
+
+/**
+ * Reminders: each live booking gets the venue's active reminder template at its start minus
+ * the venue's reminderLeadHours (an instant: 24 hours before is 24 real hours, across a DST
+ * change too). A sweep every minute (pg-boss, once across processes) queues the reminders that
+ * have come due: computed from the booking's start and the venue's lead time as they are now,
+ * so a move or a new lead time needs nothing else, and a cancel or an abandon takes the booking
+ * out of the live ones. `booking_reminders` keeps which booking and start it has handled.
+ */
+
+export const REMINDER_QUEUE = 'booking-reminders';
+/** Later than this after its due time a reminder is late (made inside the lead time, or the server was down)... */
+const LATE_AFTER_MS = 5 * 60_000;
+/** ...and a late one is not sent when the booking starts within this. */
+const TOO_CLOSE_MS = 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
+
+/** Queues each reminder due at `now` of every venue with an active reminder template; answers how many it queued. */
+export async function queueDueReminders(mail: BookingMailer, now = new Date()): Promise<number> {
+  let queued = 0;
+  for (const venueId of await venuesWithActiveTemplate(mail.db, 'reminder')) {
+    const venue = await venueRowById(mail.db, venueId);
+    if (venue) queued += await queueVenueReminders(mail, venue, now);
+  }
+  return queued;
+}
+
+async function queueVenueReminders(
+  mail: BookingMailer,
+  venue: NonNullable<Awaited<ReturnType<typeof venueRowById>>>,
+  now: Date,
+): Promise<number> {
+  const scope = forVenue(mail.db, venue.id);
+  const leadMs = venue.reminderLeadHours * HOUR_MS;
+  // Live bookings starting within the lead time: their reminder is due (bookings_starts_idx).
+  const due = await scope.select(
+    bookings,
+    and(
+      inArray(bookings.status, [...LANE_HOLDING_STATUSES]),
+      gt(bookings.startsAt, now),
+      lte(bookings.startsAt, new Date(now.getTime() + leadMs)),
+      ne(bookings.email, ''),
+    ),
+  );
+  if (!due.length) return 0;
+  const handled = await scope.select(
+    bookingReminders,
+    inArray(
+      bookingReminders.bookingId,
+      due.map((row) => row.id),
+    ),
+  );
+  const done = new Set(handled.map((row) => `${row.bookingId} ${row.startsAt.toISOString()}`));
+  let queued = 0;
+  for (const row of due) {
+    const startsAt = row.startsAt.toISOString();
+    if (done.has(`${row.id} ${startsAt}`)) continue;
+    const dueAt = row.startsAt.getTime() - leadMs;
+    const skipped = now.getTime() - dueAt > LATE_AFTER_MS && row.startsAt.getTime() - now.getTime() < TOO_CLOSE_MS;
+    // Queued before it is marked: a crash between the two queues it again, and its id makes that nothing.
+    if (!skipped) {
+      await queueAutomaticMail(mail, venue, { id: row.id, reservationInfo: { email: row.email } }, 'reminder', console, {
+        occasion: startsAt,
+        startsAt,
+      });
+      queued += 1;
+    }
+    await scope.insert(bookingReminders, { bookingId: row.id, startsAt: row.startsAt, skipped }).onConflictDoNothing();
+  }
+  return queued;
+}
