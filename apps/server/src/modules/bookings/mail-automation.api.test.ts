@@ -7,12 +7,13 @@ import { afterAll, expect, it, vi } from 'vitest';
 import { addDays, venueToday } from '@lanebook/core';
 import type { Booking, BookingDetail } from '@lanebook/core/booking-schemas';
 import type { MailingLastSent } from '@lanebook/core';
-import { bookingReminders, bookings, mailOutbox, mailingTemplates } from '../../db/schema.js';
+import { bookingPayments, bookingReminders, bookings, mailOutbox, mailingTemplates, sandboxPayments } from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { expectFieldError } from '../../../test/catalog.js';
 import { info, setUpBookings, ZONE } from '../../../test/bookings.js';
 import { BASE_URL, injectInto, type TestServer } from '../../../test/server.js';
 import { decodeBody, startSmtp, type Refusal } from '../../../test/smtp.js';
+import { enableCardPayments, payWithCard, waitForCardRefunds } from '../../../test/payments.js';
 import type { Jobs } from '../../platform/jobs.js';
 import type { Mailer } from '../../platform/mail.js';
 import { ABANDON_QUEUE } from './abandon.js';
@@ -493,6 +494,83 @@ describeEachDatabase(
       const players = await venue.staff.put(`/api/private/booking/${booked.id}`, { playersCount: 3 });
       expect(players.statusCode, players.body).toBe(200);
       expect(await jobOf(t, automaticMailId(booked.id, 'confirmation', `change:${players.json<Booking>().updatedAt}`))).toBeUndefined();
+    });
+
+    it('a customer moving in the widget gets the new time and a receipt of what the cheaper time gives back; a staff cancel with a refund sends the cancellation and its receipt', async () => {
+      const { venue, form, second } = await setUpBookings(t);
+      await addTemplate(t, venue.id, 'confirmation', { subject: 'Booked {{ booking.time }}', text: 'See you.' });
+      await addTemplate(t, venue.id, 'cancellation', { subject: 'Canceled', text: 'Bye.' });
+      const to = newEmail();
+      const online = (
+        await t.request('POST', '/api/public/booking', { body: form({ reservationInfo: { ...info, email: to } }) })
+      ).json<Booking>();
+      await waitForReceived(to);
+      const paid = await venue.staff.post(`/api/private/booking/${online.id}/checkout`, { amount: online.total, paymentMethod: 'Cash' });
+      expect(paid.statusCode, paid.body).toBe(200);
+
+      // One slot instead of two: half the price, the rest given back.
+      const moved = await t.request('POST', `/api/public/booking/${online.bookingReference}/move`, { body: { slots: [second.id] } });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const afterMove = await waitForReceived(to, 3);
+      expect(afterMove.map((message) => subjectOf(message.raw)).sort()).toEqual(
+        ['Booked 10:00 AM', 'Changed: Booked 11:00 AM', `Refund receipt for booking ${online.bookingReference}`].sort(),
+      );
+      const moveReceipt = afterMove.find((message) => subjectOf(message.raw).startsWith('Refund receipt'))!;
+      expect(textOf(moveReceipt.raw)).toContain(`refunded $${(online.total / 200).toFixed(2)} (Cash)`);
+
+      const canceled = await venue.owner.post(`/api/private/booking/${online.id}/cancel`, { refundAmount: 1000, reason: 'Closed' });
+      expect(canceled.statusCode, canceled.body).toBe(200);
+      const all = await waitForReceived(to, 5);
+      const subjects = all.slice(3).map((message) => subjectOf(message.raw));
+      expect(subjects.sort()).toEqual(['Canceled', `Refund receipt for booking ${online.bookingReference}`].sort());
+      const cancelReceipt = all.slice(3).find((message) => subjectOf(message.raw).startsWith('Refund receipt'))!;
+      expect(textOf(cancelReceipt.raw)).toContain('refunded $10.00 (Cash)');
+    });
+
+    it("a card refund's receipt waits for the provider's answer: none when it fails, sent once it succeeds", async () => {
+      const { venue, form } = await setUpBookings(t);
+      await enableCardPayments(t, venue.owner);
+      await addTemplate(t, venue.id, 'confirmation', { subject: 'Booked' });
+      const to = newEmail();
+      const online = (
+        await t.request('POST', '/api/public/booking', { body: form({ reservationInfo: { ...info, email: to } }) })
+      ).json<Booking>();
+      await waitForReceived(to);
+      const checkout = await t.request('POST', `/api/public/booking/${online.bookingReference}/checkout`, {
+        body: { returnUrl: `${BASE_URL}/widget/booking/${online.bookingReference}` },
+      });
+      expect(checkout.statusCode, checkout.body).toBe(200);
+      expect((await payWithCard(t, checkout.json<{ url: string }>().url, '4242 4242 4242 4242')).statusCode).toBe(303);
+      const [card] = await t.db
+        .select()
+        .from(bookingPayments)
+        .where(and(eq(bookingPayments.bookingId, online.id), eq(bookingPayments.kind, 'payment')));
+      /** Runs a receipt's job now when it waits for its next attempt, and waits until it is done. */
+      const runReceiptJob = async (refundId: string) => {
+        const id = automaticMailId(online.id, 'receipt', refundId);
+        await vi.waitFor(async () => {
+          await t.database.executeSql("update pgboss.job set start_after = now() where id = $1 and state = 'retry'", [id]);
+          expect((await jobOf(t, id))?.state).toBe('completed');
+        }, WAIT);
+        return id;
+      };
+
+      // The provider holds nothing more to refund: the card refund fails, and its receipt never goes.
+      await t.db.update(sandboxPayments).set({ amountRefunded: online.total }).where(eq(sandboxPayments.id, card.providerPaymentId!));
+      const refused = await venue.owner.post(`/api/private/booking/${online.id}/refund`, { amount: 3000 });
+      expect(refused.json<{ refunds: { id: string; status: string }[] }>().refunds[0].status).toBe('pending');
+      await waitForCardRefunds(t, online.id);
+      const refusedId = await runReceiptJob(refused.json<{ refunds: { id: string }[] }>().refunds[0].id);
+      expect(await outboxRow(t, refusedId)).toBeUndefined();
+
+      await t.db.update(sandboxPayments).set({ amountRefunded: 0 }).where(eq(sandboxPayments.id, card.providerPaymentId!));
+      const refund = await venue.owner.post(`/api/private/booking/${online.id}/refund`, { amount: 2000 });
+      expect(refund.statusCode, refund.body).toBe(200);
+      await waitForCardRefunds(t, online.id);
+      await runReceiptJob(refund.json<{ refunds: { id: string }[] }>().refunds[0].id);
+      const [, receipt] = await waitForReceived(to, 2);
+      expect(textOf(receipt.raw)).toContain('refunded $20.00 (Card) for your booking');
+      expect(textOf(receipt.raw)).not.toContain('on its way');
     });
   },
   { config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, widgetDir } },

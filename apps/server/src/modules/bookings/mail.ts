@@ -205,7 +205,8 @@ const RECEIPT_CONTENT: BookingMailContent = {
     '{{ product.name }} on {{ booking.date }} at {{ booking.time }}.' +
     '{% if refund.pending %} It is on its way to your card: it can take a few days to show.{% endif %}\n\n' +
     'Total: {{ booking.total | money }}\nPaid: {{ booking.paid | money }}\nDue: {{ booking.due | money }}\n\n' +
-    'Your booking: {{ manageUrl }}\n\n{{ venue.name }}\n{{ venue.address }}\n{{ venue.phone }}\n',
+    'Your booking: {{ manageUrl }}\n\n{{ venue.name }}\n' +
+    '{% if venue.address != "" %}{{ venue.address }}\n{% endif %}{% if venue.phone != "" %}{{ venue.phone }}\n{% endif %}',
 };
 
 /**
