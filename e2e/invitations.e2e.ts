@@ -51,7 +51,8 @@ describe('invitations (decision 008)', () => {
     expect(await atPath(person.page, '/invitations')).toBe('/invitations');
     const card = await visible(person.page.getByTestId('invitation').filter({ hasText: 'Demo Bowl' }));
     await card.getByRole('button', { name: 'Accept' }).click();
-    expect(await atPath(person.page, '/dashboard')).toBe('/dashboard');
+    // They work in Demo Bowl now, as staff: staff land on the lane view (decision 028).
+    expect(await atPath(person.page, '/calendar')).toBe('/calendar');
     const me = await apiAs(person.page, 'GET', '/api/private/me');
     expect(me.body.venues.map((v: { venueId: string; role: string }) => [v.venueId, v.role]).sort()).toEqual([
       ['demo-bowl', 'staff'],

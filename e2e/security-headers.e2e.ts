@@ -38,3 +38,15 @@ describe('the console under its Content-Security-Policy', () => {
     await context.close();
   });
 });
+
+describe("the console's files", () => {
+  it('are cached for good when their names carry their hash, and index.html is asked again each time', async () => {
+    const page = await fetch(`${baseUrl()}/login`);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${baseUrl()}${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});

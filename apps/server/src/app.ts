@@ -275,11 +275,14 @@ function registerConsole(app: FastifyInstance, root: string | null) {
     const hidden = urlPath.split('/').some((segment) => segment.startsWith('.'));
     if (!hidden && file.startsWith(root + path.sep) && path.extname(file) && existsSync(file)) {
       const immutable = urlPath.startsWith('/assets/');
-      return reply
-        .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-        .sendFile(path.relative(root, file), root);
+      return (
+        reply
+          .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+          // cacheControl: false, or @fastify/static's own max-age=0 replaces the header above.
+          .sendFile(path.relative(root, file), root, { cacheControl: false })
+      );
     }
     if (path.extname(urlPath)) return reply.status(404).type('text/plain').send('Not found');
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
   });
 }

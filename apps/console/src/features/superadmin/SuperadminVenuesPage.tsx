@@ -121,7 +121,8 @@ function VenueRow({ venue }: { venue: SuperadminVenue }) {
     onSuccess: async () => {
       session.selectVenue(venue.id);
       await session.refresh();
-      navigate('/dashboard');
+      // Home is where the role lands: the dashboard, or the lane view for staff.
+      navigate('/');
     },
     onError: notifyError,
   });
