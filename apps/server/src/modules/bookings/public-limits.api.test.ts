@@ -107,7 +107,12 @@ describeEachDatabase(
   { config: { publicMissesPerMinute: MISSES_PER_MINUTE } },
 );
 
-const person = (i: number, email = `guest${i}@example.test`) => ({ firstName: 'Guest', lastName: `No ${i}`, email, phone: '+1 555 010 0100' });
+const person = (i: number, email = `guest${i}@example.test`) => ({
+  firstName: 'Guest',
+  lastName: `No ${i}`,
+  email,
+  phone: '+1 555 010 0100',
+});
 
 describeEachDatabase('unpaid online bookings held at once, per client address and per email', (t) => {
   const book = (body: object, remoteAddress: string, headers: Record<string, string> = {}) =>
