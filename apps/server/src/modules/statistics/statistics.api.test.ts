@@ -420,6 +420,30 @@ describeEachDatabase('statistics: the owner’s dashboard (issue 24)', (t) => {
       expect(fall.points.filter((p) => p.label === '01:00')).toHaveLength(2);
     });
 
+    it('a day by hour: each figure’s hours add up to its tile, by either date field; B3 in the hour it was made or takes place', async () => {
+      for (const dateField of ['createdAt', 'date'] as const) {
+        for (const date of ['2026-03-08', '2026-03-15', '2026-03-20']) {
+          const day = { from: date, to: date, productId: 'P', dateField };
+          const figures = (await tiles(venue.owner, day)).stats;
+          for (const key of MONEY_AND_COUNTS) {
+            const answer = await chart(venue.owner, key, day);
+            expect(answer.bucket).toBe('hour');
+            expect(
+              answer.points.reduce((sum, p) => sum + p.value, 0),
+              `${key} ${date} ${dateField}`,
+            ).toBe(figureOf(figures, key));
+          }
+        }
+      }
+      // B3: made 12:00 EDT on the 15th, takes place 10:00 EDT on the 20th; 30.00 paid.
+      const made = await chart(venue.owner, 'grossRevenue', { from: '2026-03-15', to: '2026-03-15', productId: 'P' });
+      expect(made.points.filter((p) => p.value !== 0).map((p) => [p.label, p.value])).toEqual([['12:00', 3000]]);
+      const held = await chart(venue.owner, 'bookingSource', { from: '2026-03-20', to: '2026-03-20', productId: 'P', dateField: 'date' });
+      expect(held.points.filter((p) => p.value !== 0)).toMatchObject([
+        { label: '10:00', value: 1, parts: { online: 0, phone: 0, walkIn: 1 } },
+      ]);
+    });
+
     it('weeks from the venue’s first day of week up to a year, months beyond', async () => {
       const quarter = { from: '2026-01-01', to: '2026-03-31', productId: 'P' };
       const sundays = await chart(venue.owner, 'grossRevenue', quarter);
