@@ -137,7 +137,10 @@ describeEachDatabase('booking mail', (t) => {
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mail.html).not.toContain('<script>');
     const detail = (await venue.staff.get(`/api/private/booking/${booking.id}`)).json<BookingDetail>();
-    expect(detail.logs[0]).toMatchObject({ type: 'custom', text: 'Mail "For evil[.]example[.]com" sent to guest@example.test' });
+    expect(detail.logs[0]).toMatchObject({
+      type: 'custom',
+      text: 'Mail "For evil[.]example[.]com" to guest@example.test: kept in the outbox (no mail server)',
+    });
   });
 
   it('send email: every bad field is a 400 naming it; paused or foreign templates, other venues and missing permission send nothing', async () => {
@@ -258,6 +261,8 @@ describeEachDatabase('booking mail', (t) => {
       expect(decodeBody(smtp.received[0].raw)).toContain('Hi Ada, Axe throwing for 4');
       const [mail] = await mailsOf(t, venue.id);
       expect(mail.status).toBe('sent');
+      const detail = (await venue.staff.get(`/api/private/booking/${booking.id}`)).json<BookingDetail>();
+      expect(detail.logs[0]).toMatchObject({ type: 'custom', text: `Mail "${mail.subject}" to guest@example.test: sent` });
     } finally {
       await app.close();
       await smtp.close();

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { TemplateError } from '../../platform/liquid.js';
 import type { JobAttempt, Jobs } from '../../platform/jobs.js';
 import { withTransaction } from '../../platform/locking.js';
-import { MailDeferred, type Mailer } from '../../platform/mail.js';
+import { MailDeferred, type Mailer, type MailResult } from '../../platform/mail.js';
 import type { VenueReads } from '../../platform/venue-reads.js';
 import { venueRowById } from '../venues/service.js';
 import { bookingWithLedger, writeLog } from './records.js';
@@ -84,7 +84,7 @@ export async function sendBookingMail(
   id?: string,
 ) {
   const mail = await renderBookingMail({ db, baseUrl }, venue, booking, content);
-  await mailer.send({
+  const result = await mailer.send({
     id,
     to: [to, ...(template?.to ?? [])],
     cc: template?.cc,
@@ -94,7 +94,14 @@ export async function sendBookingMail(
     kind: `booking-${type}`,
     venueId: venue.id,
   });
-  return mail.subject;
+  return { subject: mail.subject, result };
+}
+
+/** A mail's delivery state as the booking's log says it. */
+export function deliveryOutcome(result: MailResult): string {
+  if (result.status === 'sent') return 'sent';
+  if (result.status === 'failed') return `not delivered: ${result.error}`;
+  return 'kept in the outbox (no mail server)';
 }
 
 export const BOOKING_MAIL_QUEUE = 'booking-mail';
@@ -287,19 +294,13 @@ export async function sendQueuedAutomaticMail(mail: BookingMailer, job: BookingM
     attempt,
   );
   if (result.status === 'duplicate') return;
-  const outcome =
-    result.status === 'sent'
-      ? 'sent'
-      : result.status === 'stored'
-        ? 'kept in the outbox (no mail server)'
-        : `not delivered: ${result.error}`;
   await withTransaction(mail.db, (tx) =>
     writeLog(
       tx,
       venueId,
       bookingId,
       result.status === 'failed' ? 'warning' : 'custom',
-      `${label} mail "${rendered.subject}" to ${to}: ${outcome}`,
+      `${label} mail "${rendered.subject}" to ${to}: ${deliveryOutcome(result)}`,
       'Lanebook',
     ),
   );

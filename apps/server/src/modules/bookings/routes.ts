@@ -59,6 +59,7 @@ import { bookingPhone } from './phones.js';
 import { bookingDetail, bookingLogPage, bookingOrNotFound, bookingWithLedger, writeLog } from './records.js';
 import {
   BOOKING_MAIL_QUEUE,
+  deliveryOutcome,
   queueAutomaticMail,
   queueRefundReceipts,
   sendBookingMail,
@@ -473,9 +474,16 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
         if (template.isPaused) throw fieldError('This template is paused: resume it, or write the message', 'templateId');
       }
       const content = template ?? { subject: body.subject ?? '', text: body.message ?? '' };
-      const subject = await sendBookingMail(mail, venue.row, booking, body.email, body.type, content, template);
+      const { subject, result } = await sendBookingMail(mail, venue.row, booking, body.email, body.type, content, template);
       await withTransaction(db, (tx) =>
-        writeLog(tx, venue.id, booking.id, 'custom', `Mail "${subject}" sent to ${body.email}`, actorOf(request).userName),
+        writeLog(
+          tx,
+          venue.id,
+          booking.id,
+          result.status === 'failed' ? 'warning' : 'custom',
+          `Mail "${subject}" to ${body.email}: ${deliveryOutcome(result)}`,
+          actorOf(request).userName,
+        ),
       );
       return reply.code(204).send();
     },
