@@ -32,6 +32,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     signInPerMinute: 10_000,
     jobsPollingSeconds: 0.5,
+    // Tests run the reminder sweep themselves, at the instants they choose (mail-automation.api.test.ts).
+    reminderSweep: false,
     ...overrides,
   };
 }

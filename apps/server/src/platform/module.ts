@@ -40,6 +40,11 @@ export interface AppConfig {
   webhookTimeoutMs?: number;
   /** The first retry's delay of a failed webhook delivery, doubling after (default 10 s). */
   webhookRetryDelaySeconds?: number;
+  /**
+   * Whether this process sweeps for due reminders every minute (default true). Tests turn it off:
+   * a sweep landing inside a test would mail its bookings; they call the sweep with their own instants.
+   */
+  reminderSweep?: boolean;
   /** How often idle background workers look for jobs, in seconds (default 2; tests use less). */
   jobsPollingSeconds?: number;
   /** Real Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET); the built-in sandbox when not given. `apiUrl` points the SDK elsewhere (tests' fake Stripe). */

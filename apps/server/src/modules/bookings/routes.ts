@@ -99,10 +99,12 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
   });
   await deps.jobs.schedule(ABANDON_QUEUE, '* * * * *');
   // Reminders that have come due are queued by a sweep every minute (reminders.ts).
-  await deps.jobs.work(REMINDER_QUEUE, async () => {
-    await queueDueReminders(mail);
-  });
-  await deps.jobs.schedule(REMINDER_QUEUE, '* * * * *');
+  if (deps.config.reminderSweep !== false) {
+    await deps.jobs.work(REMINDER_QUEUE, async () => {
+      await queueDueReminders(mail);
+    });
+    await deps.jobs.schedule(REMINDER_QUEUE, '* * * * *');
+  }
 
   const actorOf = (request: FastifyRequest): Actor => {
     const identity = identityOf(request);
