@@ -139,7 +139,7 @@ export async function statisticsBookingsOfDay(db: Db, venueId: string, period: B
  * The figures of one venue day's bookings per hour, added up by the database: `hourStarts` are
  * the first instants of the day's hours and of the next day (an hour is not always 60 minutes
  * from midnight: DST, half-hour zones), `at` the instant that places a booking. `hour` is the
- * index in `hourStarts`; a booking outside them is left out.
+ * index in `hourStarts`; a booking outside them is left out. `taxes` is 0 unless `withTaxes`.
  */
 export async function statisticsBookingsByHour(
   db: Db,
@@ -147,6 +147,7 @@ export async function statisticsBookingsByHour(
   period: BookingPeriod,
   hourStarts: Date[],
   at: 'createdAt' | 'startsAt',
+  withTaxes: boolean,
 ) {
   const venue = forVenue(db, venueId);
   const thresholds = sql`${`{${hourStarts.map((instant) => instant.toISOString()).join(',')}}`}::timestamptz[]`;
@@ -163,7 +164,8 @@ export async function statisticsBookingsByHour(
       refundedBookings: count(sql`${bookings.refundedTotal} > 0`),
       gross: sql<number>`sum(${bookings.paidTotal})::bigint`,
       refunded: sql<number>`sum(${bookings.refundedTotal})::bigint`,
-      taxes: sql<number>`sum(${taxesKept})::bigint`,
+      // The taxes kept are a function call a booking: only for the chart that shows them.
+      taxes: withTaxes ? sql<number>`sum(${taxesKept})::bigint` : sql<number>`0`,
     })
     // eslint-disable-next-line no-restricted-syntax -- forVenue has no GROUP BY: the where is the venue's scope (venue.scope)
     .from(bookings)

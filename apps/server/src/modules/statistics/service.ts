@@ -312,7 +312,7 @@ async function hourPoints(db: Db, clock: VenueClock, key: StatisticKey, selectio
   } else {
     const hourStarts = [...hours.map((hour) => hour.start), hours[hours.length - 1].end];
     const at = selection.dateField === 'createdAt' ? 'createdAt' : 'startsAt';
-    for (const row of await statisticsBookingsByHour(db, clock.venueId, period, hourStarts, at)) {
+    for (const row of await statisticsBookingsByHour(db, clock.venueId, period, hourStarts, at, key === 'taxesAmount')) {
       const { hour, ...figures } = row;
       Object.assign(sums[hour], figures);
     }
