@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { Fact } from '../../components/Fact';
 import { BOOKING_SOURCE_LABELS, PRESENCE_STATUSES, presenceLabel, type Booking, type BookingDetail } from '@lanebook/core/booking-schemas';
 import { isLiveStatus } from '@lanebook/core/booking-money';
 import { useSession } from '../../lib/session';
@@ -66,19 +67,6 @@ function CardPaymentAlert({ outcome, received, onClose }: { outcome: string | nu
     <Alert color="blue" data-testid="card-payment-waiting">
       Waiting for the payment provider to confirm the card payment…
     </Alert>
-  );
-}
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
   );
 }
 
@@ -256,22 +244,22 @@ export default function BookingViewPage() {
             Booking details
           </Title>
           <SimpleGrid cols={2} spacing="sm">
-            <Field label="Reg. code">
+            <Fact label="Reg. code">
               <span data-testid="booking-code">{b.registrationCode}</span>
-            </Field>
-            <Field label="Booking reference">{b.bookingReference}</Field>
-            <Field label="Product">{productName}</Field>
-            <Field label="Date of event">
+            </Fact>
+            <Fact label="Booking reference">{b.bookingReference}</Fact>
+            <Fact label="Product">{productName}</Fact>
+            <Fact label="Date of event">
               {format.date(b.startsAt)} {format.time(b.startsAt)}–{format.time(b.endsAt)} ({durationLabel(b.startsAt, b.endsAt)})
-            </Field>
-            <Field label="Lanes">{b.resourceIds.join(', ')}</Field>
-            <Field label="Players">{b.playersCount}</Field>
-            <Field label="Source">{BOOKING_SOURCE_LABELS[b.source]}</Field>
-            <Field label="Created">{format.dateTime(b.createdAt)}</Field>
-            <Field label="Waivers signed">
+            </Fact>
+            <Fact label="Lanes">{b.resourceIds.join(', ')}</Fact>
+            <Fact label="Players">{b.playersCount}</Fact>
+            <Fact label="Source">{BOOKING_SOURCE_LABELS[b.source]}</Fact>
+            <Fact label="Created">{format.dateTime(b.createdAt)}</Fact>
+            <Fact label="Waivers signed">
               {b.numberOfSignedWaivers}/{b.playersCount}
-            </Field>
-            <Field label="Presence">
+            </Fact>
+            <Fact label="Presence">
               {session.can('bookings.changePresenceStatus') ? (
                 <PresenceSelect
                   booking={b}
@@ -283,24 +271,24 @@ export default function BookingViewPage() {
               ) : (
                 presenceLabel(b)
               )}
-            </Field>
+            </Fact>
           </SimpleGrid>
           <Title order={5} mt="md" mb="xs">
             Customer
           </Title>
           <SimpleGrid cols={2} spacing="sm">
-            <Field label="Name">{name}</Field>
-            <Field label="Email">{b.reservationInfo.email}</Field>
-            <Field label="Phone">{b.reservationInfo.phone}</Field>
-            <Field label="Note">
+            <Fact label="Name">{name}</Fact>
+            <Fact label="Email">{b.reservationInfo.email}</Fact>
+            <Fact label="Phone">{b.reservationInfo.phone}</Fact>
+            <Fact label="Note">
               <span style={{ whiteSpace: 'pre-wrap' }} data-testid="booking-note">
                 {b.reservationInfo.note}
               </span>
-            </Field>
+            </Fact>
             {Object.entries(b.customFields).map(([label, value]) => (
-              <Field key={label} label={label}>
+              <Fact key={label} label={label}>
                 {Array.isArray(value) ? value.join(', ') : String(value)}
-              </Field>
+              </Fact>
             ))}
           </SimpleGrid>
           {b.upsellItems.length ? (
@@ -325,33 +313,33 @@ export default function BookingViewPage() {
             </Badge>
           </Group>
           <SimpleGrid cols={3} spacing="sm" mb="md">
-            <Field label="Total">{format.money(b.total)}</Field>
-            <Field label="Deposit">{format.money(b.deposit)}</Field>
-            <Field label="Paid">
+            <Fact label="Total">{format.money(b.total)}</Fact>
+            <Fact label="Deposit">{format.money(b.deposit)}</Fact>
+            <Fact label="Paid">
               <span data-testid="booking-paid">{format.money(b.paid)}</span>
-            </Field>
-            <Field label="Refunded">
+            </Fact>
+            <Fact label="Refunded">
               <span data-testid="booking-refunded">{format.money(b.refunded)}</span>
-            </Field>
-            <Field label="Payment due">
+            </Fact>
+            <Fact label="Payment due">
               <span data-testid="booking-due">{format.money(b.due)}</span>
-            </Field>
+            </Fact>
             {b.kept > 0 ? (
-              <Field label="Kept by the venue">
+              <Fact label="Kept by the venue">
                 <span data-testid="booking-kept">{format.money(b.kept)}</span>
-              </Field>
+              </Fact>
             ) : null}
             {b.overpaid > 0 ? (
-              <Field label="Overpaid">
+              <Fact label="Overpaid">
                 <span data-testid="booking-overpaid">{format.money(b.overpaid)}</span>
-              </Field>
+              </Fact>
             ) : null}
             {b.keptDeposit > 0 ? (
-              <Field label="Deposit kept">
+              <Fact label="Deposit kept">
                 <span data-testid="booking-kept-deposit">{format.money(b.keptDeposit)}</span>
-              </Field>
+              </Fact>
             ) : null}
-            {b.appliedPromocode ? <Field label="Promocode">{b.appliedPromocode}</Field> : null}
+            {b.appliedPromocode ? <Fact label="Promocode">{b.appliedPromocode}</Fact> : null}
           </SimpleGrid>
           {b.checkoutInfo.payments.length ? (
             <Table aria-label="Payments" verticalSpacing="xs">

@@ -30,8 +30,8 @@ import {
   type BookingFilter,
   type BookingSearchField,
   type BookingSort,
-  type DateRangeName,
 } from '@lanebook/core/booking-schemas';
+import { DATE_RANGE_LABELS } from '../../lib/date-range-labels';
 import { useSession } from '../../lib/session';
 import { useDebouncedUrlParam, useUrlParams } from '../../lib/url-params';
 import { PageHeader } from '../../components/PageHeader';
@@ -53,18 +53,6 @@ const FILTER_LABELS: Record<BookingFilter, string> = {
   canceled: 'Canceled',
   warning: 'Warning',
   refunded: 'Refunded',
-};
-const RANGE_LABELS: Record<DateRangeName, string> = {
-  yesterday: 'Yesterday',
-  today: 'Today',
-  tomorrow: 'Tomorrow',
-  thisWeek: 'This week',
-  week: 'Last week',
-  thisMonth: 'This month',
-  month: 'Last month',
-  thisYear: 'This year',
-  year: 'Last year',
-  custom: 'Custom',
 };
 const SEARCH_LABELS: Record<BookingSearchField, string> = {
   all: 'All',
@@ -337,7 +325,7 @@ export default function BookingsPage() {
       <Select
         label="Date range"
         placeholder="Any date"
-        data={DATE_RANGES.map((range) => ({ value: range, label: RANGE_LABELS[range] }))}
+        data={DATE_RANGES.map((range) => ({ value: range, label: DATE_RANGE_LABELS[range] }))}
         value={dateRange ?? null}
         onChange={(value) => setParam({ range: value, ...(value !== 'custom' ? { from: null, to: null } : {}) })}
         clearable

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Drawer, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCash, IconExternalLink } from '@tabler/icons-react';
+import { Fact } from '../../components/Fact';
 import { formatMoney, formatVenueDate, formatVenueTime } from '@lanebook/core/format';
 import { isLiveStatus } from '@lanebook/core/booking-money';
 import { presenceLabel } from '@lanebook/core/booking-schemas';
@@ -123,18 +123,5 @@ export function BookingDrawer({
         </Stack>
       ) : null}
     </Drawer>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
   );
 }

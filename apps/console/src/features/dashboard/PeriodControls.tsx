@@ -4,12 +4,13 @@ import { Group, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/cor
 import { useSession } from '../../lib/session';
 import { productOptionsQuery } from './api/product-options';
 import type { StatisticDateField } from '@lanebook/core/statistics-schemas';
-import { DATE_FIELD_LABELS, PERIOD_LABELS, PERIODS, type DashboardPeriod, type Period } from './period';
+import { DATE_RANGE_LABELS } from '../../lib/date-range-labels';
+import { DATE_FIELD_LABELS, PERIODS, type DashboardPeriod, type Period } from './period';
 
 // Most views are of a named period: the date fields load only once Custom is chosen.
 const CustomDates = lazy(() => import('./CustomDates'));
 
-const PERIOD_OPTIONS = PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] }));
+const PERIOD_OPTIONS = PERIODS.map((value) => ({ value, label: DATE_RANGE_LABELS[value] }));
 /** The empty value of the product select: every product. */
 const ALL_PRODUCTS = '';
 

@@ -7,17 +7,6 @@ export const PERIODS = ['today', 'thisWeek', 'week', 'thisMonth', 'month', 'this
 )[];
 export type Period = (typeof PERIODS)[number];
 
-export const PERIOD_LABELS: Record<Period, string> = {
-  today: 'Today',
-  thisWeek: 'This week',
-  week: 'Last week',
-  thisMonth: 'This month',
-  month: 'Last month',
-  thisYear: 'This year',
-  year: 'Last year',
-  custom: 'Custom',
-};
-
 export const DATE_FIELD_LABELS: Record<StatisticDateField, string> = { createdAt: 'Booking made', date: 'Event date' };
 
 /** What every statistics call takes: a named period, or a custom one's venue dates (both included). */
