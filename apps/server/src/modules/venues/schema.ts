@@ -32,6 +32,8 @@ export const venues = pgTable(
     stripeBankAccountStatus: text('stripe_bank_account_status').$type<'active' | 'pending' | 'inactive'>().notNull().default('inactive'),
     isStripePaymentsEnabled: boolean('is_stripe_payments_enabled').notNull().default(false),
     bankOnboardingSkipped: boolean('bank_onboarding_skipped').notNull().default(false),
+    /** The venue takes payment at the venue instead of card payments online: its setup's payments item is done (decision 035). */
+    payAtVenue: boolean('pay_at_venue').notNull().default(false),
     /** The venue's account at the card-payment provider, and which provider it is at (decision 021). */
     paymentProvider: text('payment_provider').$type<'sandbox' | 'stripe'>(),
     paymentAccountId: text('payment_account_id'),
