@@ -92,6 +92,7 @@ function FlowPage({ route }: { route: FlowRoute }) {
       <BookingFlow
         config={config}
         visitId={visitId}
+        affiliateId={route.affiliateId}
         returnUrlFor={(reference) => returnUrlOf(location.origin, route, reference, visitId)}
       />
     );

@@ -1,6 +1,6 @@
 /**
  * The loader (/widget.js, docs/decisions/024-the-widget.md): plain JS, no framework. Every
- * `<script src=".../widget.js" data-venue="…" [data-template="…"]>` on the page gets the widget
+ * `<script src=".../widget.js" data-venue="…" [data-template="…"] [data-affiliate="…"]>` on the page gets the widget
  * app in an iframe right after it, hidden until the app says it is ready. Embedded widgets then
  * show in place and follow the app's height; floating ones sit behind a "Book now" beacon (or the
  * venue's own `[data-lanebook-open]` buttons and `window.Lanebook.open()` when the beacon is
@@ -58,6 +58,9 @@ type LanebookWindow = Window & { Lanebook?: LanebookApi };
     const params = new URLSearchParams({ venue });
     const template = script.getAttribute('data-template');
     if (template) params.set('template', template);
+    // A partner's tracked link: its data-affiliate, else ?affiliate= in the address of the page the widget is on.
+    const affiliate = script.getAttribute('data-affiliate') || new URLSearchParams(location.search).get('affiliate');
+    if (affiliate) params.set('affiliate', affiliate);
     params.set('frame', n);
     const box = doc.createElement('div');
     const iframe = doc.createElement('iframe');

@@ -42,6 +42,8 @@ interface Info {
 interface Props {
   config: WidgetConfig;
   visitId: string | null;
+  /** The partner of the tracked link the customer came through (?affiliate=, data-affiliate), if any. */
+  affiliateId?: string | null;
   /** Where the hosted checkout returns to, for a booking reference. */
   returnUrlFor: (reference: string) => string;
 }
@@ -55,7 +57,7 @@ function fromPrice(product: WidgetProduct, moneyFormat: string) {
 }
 
 /** The booking flow: product → players → date → time → extras → details and terms → waiver → pay → success. */
-export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
+export function BookingFlow({ config, visitId, affiliateId = null, returnUrlFor }: Props) {
   const { venue, template, products } = config;
   const preset = template.productId ? products.find((p) => p.id === template.productId) : undefined;
   const single = preset ?? (products.length === 1 ? products[0] : undefined);
@@ -131,7 +133,14 @@ export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
     let live = true;
     setQuoteLoading(true);
     setQuoteError(null);
-    getPrice({ productId, slots: slotIds, playersCount: players, promocode: promocode ?? undefined, upsellItems: upsells }).then(
+    getPrice({
+      productId,
+      slots: slotIds,
+      playersCount: players,
+      promocode: promocode ?? undefined,
+      upsellItems: upsells,
+      affiliateId: affiliateId ?? undefined,
+    }).then(
       (answer) => {
         if (!live) return;
         setQuote(answer);
@@ -151,7 +160,7 @@ export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
     return () => {
       live = false;
     };
-  }, [productId, slotIds, players, promocode, upsells]);
+  }, [productId, slotIds, players, promocode, upsells, affiliateId]);
 
   const go = (next: Step) => {
     setStep(next);
@@ -234,6 +243,7 @@ export function BookingFlow({ config, visitId, returnUrlFor }: Props) {
       isConfirmationEmail: true,
       isWalkIn: false,
       promocode: promocode ?? null,
+      affiliateId,
       upsellItems: Object.entries(upsells)
         .filter(([, quantity]) => quantity > 0)
         .map(([id, quantity]) => ({ id, quantity })),

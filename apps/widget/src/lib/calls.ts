@@ -61,6 +61,8 @@ export interface PriceQuestion {
   playersCount: number;
   promocode?: string;
   upsellItems?: Record<string, number>;
+  /** The tracked link's partner: its discount applies where it applies. */
+  affiliateId?: string;
 }
 
 /** publicPriceQuerySchema: slots as a comma list, upsell items as id:quantity pairs. */
@@ -74,6 +76,7 @@ export function priceQuery(q: PriceQuestion): string {
     playersCount: q.playersCount,
     promocode: q.promocode?.trim() || undefined,
     upsellItems: upsells,
+    affiliateId: q.affiliateId,
   });
 }
 

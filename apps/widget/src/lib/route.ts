@@ -1,10 +1,25 @@
 /** Which page of the widget an address names (contract: "URLs served by the one server"). */
 
 export type Route =
-  | { page: 'flow'; venueId: string; templateId: string | null; frame: string | null; paidBooking: string | null; visitId: string | null }
+  | {
+      page: 'flow';
+      venueId: string;
+      templateId: string | null;
+      frame: string | null;
+      paidBooking: string | null;
+      visitId: string | null;
+      /** The partner whose tracked link brought the customer; the server ignores one it does not know. */
+      affiliateId: string | null;
+    }
   | { page: 'manage'; reference: string }
   | { page: 'sign'; reference: string }
   | { page: 'missing' };
+
+/** An affiliate id as the API takes it (1-100 characters once trimmed); anything else is left out rather than refused. */
+export function affiliateOf(value: string | null): string | null {
+  const id = value?.trim() ?? '';
+  return id.length > 0 && id.length <= 100 ? id : null;
+}
 
 export function routeOf(pathname: string, search: string): Route {
   const params = new URLSearchParams(search);
@@ -24,6 +39,7 @@ export function routeOf(pathname: string, search: string): Route {
       frame: params.get('frame'),
       paidBooking: paid || null,
       visitId: params.get('visit'),
+      affiliateId: affiliateOf(params.get('affiliate')),
     };
   }
   return { page: 'missing' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeOf, returnUrlOf, signUrlOf } from './route';
+import { affiliateOf, routeOf, returnUrlOf, signUrlOf } from './route';
 import { errorOf } from './api';
 import { priceQuery } from './calls';
 
@@ -12,12 +12,22 @@ describe('the widget addresses', () => {
       frame: '2',
       paidBooking: null,
       visitId: null,
+      affiliateId: null,
     });
     expect(routeOf('/widget/', '?venue=v&booking=REF1&paid=1&visit=x')).toMatchObject({ page: 'flow', paidBooking: 'REF1', visitId: 'x' });
     expect(routeOf('/widget/booking/AbC123', '')).toEqual({ page: 'manage', reference: 'AbC123' });
     expect(routeOf('/widget/booking/AbC123/sign', '')).toEqual({ page: 'sign', reference: 'AbC123' });
     expect(routeOf('/widget/', '')).toEqual({ page: 'missing' });
     expect(routeOf('/widget/other', '?venue=v')).toEqual({ page: 'missing' });
+  });
+
+  it("reads a tracked link's affiliate, leaving out one the API would refuse rather than failing the widget", () => {
+    expect(routeOf('/widget/', '?venue=v&affiliate=aff-1')).toMatchObject({ page: 'flow', affiliateId: 'aff-1' });
+    expect(routeOf('/widget/', '?venue=v&affiliate=%20aff-2%20')).toMatchObject({ affiliateId: 'aff-2' });
+    expect(routeOf('/widget/', '?venue=v&affiliate=')).toMatchObject({ affiliateId: null });
+    expect(routeOf('/widget/', `?venue=v&affiliate=${'x'.repeat(101)}`)).toMatchObject({ affiliateId: null });
+    expect(affiliateOf('   ')).toBeNull();
+    expect(affiliateOf('x'.repeat(100))).toBe('x'.repeat(100));
   });
 
   it("builds the checkout's return to this same widget, and the friends' signing link", () => {
@@ -37,6 +47,10 @@ describe('the API client', () => {
     expect(params.get('promocode')).toBe('SAVE10');
     expect(params.get('upsellItems')).toBe('u1:2');
     expect(new URLSearchParams(priceQuery({ productId: 'p', slots: ['s1'], playersCount: 1 }).slice(1)).has('promocode')).toBe(false);
+    expect(new URLSearchParams(priceQuery({ productId: 'p', slots: ['s1'], playersCount: 1 }).slice(1)).has('affiliateId')).toBe(false);
+    expect(
+      new URLSearchParams(priceQuery({ productId: 'p', slots: ['s1'], playersCount: 1, affiliateId: 'aff-1' }).slice(1)).get('affiliateId'),
+    ).toBe('aff-1');
   });
 
   it('reads the one error shape, and falls back when the body is not it', () => {
