@@ -3,6 +3,7 @@ import type { Paged } from '@lanebook/core/api-schemas';
 import { ApiError, http } from '../../lib/api';
 import { venueKey } from '../../lib/query-keys';
 import { useSession } from '../../lib/session';
+import { collectionTourAction, emitTourEvent } from '../../lib/tour-events';
 
 /**
  * TanStack Query access to a collection of the generic API (apps/server/src/platform/collections.ts):
@@ -75,7 +76,10 @@ export function useCollectionMutations<R extends { id: string }>(path: string, a
 
   const create = useMutation({
     mutationFn: (body: Record<string, unknown>) => http.post<R>(base(path), body),
-    onSuccess: store,
+    onSuccess: (record: R) => {
+      store(record);
+      emitTourEvent(collectionTourAction(path, 'created'));
+    },
   });
   const update = useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: Record<string, unknown> }) => http.patch<R>(itemUrl(path, id), patch),
@@ -83,7 +87,10 @@ export function useCollectionMutations<R extends { id: string }>(path: string, a
   });
   const setPaused = useMutation({
     mutationFn: ({ id, paused }: { id: string; paused: boolean }) => http.post<R>(`${itemUrl(path, id)}/${paused ? 'pause' : 'resume'}`),
-    onSuccess: store,
+    onSuccess: (record: R, { paused }) => {
+      store(record);
+      if (!paused) emitTourEvent(collectionTourAction(path, 'resumed'));
+    },
   });
   const remove = useMutation({
     mutationFn: (id: string) => http.delete<void>(itemUrl(path, id)),

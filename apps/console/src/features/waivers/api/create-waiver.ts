@@ -1,7 +1,12 @@
 import type { z } from '@lanebook/core/zod';
 import type { Waiver, waiverSchema } from '@lanebook/core/waiver-schemas';
 import { http } from '../../../lib/api';
+import { emitTourEvent } from '../../../lib/tour-events';
 
 export type WaiverValues = z.output<typeof waiverSchema.fields>;
 
-export const createWaiver = (body: WaiverValues) => http.post<Waiver>('/api/private/waivers', body);
+export const createWaiver = async (body: WaiverValues) => {
+  const waiver = await http.post<Waiver>('/api/private/waivers', body);
+  emitTourEvent('waiver.created');
+  return waiver;
+};
