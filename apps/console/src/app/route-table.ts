@@ -136,7 +136,7 @@ export const ROUTES: RouteDef[] = [
 
   app('/settings', 'Settings', { name: 'Settings', page: SettingsHomePage }),
   app('/settings/profile', 'Profile', { page: ProfilePage }),
-  app('/settings/venue', 'Venue', { page: VenueSettingsPage }),
+  app('/settings/venue', 'Venue', { name: 'Venue', page: VenueSettingsPage }),
   app('/settings/widget', 'Widget', { redirectTo: '/settings/widget-templates' }),
   ...collection('/settings/widget-templates', 'Widget templates', {}, undefined, WidgetTemplates),
   ...collection('/settings/taxes', 'Taxes', { list: 'Taxes', create: 'CreateTax' }, 'taxes.create', Taxes),
