@@ -10,10 +10,18 @@ import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
 /** Attribute values come from ids (a slug, a UUID); escaped anyway so the snippet is always well formed. */
 const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
-/** The snippet; without a template the venue's default template is used. */
-export function widgetSnippet(origin: string, venueId: string, templateId?: string | null): string {
+/** The snippet; without a template the venue's default template is used; with an affiliate, its bookings are that partner's. */
+export function widgetSnippet(origin: string, venueId: string, templateId?: string | null, affiliateId?: string | null): string {
   const template = templateId ? ` data-template="${attribute(templateId)}"` : '';
-  return `<script src="${attribute(origin)}/widget.js" data-venue="${attribute(venueId)}"${template}></script>`;
+  const affiliate = affiliateId ? ` data-affiliate="${attribute(affiliateId)}"` : '';
+  return `<script src="${attribute(origin)}/widget.js" data-venue="${attribute(venueId)}"${template}${affiliate}></script>`;
+}
+
+/** The widget on a page of its own (the venue's default template): a partner's tracked link with `?affiliate=`. */
+export function widgetPageUrl(origin: string, venueId: string, affiliateId?: string | null): string {
+  const query = new URLSearchParams({ venue: venueId });
+  if (affiliateId) query.set('affiliate', affiliateId);
+  return `${origin}/widget/?${query.toString()}`;
 }
 
 /** The sample venue page of this server that embeds the widget (a path on this origin). */
@@ -24,15 +32,30 @@ export function widgetDemoPath(venueId: string, templateId?: string | null): str
 }
 
 /** The snippet in a code block with a Copy button. */
-export function WidgetSnippet({ venueId, templateId }: { venueId: string; templateId?: string | null }) {
-  const snippet = widgetSnippet(window.location.origin, venueId, templateId);
+export function WidgetSnippet({
+  venueId,
+  templateId,
+  affiliateId,
+  testId = 'widget-snippet',
+}: {
+  venueId: string;
+  templateId?: string | null;
+  affiliateId?: string | null;
+  testId?: string;
+}) {
+  const snippet = widgetSnippet(window.location.origin, venueId, templateId, affiliateId);
+  return <CopyableText value={snippet} testId={testId} />;
+}
+
+/** Text to paste elsewhere (a snippet, a link) in a code block with a Copy button. */
+export function CopyableText({ value, testId }: { value: string; testId: string }) {
   return (
     <Stack gap="xs">
-      <Code block data-testid="widget-snippet" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-        {snippet}
+      <Code block data-testid={testId} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+        {value}
       </Code>
       <Group gap="xs">
-        <CopyButton value={snippet} timeout={2000}>
+        <CopyButton value={value} timeout={2000}>
           {({ copied, copy }) => (
             <Button
               size="xs"

@@ -396,6 +396,11 @@ function FormBody<S extends RecordSchema, R extends BaseRecord, A extends Collec
           </Paper>
         )}
       </form>
+      {record && def.RecordPanel ? (
+        <Box maw={1040} mt="xl">
+          <def.RecordPanel record={record} />
+        </Box>
+      ) : null}
     </>
   );
 }

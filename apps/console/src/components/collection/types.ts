@@ -95,6 +95,8 @@ export interface CollectionConfig<S extends RecordSchema, R extends BaseRecord, 
   /** Other collections whose cached data a change here makes stale (a deleted lane leaves products). */
   invalidates?: string[];
   Form: ComponentType<CollectionFormProps<S, R>>;
+  /** Shown on a saved record's page below its form, outside it (an affiliate's link and statement). */
+  RecordPanel?: ComponentType<{ record: R }>;
 }
 
 export interface Collection<S extends RecordSchema, R extends BaseRecord, A extends CollectionArea> extends CollectionConfig<S, R, A> {

@@ -340,6 +340,18 @@ export default function BookingViewPage() {
               </Fact>
             ) : null}
             {b.appliedPromocode ? <Fact label="Promocode">{b.appliedPromocode}</Fact> : null}
+            {b.affiliateId ? (
+              <>
+                <Fact label="Affiliate">
+                  <Link to={`/settings/affiliates/${encodeURIComponent(b.affiliateId)}`} data-testid="booking-affiliate">
+                    {b.affiliateName ?? 'Affiliate'}
+                  </Link>
+                </Fact>
+                <Fact label="Affiliate commission">
+                  <span data-testid="booking-affiliate-commission">{format.money(b.affiliateCommissionAmount)}</span>
+                </Fact>
+              </>
+            ) : null}
           </SimpleGrid>
           {b.checkoutInfo.payments.length ? (
             <Table aria-label="Payments" verticalSpacing="xs">

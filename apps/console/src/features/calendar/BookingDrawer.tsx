@@ -96,6 +96,13 @@ export function BookingDrawer({
                 {money(b.due)}
               </Text>
             </Fact>
+            {b.affiliateId ? (
+              <Fact label="Affiliate">
+                <span data-testid="drawer-affiliate">
+                  {b.affiliateName ?? 'Affiliate'} · {money(b.affiliateCommissionAmount)} commission
+                </span>
+              </Fact>
+            ) : null}
           </SimpleGrid>
           <Group gap="xs" wrap="wrap">
             {session.can('bookings.changePresenceStatus') && isLiveStatus(b.status) ? (

@@ -1,9 +1,43 @@
 import { Badge, Fieldset, SimpleGrid, Stack } from '@mantine/core';
 import { IconAffiliate } from '@tabler/icons-react';
-import { affiliateSchema, type Affiliate } from '@lanebook/core/catalog';
+import { useWatch } from 'react-hook-form';
+import { affiliateDefaults, affiliateSchema, type Affiliate } from '@lanebook/core/catalog';
 import { defineCollection } from '../../components/collection/define';
-import { SwitchField, TextField } from '../../components/fields/form-fields';
+import type { CollectionFormProps } from '../../components/collection/types';
+import { MoneyField, PercentField, RadioField, SwitchField, TextField } from '../../components/fields/form-fields';
+import { AffiliatePanels, CommissionText, MonthFigure } from './AffiliatePanels';
 import { appliesTo, DiscountFields, DiscountText } from './discount';
+
+/** What the partner earns on each booking it brings: a percent of what the booking paid (net of refunds), or a fixed amount once paid. */
+function CommissionFields({ form, control }: Pick<CollectionFormProps<typeof affiliateSchema, Affiliate>, 'form' | 'control'>) {
+  const type = useWatch({ control, name: 'commissionType' });
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <RadioField
+        control={control}
+        name="commissionType"
+        label="Commission type"
+        options={[
+          { value: 'percent', label: 'Percent of net paid' },
+          { value: 'fixed', label: 'Fixed amount per booking' },
+        ]}
+        // Cents and percents do not convert: the amount is typed again.
+        onValueChange={() => form.setValue('commission', null as unknown as number, { shouldDirty: true })}
+      />
+      {type === 'fixed' ? (
+        <MoneyField control={control} name="commission" label="Commission" description="Earned on each paid booking." withAsterisk />
+      ) : (
+        <PercentField
+          control={control}
+          name="commission"
+          label="Commission"
+          description="Of what each booking paid, less refunds."
+          withAsterisk
+        />
+      )}
+    </SimpleGrid>
+  );
+}
 
 export default defineCollection<typeof affiliateSchema, Affiliate>({
   path: 'affiliates',
@@ -11,13 +45,14 @@ export default defineCollection<typeof affiliateSchema, Affiliate>({
   label: 'Affiliate',
   labelPlural: 'Affiliates',
   listRoute: '/settings/affiliates',
-  description: 'Partners who send you customers, with the discount their bookings get.',
+  description: 'Partners who send you customers: the discount their bookings get, the commission they earn, their links and statements.',
   schema: affiliateSchema,
   defaults: {
     name: '',
     businessName: '',
     isActive: true,
     discountType: 'percent',
+    ...affiliateDefaults,
     products: [],
     upsellItems: [],
     address: { country: '', state: '', city: '', zip: '', street: '' },
@@ -27,6 +62,19 @@ export default defineCollection<typeof affiliateSchema, Affiliate>({
     { key: 'name', header: 'Name', render: (affiliate) => affiliate.name },
     { key: 'business', header: 'Business name', render: (affiliate) => affiliate.businessName || '—' },
     { key: 'discount', header: 'Discount', numeric: true, render: (affiliate) => <DiscountText {...affiliate} /> },
+    { key: 'commission', header: 'Commission', numeric: true, render: (affiliate) => <CommissionText {...affiliate} /> },
+    {
+      key: 'monthBookings',
+      header: 'Bookings this month',
+      numeric: true,
+      render: (affiliate) => <MonthFigure affiliateId={affiliate.id} figure="bookings" />,
+    },
+    {
+      key: 'monthCommission',
+      header: 'Earned this month',
+      numeric: true,
+      render: (affiliate) => <MonthFigure affiliateId={affiliate.id} figure="commission" />,
+    },
     { key: 'applies', header: 'Applies to', hideOnMobile: true, render: appliesTo },
     { key: 'city', header: 'City', hideOnMobile: true, render: (affiliate) => affiliate.address.city || '—' },
     {
@@ -67,7 +115,9 @@ export default defineCollection<typeof affiliateSchema, Affiliate>({
         </SimpleGrid>
       </Fieldset>
       <DiscountFields form={form} control={control} />
+      <CommissionFields form={form} control={control} />
       <SwitchField control={control} name="isActive" label="Active" />
     </Stack>
   ),
+  RecordPanel: AffiliatePanels,
 });

@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AffiliatesSummary } from './affiliate-types';
+import { http } from '../../../lib/api';
+import { venueKey } from '../../../lib/query-keys';
+
+/** Each affiliate's bookings and commission this month (the server's venue month); keyed under bookings like the statement. */
+export const affiliatesSummaryQuery = (venueId: string | null) =>
+  queryOptions({
+    queryKey: venueKey(venueId, 'bookings', 'affiliates-summary'),
+    queryFn: ({ signal }) => http.get<AffiliatesSummary>('/api/private/affiliates/summary', { signal }),
+    enabled: Boolean(venueId),
+  });
