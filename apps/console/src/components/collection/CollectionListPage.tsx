@@ -301,7 +301,7 @@ export function CollectionListPage<S extends RecordSchema, R extends BaseRecord,
           {data.total} {data.total === 1 ? def.label.toLowerCase() : def.labelPlural.toLowerCase()}
         </Text>
       ) : null}
-      {content}
+      <div data-tour="collection-list">{content}</div>
       {pages > 1 ? (
         <Group justify="center" mt="md">
           <Pagination total={pages} value={page} onChange={(next) => setParam({ page: next === 1 ? null : String(next) })} />

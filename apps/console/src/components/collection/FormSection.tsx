@@ -2,9 +2,20 @@ import type { ReactNode } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 
 /** A titled block of a long form (products, widget templates). */
-export function FormSection({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+export function FormSection({
+  title,
+  description,
+  children,
+  tour,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  /** What the guided tour points at (data-tour). */
+  tour?: string;
+}) {
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section">
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" data-tour={tour}>
       <Stack gap="md">
         <div>
           <Title order={2} size="h4">

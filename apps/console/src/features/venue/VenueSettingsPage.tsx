@@ -347,7 +347,7 @@ function VenueForm({ venue }: { venue: Venue }) {
           />
         </Section>
 
-        <Paper withBorder p="md" radius="md" component="section" aria-label="Online booking">
+        <Paper withBorder p="md" radius="md" component="section" aria-label="Online booking" data-tour="widget-snippet">
           <Title order={2} size="h4" mb={4}>
             Online booking
           </Title>

@@ -117,7 +117,12 @@ function WaiverBuilder({ waiver }: { waiver: Waiver | null }) {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <FormReadOnlyContext.Provider value={!canSave}>
-            <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} data-testid="waiver-form">
+            <form
+              noValidate
+              onSubmit={form.handleSubmit((values) => save.mutate(values))}
+              data-testid="waiver-form"
+              data-tour="record-form"
+            >
               <Stack gap="lg">
                 <Paper withBorder radius="md" p="md">
                   <Stack gap="md">

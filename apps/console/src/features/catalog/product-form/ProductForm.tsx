@@ -43,7 +43,7 @@ export function ProductForm({ form, control }: ProductFormProps) {
 
   return (
     <Stack gap="lg">
-      <FormSection title="Basics" description="What customers see when they choose a product.">
+      <FormSection title="Basics" description="What customers see when they choose a product." tour="product-basics">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextField control={control} name="name" label="Name" withAsterisk placeholder="Axe throwing: 1 hour" />
           <TextField control={control} name="title" label="Title" description="The heading in the booking widget." />
@@ -55,7 +55,7 @@ export function ProductForm({ form, control }: ProductFormProps) {
         </SimpleGrid>
       </FormSection>
 
-      <FormSection title="Schedule and lanes">
+      <FormSection title="Schedule and lanes" tour="product-lanes">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <SelectField control={control} name="duration" label="Duration" data={DURATIONS} withAsterisk />
           <NumberField
@@ -94,7 +94,7 @@ export function ProductForm({ form, control }: ProductFormProps) {
         <DateListField control={control} name="holidays" label="Holidays" description="Days this product cannot be booked." />
       </FormSection>
 
-      <FormSection title="Players and pricing">
+      <FormSection title="Players and pricing" tour="product-pricing">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
           <NumberField control={control} name="minPlayers" label="Min players" withAsterisk min={1} allowDecimal={false} />
           <NumberField control={control} name="maxPlayers" label="Max players" withAsterisk min={1} allowDecimal={false} />
@@ -136,7 +136,7 @@ export function ProductForm({ form, control }: ProductFormProps) {
         <EntityMultiSelectField control={control} name="taxes" source={TAXES} label="Taxes" />
       </FormSection>
 
-      <FormSection title="Booking options">
+      <FormSection title="Booking options" tour="product-options">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <EntitySelectField control={control} name="termsId" source={TERMS} label="Terms and conditions" placeholder="No terms" />
           <EntitySelectField
@@ -170,7 +170,7 @@ export function ProductForm({ form, control }: ProductFormProps) {
         <TextareaField control={control} name="widgetNote" label="Widget note" description="A short note shown in the booking widget." />
       </FormSection>
 
-      <FormSection title="From the customer" description="What customers sign and answer when they book.">
+      <FormSection title="From the customer" description="What customers sign and answer when they book." tour="product-waiver">
         <WaiverPicker control={control} />
         <CustomFieldsEditor control={control} />
       </FormSection>
