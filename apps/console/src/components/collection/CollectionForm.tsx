@@ -321,14 +321,14 @@ function FormBody<S extends RecordSchema, R extends BaseRecord, A extends Collec
   );
 
   const saveButton = readOnly ? null : (
-    <Button type="submit" loading={isSubmitting}>
+    <Button type="submit" loading={isSubmitting} data-tour="record-save">
       Save
     </Button>
   );
 
   if (variant === 'modal') {
     return (
-      <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate>
+      <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate data-tour="record-form">
         {body}
         <Group justify="space-between" mt="xl" gap="sm">
           <Group gap="sm">
@@ -367,7 +367,7 @@ function FormBody<S extends RecordSchema, R extends BaseRecord, A extends Collec
           ) : undefined
         }
       />
-      <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate>
+      <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate data-tour="record-form">
         <Box maw={1040}>{body}</Box>
         {readOnly ? null : (
           // Stays in reach at the bottom of long forms (products).

@@ -284,7 +284,12 @@ export default function CalendarPage() {
         actions={
           <>
             {session.can('calendar.edit') || canCreate ? (
-              <Button leftSection={<IconListDetails size={16} />} onClick={() => setPlanOpen(true)} disabled={productList.length === 0}>
+              <Button
+                leftSection={<IconListDetails size={16} />}
+                onClick={() => setPlanOpen(true)}
+                disabled={productList.length === 0}
+                data-tour="weekly-plan"
+              >
                 Weekly plan
               </Button>
             ) : null}
