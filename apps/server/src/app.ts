@@ -38,6 +38,7 @@ import { paymentRoutes } from './modules/payments/routes.js';
 import { signatureRoutes } from './modules/signatures/routes.js';
 import { widgetRoutes } from './modules/widget/routes.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
+import { affiliateRoutes } from './modules/affiliates/routes.js';
 import { startPayments } from './platform/payments/index.js';
 import { createDiskStorage } from './platform/storage.js';
 import { VenueReads } from './platform/venue-reads.js';
@@ -62,6 +63,7 @@ const MODULES: ModuleRoutes[] = [
   signatureRoutes,
   widgetRoutes,
   statisticsRoutes,
+  affiliateRoutes,
 ];
 
 export async function buildApp(database: Database, config: AppConfig) {

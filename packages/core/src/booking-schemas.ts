@@ -248,7 +248,13 @@ export const bookingSchema = z.object({
   /** What can be refunded without overriding the kept deposit: paid − refunded − keptDeposit. */
   refundable: z.number().int(),
   numberOfSignedWaivers: z.number().int(),
-  checkoutInfo: z.object({ payments: z.array(bookingPaymentSchema) }),
+  /** The product's active waiver and its version when the booking was made: what its signers sign. */
+  activeWaiver: z.object({ id: z.string(), version: z.number().int() }).nullable(),
+  /** The affiliate's name when the booking was made (null without an affiliate). */
+  affiliateName: z.string().nullable(),
+  /** What the affiliate earns on this booking, cents: its rate (kept from when it was made) on the net paid (decision 031). */
+  affiliateCommissionAmount: z.number().int(),
+  checkoutInfo: z.object({ payments: z.array(bookingPaymentSchema), affiliateCommissionAmount: z.number().int() }),
   canceledAt: instantSchema.nullable(),
   createdAt: instantSchema,
   updatedAt: instantSchema,
@@ -520,3 +526,49 @@ export const bookingListAnswerSchema = z.object({
   total: z.number().int(),
   totalCapped: z.boolean(),
 });
+
+// ---------- An affiliate's statement and the affiliates' summary (decision 031) ----------
+
+/** The longest period a statement or the summary covers, in days. */
+export const AFFILIATE_PERIOD_MAX_DAYS = 366;
+
+/** A period of venue dates, by the booking's event date, inclusive; left out: this month in the venue's zone. */
+export const affiliatePeriodQuerySchema = z.object({ from: isoDate.optional(), to: isoDate.optional() }).superRefine((q, ctx) => {
+  if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The period must end on or after its start' });
+});
+export type AffiliatePeriodQuery = z.infer<typeof affiliatePeriodQuerySchema>;
+
+export const affiliateStatementItemSchema = z.object({
+  bookingId: z.string(),
+  bookingReference: z.string().nullable(),
+  registrationCode: z.string().nullable(),
+  /** The event's start. */
+  date: instantSchema,
+  customerName: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  total: z.number().int(),
+  /** paid − refunded. */
+  netPaid: z.number().int(),
+  /** What the booking earned the affiliate (its affiliateCommissionAmount). */
+  commission: z.number().int(),
+});
+export type AffiliateStatementItem = z.infer<typeof affiliateStatementItemSchema>;
+
+/** GET /api/private/affiliates/{id}/statement: the period's bookings and their sums. */
+export const affiliateStatementSchema = z.object({
+  affiliate: z.object({ id: z.string(), name: z.string() }),
+  from: z.string(),
+  to: z.string(),
+  items: z.array(affiliateStatementItemSchema),
+  /** The sums of the items' columns, and how many there are. */
+  totals: z.object({ bookings: z.number().int(), total: z.number().int(), netPaid: z.number().int(), commission: z.number().int() }),
+});
+export type AffiliateStatement = z.infer<typeof affiliateStatementSchema>;
+
+/** GET /api/private/affiliates/summary: every affiliate of the venue with its bookings and commission in the period. */
+export const affiliateSummarySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  items: z.array(z.object({ affiliateId: z.string(), bookings: z.number().int(), commission: z.number().int() })),
+});
+export type AffiliateSummary = z.infer<typeof affiliateSummarySchema>;

@@ -150,6 +150,7 @@ export const addressSchema = z.object({
   zip: text('ZIP', 20),
   street: text('Street', 160),
 });
+export const COMMISSION_TYPES = ['percent', 'fixed'] as const;
 export const affiliateSchema = recordSchema(
   {
     name: required('Name', 120),
@@ -157,10 +158,20 @@ export const affiliateSchema = recordSchema(
     isActive: z.boolean(),
     address: addressSchema,
     ...discountFields,
+    /** What the affiliate earns on a booking it brings: percent of its net paid, or fixed cents once paid (decision 031). */
+    commission: z.number('Commission must be a number').min(0, 'Commission cannot be negative').max(100_000_000, 'Commission is too large'),
+    commissionType: z.enum(COMMISSION_TYPES, { message: 'Commission type must be percent or fixed' }),
   },
-  discountRule,
+  (v, ctx) => {
+    discountRule(v, ctx);
+    if (v.commissionType === 'percent' && v.commission > 100)
+      ctx.addIssue({ code: 'custom', message: 'A percent commission must be 0 to 100', path: ['commission'] });
+    if (v.commissionType === 'fixed' && !Number.isInteger(v.commission))
+      ctx.addIssue({ code: 'custom', message: 'A fixed commission must be in whole cents', path: ['commission'] });
+  },
 );
 export type Affiliate = z.infer<typeof affiliateSchema.record>;
+export const affiliateDefaults = { commission: 0, commissionType: 'percent' as const };
 
 // ---------- Mailing templates ----------
 export const EMAIL_TYPES = ['confirmation', 'reminder', 'cancellation', 'abandoned', 'custom'] as const;

@@ -1,4 +1,4 @@
-import { affiliateSchema } from '@lanebook/core';
+import { affiliateDefaults, affiliateSchema } from '@lanebook/core';
 import type { CollectionDef } from '../../platform/collections.js';
 import { productsCollection } from '../products/collection.js';
 import { upsellItemsCollection } from '../upsell-items/collection.js';
@@ -14,6 +14,7 @@ export const affiliatesCollection: CollectionDef = {
     businessName: '',
     isActive: true,
     discountType: 'percent',
+    ...affiliateDefaults,
     products: [],
     upsellItems: [],
     address: { country: '', state: '', city: '', zip: '', street: '' },

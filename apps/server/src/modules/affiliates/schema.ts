@@ -20,6 +20,9 @@ export const affiliates = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     address: jsonb('address').$type<{ country: string; state: string; city: string; zip: string; street: string }>().notNull(),
+    /** What the affiliate earns on each booking it brings: percent of its net paid, or fixed cents (decision 031). */
+    commission: doublePrecision('commission').notNull().default(0),
+    commissionType: text('commission_type').$type<'fixed' | 'percent'>().notNull().default('percent'),
   },
   (t) => [primaryKey({ columns: [t.venueId, t.id] })],
 );

@@ -14,6 +14,8 @@ import { fieldError, slotsToBook } from '../calendar/service.js';
 import { productForCalendar } from '../products/service.js';
 import { usePromocode } from '../promocodes/service.js';
 import { lanesByIds } from '../resources/service.js';
+import { waiverVersion } from '../waivers/service.js';
+import { affiliateCommissionOf } from './money.js';
 import { bookingAnswer, bookingWithLedger, reservationColumns, type BookingRow } from './records.js';
 import { bookingCounters, bookingLanes, bookingLogs, bookings } from './schema.js';
 import { recordBookingEvent } from './events.js';
@@ -123,6 +125,12 @@ const BOOKING_COLUMNS = [
   'typeOfPricing',
   'selectedGroupId',
   'affiliateId',
+  'affiliateName',
+  'affiliateCommission',
+  'affiliateCommissionType',
+  'affiliateCommissionAmount',
+  'activeWaiverId',
+  'activeWaiverVersion',
   'appliedPromocode',
   'customFields',
   'upsellItems',
@@ -266,6 +274,8 @@ export async function createBooking(
     playersCount: body.playersCount,
     promocode: body.promocode,
     affiliateId: body.affiliateId,
+    // A tracked link's affiliate gone stale books as if there were none; the desk is told (decision 031).
+    ignoreUnknownAffiliate: !staff,
     upsellItems: body.upsellItems,
     payInFull: body.isFullFirstPayment,
   });
@@ -284,6 +294,13 @@ export async function createBooking(
     throw fieldError('This promocode is unknown, inactive or used up', 'promocode');
   // Read before the booking is written, so that write is the last statement before the commit.
   const webhooks = knownWebhooks ?? (await webhookTargets(tx, venueId, 'booking.created'));
+  // The waiver its signers sign, as it reads now (a product naming a waiver since deleted has none).
+  const activeWaiverVersion = product.activeWaiverId ? await waiverVersion(tx, venueId, product.activeWaiverId) : null;
+  // The affiliate's rate is kept on the booking: changing the affiliate later does not change what it earned.
+  const commissionRate = {
+    affiliateCommission: affiliate ? affiliate.commission : null,
+    affiliateCommissionType: affiliate ? affiliate.commissionType : null,
+  };
 
   const reservation = reservationColumns(body.reservationInfo);
   const values: Record<BookingValue, unknown> = {
@@ -310,6 +327,11 @@ export async function createBooking(
     typeOfPricing: body.typeOfPricing ?? product.typeOfPricing,
     selectedGroupId: body.selectedGroupId ?? null,
     affiliateId: affiliate?.id ?? null,
+    affiliateName: affiliate?.name ?? null,
+    ...commissionRate,
+    affiliateCommissionAmount: affiliateCommissionOf(commissionRate, 0),
+    activeWaiverId: activeWaiverVersion !== null ? product.activeWaiverId : null,
+    activeWaiverVersion,
     appliedPromocode: takenPromocode?.code ?? null,
     customFields: body.customFields,
     upsellItems,

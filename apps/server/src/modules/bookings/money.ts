@@ -29,7 +29,27 @@ export interface MoneyActor {
 export const CARD_REFUND_CHANNEL = 'lanebook_card_refunds';
 export const CARD_REFUND_QUEUE = 'card-refund';
 
-/** Writes the ledger's sums on the booking and the status they give (statusFromLedger); answers the booking. */
+/**
+ * What an affiliate earns on a booking (decision 031), from the rate kept on the booking when it
+ * was made and its net paid (paid − refunded, refunds pending at the provider counted as given
+ * back, as bookingMoney counts them), whatever its status: a percent of the net paid, rounded to
+ * the cent, or the fixed cents once anything is paid, never more than the net paid. Nothing paid,
+ * or all of it given back, earns nothing.
+ */
+export function affiliateCommissionOf(
+  rate: { affiliateCommission: number | null; affiliateCommissionType: 'fixed' | 'percent' | null },
+  netPaid: number,
+): number {
+  const commission = rate.affiliateCommission ?? 0;
+  if (netPaid <= 0 || commission <= 0) return 0;
+  if (rate.affiliateCommissionType === 'fixed') return Math.min(Math.round(commission), netPaid);
+  return Math.min(Math.round((netPaid * commission) / 100), netPaid);
+}
+
+/**
+ * Writes the ledger's sums on the booking, the status they give (statusFromLedger) and its
+ * affiliate's commission on them; answers the booking.
+ */
 export async function settleLedger(tx: Tx, venueId: string, bookingId: string): Promise<Booking> {
   const [row] = await forVenue(tx, venueId).select(bookings, eq(bookings.id, bookingId));
   const ledger = await ledgerOf(tx, venueId, bookingId);
@@ -39,6 +59,7 @@ export async function settleLedger(tx: Tx, venueId: string, bookingId: string): 
       paidTotal: paid,
       refundedTotal: refunded,
       isRefunded: refunded > 0,
+      affiliateCommissionAmount: affiliateCommissionOf(row, paid - refunded),
       status: statusFromLedger({ status: row.status, total: row.total, paid, refunded }),
       updatedAt: new Date(),
     })

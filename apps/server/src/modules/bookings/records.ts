@@ -73,8 +73,13 @@ export function bookingAnswer(row: BookingRow, ledger: LedgerRow[], now = new Da
         date: r.createdAt.toISOString(),
       })),
     numberOfSignedWaivers: row.numberOfSignedWaivers,
+    activeWaiver:
+      row.activeWaiverId !== null && row.activeWaiverVersion !== null ? { id: row.activeWaiverId, version: row.activeWaiverVersion } : null,
+    affiliateName: row.affiliateId ? (row.affiliateName ?? '') : null,
+    affiliateCommissionAmount: row.affiliateCommissionAmount,
     checkoutInfo: {
       payments: paymentsOf(ledger).map((p) => ({ ...p, date: p.date.toISOString() })),
+      affiliateCommissionAmount: row.affiliateCommissionAmount,
     },
     canceledAt: row.canceledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -67,6 +68,18 @@ export const bookings = pgTable(
     typeOfPricing: text('type_of_pricing').$type<'person' | 'group-range'>().notNull().default('person'),
     selectedGroupId: text('selected_group_id'),
     affiliateId: text('affiliate_id'),
+    /**
+     * The affiliate's name and commission when the booking was made: a later change of the
+     * affiliate does not change what past bookings earned (decision 031).
+     */
+    affiliateName: text('affiliate_name'),
+    affiliateCommission: doublePrecision('affiliate_commission'),
+    affiliateCommissionType: text('affiliate_commission_type').$type<'fixed' | 'percent'>(),
+    /** The affiliate's commission on the net paid, cents: written with every money change (settleLedger). */
+    affiliateCommissionAmount: integer('affiliate_commission_amount').notNull().default(0),
+    /** The product's active waiver and its version when the booking was made (what its signers sign). */
+    activeWaiverId: text('active_waiver_id'),
+    activeWaiverVersion: integer('active_waiver_version'),
     appliedPromocode: text('applied_promocode'),
     customFields: jsonb('custom_fields')
       .$type<Record<string, unknown>>()
@@ -132,6 +145,10 @@ export const bookings = pgTable(
       .where(sql`${t.source} = 'online' and ${t.status} = 'wait_for_payment'`),
     index('bookings_starts_idx').on(t.venueId, t.startsAt),
     index('bookings_date_idx').on(t.venueId, t.date),
+    // An affiliate's statement and the affiliates' summary, by event date (decision 031).
+    index('bookings_affiliate_date_idx')
+      .on(t.venueId, t.affiliateId, t.date)
+      .where(sql`${t.affiliateId} is not null`),
     index('bookings_email_search').on(t.venueId, t.email.op('text_pattern_ops')),
     index('bookings_phone_search').on(t.venueId, sql`reverse(${t.phone}) text_pattern_ops`),
     // A name from its start, and a full name (first then last, or last then first) on one index.

@@ -12,6 +12,8 @@ export interface QuoteRequest {
   playersCount: number;
   promocode?: string | null;
   affiliateId?: string | null;
+  /** The public calls: an unknown, inactive or other venue's affiliate is left out, not refused (a tracked link gone stale, decision 031). */
+  ignoreUnknownAffiliate?: boolean;
   upsellItems: { id: string; quantity: number }[];
   payInFull?: boolean;
   /** The booking being edited took this promocode already: it keeps it, used up or not. */
@@ -41,7 +43,7 @@ export async function quoteFor(
   const promocode = request.promocode ? await findPromocode(db, venueId, request.promocode) : null;
   if (request.promocode && !promocode) throw fieldError('This promocode is unknown, inactive or used up', 'promocode');
   const affiliate = request.affiliateId ? await activeAffiliate(db, venueId, request.affiliateId) : null;
-  if (request.affiliateId && !affiliate) throw fieldError('Unknown affiliate', 'affiliateId');
+  if (request.affiliateId && !affiliate && !request.ignoreUnknownAffiliate) throw fieldError('Unknown affiliate', 'affiliateId');
   const onSale = await upsellItemsOnSale(
     db,
     venueId,

@@ -14,3 +14,9 @@ export async function existingWaiverIds(tx: Db | Tx, venueId: string, ids: strin
   const rows = await forVenue(tx, venueId).selectFields(waivers, { id: waivers.id }, inArray(waivers.id, ids));
   return new Set(rows.map((r) => r.id));
 }
+
+/** The version of the venue's waiver (migration 0020 counts the changes of what is signed), or null when there is none. */
+export async function waiverVersion(tx: Db | Tx, venueId: string, waiverId: string): Promise<number | null> {
+  const [row] = await forVenue(tx, venueId).selectFields(waivers, { version: waivers.version }, eq(waivers.id, waiverId));
+  return row?.version ?? null;
+}
