@@ -312,7 +312,7 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
       const query = request.query;
       assertPlayersCount(product, query.playersCount);
       const chosen = await slotsToBook(db, venueId, product, query.slots, { channel: 'public' });
-      return (await quoteFor(db, venueId, product, chosen, query)).quote;
+      return (await quoteFor(db, venueId, product, chosen, { ...query, ignoreUnknownAffiliate: true })).quote;
     },
   );
 };
