@@ -84,17 +84,20 @@ function Statement({ affiliate }: { affiliate: Affiliate }) {
   const { venueId, me } = useSession();
   const venue = me?.venue;
   const dateFormat = venue?.dateFormat ?? DEFAULT_DATE_FORMAT;
+  const timezone = venue?.timezone ?? 'UTC';
   const [period, setPeriod] = useState<StatementPeriod>('thisMonth');
   const [custom, setCustom] = useState({ from: '', to: '' });
   const [exporting, setExporting] = useState(false);
 
   // A named period in the venue's own calendar: its today, its first day of the week.
-  const today = venueToday(venue?.timezone ?? 'UTC');
+  const today = venueToday(timezone);
   const named = period === 'custom' ? null : dateRangeOf(period as NamedDateRange, today, venue?.firstDayOfWeek ?? 0);
   const customReversed = Boolean(custom.from && custom.to) && custom.from > custom.to;
   const dates = named ?? (custom.from && custom.to && !customReversed ? custom : null);
   const statement = useQuery(affiliateStatementQuery(venueId, affiliate.id, dates));
-  const showDate = (iso: string | null) => (iso ? formatVenueDate(new Date(`${iso}T00:00:00Z`), 'UTC', dateFormat) : '—');
+  // A period's venue dates (YYYY-MM-DD) and the events' starts (instants), both in the venue's date format.
+  const showDate = (iso: string) => formatVenueDate(new Date(`${iso}T00:00:00Z`), 'UTC', dateFormat);
+  const showEventDate = (instant: string) => formatVenueDate(new Date(instant), timezone, dateFormat);
 
   const exportCsv = async () => {
     if (!dates) return;
@@ -197,7 +200,7 @@ function Statement({ affiliate }: { affiliate: Affiliate }) {
                         {item.registrationCode ?? item.bookingReference ?? 'Booking'}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>{showDate(item.date)}</Table.Td>
+                    <Table.Td>{showEventDate(item.date)}</Table.Td>
                     <Table.Td>{item.customerName || '—'}</Table.Td>
                     <Table.Td>
                       <Badge variant="light" color={item.status === 'paid' ? 'green' : 'gray'}>

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AffiliateStatement } from './affiliate-types';
+import type { AffiliateStatement } from '@lanebook/core/booking-schemas';
 import { http } from '../../../lib/api';
 import { venueKey } from '../../../lib/query-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AffiliatesSummary } from './affiliate-types';
+import type { AffiliateSummary } from '@lanebook/core/booking-schemas';
 import { http } from '../../../lib/api';
 import { venueKey } from '../../../lib/query-keys';
 
@@ -7,6 +7,6 @@ import { venueKey } from '../../../lib/query-keys';
 export const affiliatesSummaryQuery = (venueId: string | null) =>
   queryOptions({
     queryKey: venueKey(venueId, 'bookings', 'affiliates-summary'),
-    queryFn: ({ signal }) => http.get<AffiliatesSummary>('/api/private/affiliates/summary', { signal }),
+    queryFn: ({ signal }) => http.get<AffiliateSummary>('/api/private/affiliates/summary', { signal }),
     enabled: Boolean(venueId),
   });
