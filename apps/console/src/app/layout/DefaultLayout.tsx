@@ -2,12 +2,12 @@ import { lazy, Suspense } from 'react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ActionIcon, AppShell, Avatar, Box, Burger, Button, Group, Indicator, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconCrown, IconLogout, IconPlayerPlay } from '@tabler/icons-react';
+import { IconCrown, IconLogout } from '@tabler/icons-react';
 import { DeferredTooltip } from '../../components/DeferredTooltip';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { leaveVenue as leaveJoinedVenue } from '../../features/superadmin/api/leave-venue';
-import { saveOnboardingStep } from '../../features/onboarding/api/save-onboarding-step';
 import { VerifyBanner } from '../../features/payments/VerifyBanner';
+import { ResumeGuideButton, TourHost, TourOffer } from '../../features/tour/TourHost';
 import { notifyError } from '../../lib/notify';
 import { MAIN_MENU, SETTINGS_MENU, type MenuItem } from '../menus';
 import { useSession } from '../../lib/session';
@@ -51,17 +51,6 @@ export function DefaultLayout() {
       session.selectVenue(null);
       await session.refresh();
       navigate('/settings/superadmin');
-    } catch (error) {
-      notifyError(error);
-    }
-  };
-
-  const resumeGuide = async () => {
-    try {
-      const step = Math.max(0, me?.onboarding.currentStep ?? 0);
-      await saveOnboardingStep(step);
-      await session.refresh();
-      navigate('/dashboard');
     } catch (error) {
       notifyError(error);
     }
@@ -112,11 +101,7 @@ export function DefaultLayout() {
               ) : null}
             </Group>
             <Group gap="sm" wrap="nowrap">
-              {me && !me.onboarding.isFinished ? (
-                <Button size="xs" variant="light" leftSection={<IconPlayerPlay size={14} />} onClick={resumeGuide} visibleFrom="md">
-                  Resume guide
-                </Button>
-              ) : null}
+              <ResumeGuideButton />
               {venueOptions.length > 1 ? (
                 <Suspense fallback={<Box w={venueSelectWidth} />}>
                   <VenueSelect
@@ -163,7 +148,7 @@ export function DefaultLayout() {
           </Group>
         </AppShell.Header>
 
-        <AppShell.Navbar p="xs" aria-label="Main menu">
+        <AppShell.Navbar p="xs" aria-label="Main menu" data-tour="main-menu">
           {/* The browser's own scrolling: Mantine's ScrollArea would bring Floating UI into every page's first load. */}
           <AppShell.Section grow style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
             {venue ? (
@@ -183,6 +168,8 @@ export function DefaultLayout() {
         <AppShell.Main>
           <InvitationsBanner />
           {venue ? <VerifyBanner /> : null}
+          {location.pathname === '/dashboard' ? <TourOffer /> : null}
+          <TourHost />
           <Suspense fallback={<FullPageLoader />}>
             <Outlet />
           </Suspense>

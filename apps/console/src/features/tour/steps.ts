@@ -20,6 +20,8 @@ export interface TourStep {
   text: string;
   advanceOn: StepAdvance;
   optional?: boolean;
+  /** A Next step whose target is a part of a form to fill in: the page stays usable around it (its menus open in portals). */
+  interactive?: boolean;
   /** The target is in a dialog the previous step opens: a resumed tour starts at that step. */
   resumeFromPrevious?: boolean;
 }
@@ -166,6 +168,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
     title: 'Name your product',
     text: 'The name you see here and the title customers see, e.g. “Axe throwing: 1 hour”. Fill it in, then press Next.',
     advanceOn: 'next',
+    interactive: true,
   },
   {
     route: 'CreateProduct',
@@ -173,6 +176,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
     title: 'Duration and lanes',
     text: 'How long a booking lasts, and the lanes it can take: choose the lane you just made.',
     advanceOn: 'next',
+    interactive: true,
   },
   {
     route: 'CreateProduct',
@@ -180,6 +184,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
     title: 'Players and price',
     text: 'The price per player (or per group) and the tax you made. Then press Next.',
     advanceOn: 'next',
+    interactive: true,
   },
   {
     route: 'CreateProduct',
@@ -187,6 +192,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
     title: 'Terms and extras',
     text: 'Choose your terms and, if you made one, the extra. Then press Next.',
     advanceOn: 'next',
+    interactive: true,
   },
   {
     route: 'CreateProduct',
@@ -194,6 +200,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
     title: 'The waiver',
     text: 'Choose the waiver players sign for this product. Then press Next.',
     advanceOn: 'next',
+    interactive: true,
   },
   {
     route: 'CreateProduct',
