@@ -1,4 +1,30 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@lanebook/core/messages';
+
+/** A page's code that failed to arrive, or took longer than CHUNK_LOAD_TIMEOUT_MS (spec sections 8 and 9). */
+export class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError';
+}
+
+/** The chunk, or a ChunkLoadError when it fails or does not arrive in time. */
+function loadChunk<T>(load: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new ChunkLoadError(`The page's code did not arrive in ${CHUNK_LOAD_TIMEOUT_MS / 1000} s`)),
+      CHUNK_LOAD_TIMEOUT_MS,
+    );
+    load().then(
+      (module) => {
+        clearTimeout(timer);
+        resolve(module);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(new ChunkLoadError(error instanceof Error ? error.message : String(error), { cause: error }));
+      },
+    );
+  });
+}
 
 export type PreloadableComponent = LazyExoticComponent<ComponentType> & {
   /** Starts loading the component's chunk (once); the router calls it for the page being opened. */
@@ -15,7 +41,7 @@ export function preloadable(load: () => Promise<{ default: ComponentType }>): Pr
   let loaded: { default: ComponentType } | undefined;
   let loading: Promise<{ default: ComponentType }> | undefined;
   const preload = () =>
-    (loading ??= load().then(
+    (loading ??= loadChunk(load).then(
       (module) => (loaded = module),
       (error: unknown) => {
         // A failed chunk may be asked for again (the next navigation retries it).

@@ -7,6 +7,7 @@ import { createBlockingHistory } from '../lib/navigation-blocker';
 import { useSession } from '../lib/session';
 import { RouteGuard } from './guards';
 import { AuthLayout } from './layout/AuthLayout';
+import { PageErrorBoundary } from './PageErrorBoundary';
 import { preloadable } from './preloadable';
 import { ROUTES, type Layout, type RouteDef } from './route-table';
 
@@ -26,9 +27,11 @@ function Titled({ route }: { route: RouteDef }) {
 
 const layouts: Record<Layout, React.ReactElement> = {
   default: (
-    <Suspense fallback={<FullPageLoader />}>
-      <DefaultLayout />
-    </Suspense>
+    <PageErrorBoundary>
+      <Suspense fallback={<FullPageLoader />}>
+        <DefaultLayout />
+      </Suspense>
+    </PageErrorBoundary>
   ),
   auth: <AuthLayout />,
   'auth-wide': <AuthLayout wide />,
@@ -42,9 +45,11 @@ function toRouteObject(route: RouteDef): RouteObject {
   const object: RouteObject = {
     path: route.path,
     element: (
-      <RouteGuard route={route}>
-        <Titled route={route} />
-      </RouteGuard>
+      <PageErrorBoundary>
+        <RouteGuard route={route}>
+          <Titled route={route} />
+        </RouteGuard>
+      </PageErrorBoundary>
     ),
   };
   definitions.set(object, route);

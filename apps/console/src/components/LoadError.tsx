@@ -1,19 +1,14 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { ITEM_ERROR } from '@lanebook/core/messages';
+import { itemError } from '@lanebook/core/messages';
 import { errorMessage } from '../lib/api';
 
-/** A failed read: a danger alert with the server's reason and a retry. */
+/** A failed read: spec section 8's danger alert, the failure's own words under it, and a retry. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   return (
-    <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load" data-testid="load-error">
+    <Alert color="red" icon={<IconAlertCircle size={18} />} title={itemError('receiving')} data-testid="load-error" role="alert">
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <div>
-          <Text size="sm">{ITEM_ERROR}</Text>
-          <Text size="xs" c="dimmed">
-            {errorMessage(error)}
-          </Text>
-        </div>
+        <Text size="sm">{errorMessage(error)}</Text>
         {onRetry ? (
           <Button size="xs" color="red" variant="light" onClick={onRetry}>
             Try again

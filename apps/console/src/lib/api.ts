@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '@lanebook/core/api-schemas';
-import { INTERNAL_ERROR, NO_RESPONSE_ERROR } from '@lanebook/core/messages';
+import { INTERNAL_ERROR, NO_RESPONSE_ERROR, type ItemOperation } from '@lanebook/core/messages';
 import { readSelectedVenue } from './venue-selection';
 
 export class ApiError extends Error {
@@ -8,9 +8,36 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: { path: string; message: string }[] = [],
+    /** The request's method: what failed (a read, a create, an update, a delete) follows from it. */
+    readonly method = 'GET',
   ) {
     super(message);
   }
+}
+
+/** Raw text longer than this is a page, not a message. */
+const RAW_MESSAGE_MAX = 300;
+
+/**
+ * A failed answer as an ApiError. Its message follows spec section 8's order: the response's
+ * message, else its raw text (a proxy's "Bad gateway" says more than a generic text; an HTML error
+ * page does not, so it is left out), else "Internal server error".
+ */
+async function failureOf(response: Response, method: string): Promise<ApiError> {
+  const text = await response.text();
+  let body: Partial<ApiErrorBody> | null = null;
+  try {
+    body = text ? (JSON.parse(text) as Partial<ApiErrorBody>) : null;
+  } catch {
+    body = null;
+  }
+  const raw = body === null ? text.trim() : '';
+  const isHtml = (response.headers.get('content-type') ?? '').includes('html') || raw.startsWith('<');
+  const rawMessage = raw && !isHtml && raw.length <= RAW_MESSAGE_MAX ? raw : '';
+  const message = (typeof body?.message === 'string' && body.message) || rawMessage || INTERNAL_ERROR;
+  const code = body?.code ?? 'error';
+  if (response.status === 401) unauthorizedListeners.forEach((listener) => listener(code));
+  return new ApiError(response.status, code, message, body?.details?.fields ?? [], method);
 }
 
 type Query = Record<string, string | number | boolean | undefined | null>;
@@ -60,24 +87,16 @@ export async function api<T>(method: string, path: string, options: RequestOptio
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'no_response', NO_RESPONSE_ERROR);
+    throw new ApiError(0, 'no_response', NO_RESPONSE_ERROR, [], method);
   }
+  if (!response.ok) throw await failureOf(response, method);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
-  let data: unknown = null;
   try {
-    data = text ? JSON.parse(text) : null;
+    return (text ? JSON.parse(text) : null) as T;
   } catch {
-    data = null;
+    return null as T;
   }
-  if (!response.ok) {
-    const body = (data ?? {}) as Partial<ApiErrorBody>;
-    const message = body.message || (response.status >= 500 ? INTERNAL_ERROR : text || INTERNAL_ERROR);
-    const code = body.code ?? 'error';
-    if (response.status === 401) unauthorizedListeners.forEach((listener) => listener(code));
-    throw new ApiError(response.status, code, message, body.details?.fields ?? []);
-  }
-  return data as T;
 }
 
 /**
@@ -95,17 +114,7 @@ async function fetchFile(path: string, fallbackName: string, options: RequestOpt
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'no_response', NO_RESPONSE_ERROR);
   }
-  if (!response.ok) {
-    const text = await response.text();
-    let body: Partial<ApiErrorBody> = {};
-    try {
-      body = text ? (JSON.parse(text) as Partial<ApiErrorBody>) : {};
-    } catch {
-      body = {};
-    }
-    if (response.status === 401) unauthorizedListeners.forEach((listener) => listener(body.code ?? 'error'));
-    throw new ApiError(response.status, body.code ?? 'error', body.message || INTERNAL_ERROR, body.details?.fields ?? []);
-  }
+  if (!response.ok) throw await failureOf(response, 'GET');
   const disposition = response.headers.get('content-disposition') ?? '';
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
   let filename = fallbackName;
@@ -128,8 +137,24 @@ export const http = {
   file: fetchFile,
 };
 
+/**
+ * What a failure's toast says (spec section 8): the response's message or raw text (an ApiError
+ * already chose between them), else the error's own message, else a nested cause's, else the
+ * generic text; no answer at all has its own text (an ApiError with status 0).
+ */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error && error.message) return error.message;
+  const cause = error instanceof Error ? error.cause : (error as { cause?: unknown } | null)?.cause;
+  if (cause instanceof Error && cause.message) return cause.message;
   return INTERNAL_ERROR;
+}
+
+/** Which item operation a failed call was, from its method (spec section 8's danger alert). */
+export function itemOperationOf(error: unknown): ItemOperation {
+  const method = error instanceof ApiError ? error.method : 'GET';
+  if (method === 'POST') return 'creating';
+  if (method === 'PUT' || method === 'PATCH') return 'updating';
+  if (method === 'DELETE') return 'deleting';
+  return 'receiving';
 }

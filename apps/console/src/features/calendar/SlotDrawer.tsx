@@ -4,7 +4,7 @@ import { Badge, Button, Checkbox, Divider, Drawer, Group, Stack, Switch, Text, T
 import { useSession } from '../../lib/session';
 import { confirmAction } from '../../components/dialogs';
 import { DateListInput } from '../../components/fields/DateListInput';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifyError, notifyItemError, notifySuccess } from '../../lib/notify';
 import { calendarKey } from './api/keys';
 import { createSlot } from './api/create-slot';
 import { deleteSlot } from './api/delete-slot';
@@ -81,7 +81,7 @@ function SlotDetails({ slot, onDeleted }: { slot: CalendarSlot; onDeleted?: () =
     },
     onSuccess: async ({ done, failed }) => {
       if (done > 0) notifySuccess(`Slot cloned to ${done} day${done === 1 ? '' : 's'}`);
-      if (failed.length) notifyError(new Error(`Not cloned: ${failed.join('; ')}`));
+      if (failed.length) notifyItemError('creating', new Error(`Not cloned: ${failed.join('; ')}`));
       setCloneDates([]);
       await refresh();
     },

@@ -8,7 +8,7 @@ import { bankAccountCreateSchema, type BankAccount } from '@lanebook/core/paymen
 import { COUNTRIES } from '@lanebook/core/venue';
 import { useSession } from '../../lib/session';
 import { showFieldErrors } from '../../lib/forms';
-import { notifyError } from '../../lib/notify';
+import { notifyItemError } from '../../lib/notify';
 import { SelectField, TextField } from '../../components/fields/form-fields';
 import { createBankAccount } from './api/create-bank-account';
 import { paymentsKey } from './api/keys';
@@ -79,7 +79,7 @@ export function BankAccountForm({ onSaved }: { onSaved: (account: BankAccount) =
           if (known.has(path)) form.setError(path as Path<BankAccountInput>, { type: 'server', message });
           else other.push(message);
         }
-        if (other.length) notifyError(new Error(other.join(' ')));
+        if (other.length) notifyItemError('creating', new Error(other.join(' ')));
       }),
   });
 

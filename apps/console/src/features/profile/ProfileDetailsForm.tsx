@@ -6,10 +6,10 @@ import { normalizePhone } from '@lanebook/core/format';
 import { PROFILE_UPDATE_FAILED } from '@lanebook/core/messages';
 import { profileUpdateSchema } from '@lanebook/core/users';
 import { useSession } from '../../lib/session';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { updateProfile } from './api/update-profile';
 import { showSaveError } from '../../lib/forms';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifyDanger, notifySuccess } from '../../lib/notify';
 import { AvatarField } from './AvatarField';
 
 const detailsSchema = profileUpdateSchema.required();
@@ -32,7 +32,7 @@ export function ProfileDetailsForm({ user }: { user: Me['user'] }) {
     } catch (error) {
       // Field problems go under their fields; anything else gets the profile's own failure message.
       if (error instanceof ApiError && error.fields.length) showSaveError(form, error);
-      else notifyError(new Error(PROFILE_UPDATE_FAILED));
+      else notifyDanger(PROFILE_UPDATE_FAILED, errorMessage(error));
     }
   });
 
