@@ -34,6 +34,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     jobsPollingSeconds: 0.5,
     // Tests run the reminder sweep themselves, at the instants they choose (mail-automation.api.test.ts).
     reminderSweep: false,
+    // Likewise the calendar top-up (opening-hours.api.test.ts calls it).
+    calendarTopUp: false,
     ...overrides,
   };
 }

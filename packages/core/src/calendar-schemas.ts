@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ISO_DATE, MAX_POPULATE_DAYS, WALL_TIME, daysBetween, minutesOf, overlappingTemplates } from './calendar.js';
 import { DATE_RANGE_MESSAGE, MONTH_RANGE_MESSAGE, isDateInRange } from './date-range.js';
+import { MAX_PLAN_ROWS, MAX_SLOT_MINUTES, MIN_SLOT_MINUTES, openingHoursProblems } from './opening-hours.js';
 import { priceGroupSchema } from './products.js';
 
 /**
@@ -56,13 +57,59 @@ export const slotTemplateInputSchema = z
   .strict()
   .superRefine((v, ctx) => toAfterFrom(v, ctx));
 
-export const slotGroupBodySchema = z
+const weekdaySchema = z.number('Weekday must be a number').int().min(0, 'Weekday is 0 (Sunday) to 6').max(6, 'Weekday is 0 (Sunday) to 6');
+const planMinutes = (label: string) =>
+  z
+    .number(`${label} must be a number`)
+    .int(`${label} must be whole minutes`)
+    .min(MIN_SLOT_MINUTES, `${label} must be ${MIN_SLOT_MINUTES} to ${MAX_SLOT_MINUTES} minutes`)
+    .max(MAX_SLOT_MINUTES, `${label} must be ${MIN_SLOT_MINUTES} to ${MAX_SLOT_MINUTES} minutes`);
+
+/**
+ * A weekly plan as opening hours (decision 034): per weekday closed or open in ranges, a slot
+ * length and a step; the server makes the rows from it (templatesOfOpeningHours).
+ */
+export const openingHoursSchema = z
   .object({
-    startDate: isoDateSchema,
-    templates: z.array(slotTemplateInputSchema).max(500),
+    days: z
+      .array(
+        z
+          .object({
+            weekday: weekdaySchema,
+            ranges: z.array(z.object({ from: wallTimeSchema, to: wallTimeSchema }).strict()).max(24, 'At most 24 ranges a day'),
+          })
+          .strict(),
+      )
+      .max(7, 'At most 7 weekdays'),
+    slotMinutes: planMinutes('Slot length'),
+    stepMinutes: planMinutes('Step'),
+    breakTime: slotFields.breakTime.default(null),
+    price: slotFields.price.default(null),
+    fixedPrice: slotFields.fixedPrice.default(null),
+    groupsBasedPrice: slotFields.groupsBasedPrice.default(null),
+    isPrivate: z.boolean().default(false),
+    isVisibleOnline: z.boolean().default(true),
   })
   .strict()
   .superRefine((v, ctx) => {
+    for (const problem of openingHoursProblems(v)) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+  });
+export type OpeningHoursInput = z.input<typeof openingHoursSchema>;
+
+/** A plan is sent as its rows (`templates`) or as opening hours that make them, never both. */
+export const slotGroupBodySchema = z
+  .object({
+    startDate: isoDateSchema,
+    templates: z.array(slotTemplateInputSchema).max(MAX_PLAN_ROWS).optional(),
+    openingHours: openingHoursSchema.optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.templates && v.openingHours)
+      ctx.addIssue({ code: 'custom', path: ['openingHours'], message: 'Send the plan as templates or as opening hours, not both' });
+    if (!v.templates && !v.openingHours)
+      ctx.addIssue({ code: 'custom', path: ['templates'], message: 'Send the plan: templates or openingHours' });
+    if (!v.templates) return;
     const valid = v.templates.every((t) => WALL_TIME.test(t.from) && WALL_TIME.test(t.to));
     if (!valid) return;
     for (const [, j] of overlappingTemplates(v.templates)) {
@@ -85,13 +132,39 @@ export const slotTemplateSchema = z.object({
   groupsBasedPrice: groupsAnswer,
 });
 
+const openingHoursAnswer = z.object({
+  days: z.array(z.object({ weekday: z.number().int(), ranges: z.array(z.object({ from: z.string(), to: z.string() })) })),
+  slotMinutes: z.number().int(),
+  stepMinutes: z.number().int(),
+  ...slotFields,
+  groupsBasedPrice: groupsAnswer,
+});
+
 export const slotGroupSchema = z.object({
   id: z.string(),
   productId: z.string(),
   startDate: z.string(),
   templates: z.array(slotTemplateSchema),
+  /** The opening hours the rows were made from; null when the plan was saved as rows. */
+  openingHours: openingHoursAnswer.nullable(),
+  /** Weeks ahead (1-52) the calendar is kept populated by the daily job; null: populated by hand only. */
+  populateWeeksAhead: z.number().int().nullable(),
+  /** The last venue date the keep-ahead populate covered. */
+  populatedThrough: z.string().nullable(),
 });
 export type SlotGroup = z.infer<typeof slotGroupSchema>;
+
+/** Keep a group's calendar populated N weeks ahead (null: stop). */
+export const keepPopulatedBodySchema = z
+  .object({
+    weeksAhead: z
+      .number('Weeks ahead must be a number')
+      .int('Weeks ahead must be a whole number')
+      .min(1, 'Weeks ahead must be 1 to 52')
+      .max(52, 'Weeks ahead must be 1 to 52')
+      .nullable(),
+  })
+  .strict();
 
 export const populateBodySchema = z
   .object({ from: isoDateSchema, to: isoDateSchema })
@@ -114,6 +187,12 @@ export const populateAnswerSchema = z.object({
   skipped: z.array(skippedSchema),
 });
 export type PopulateAnswer = z.infer<typeof populateAnswerSchema>;
+
+/** A saved plan, and what populate did when the group keeps its calendar populated (absent otherwise). */
+export const slotGroupSavedSchema = slotGroupSchema.extend({ populated: populateAnswerSchema.optional() });
+export type SlotGroupSaved = z.infer<typeof slotGroupSavedSchema>;
+export const keepPopulatedAnswerSchema = z.object({ group: slotGroupSchema, populated: populateAnswerSchema.nullable() });
+export type KeepPopulatedAnswer = z.infer<typeof keepPopulatedAnswerSchema>;
 
 /** One slot's fields in a request; those left out take the product's (create) or stay (edit). */
 const slotRequestShape = {

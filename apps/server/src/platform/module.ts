@@ -45,6 +45,11 @@ export interface AppConfig {
    * a sweep landing inside a test would mail its bookings; they call the sweep with their own instants.
    */
   reminderSweep?: boolean;
+  /**
+   * Whether this process runs the hourly top-up of calendars kept populated ahead (default true,
+   * decision 034). Tests turn it off and call topUpKeptCalendars with their own instants.
+   */
+  calendarTopUp?: boolean;
   /** How often idle background workers look for jobs, in seconds (default 2; tests use less). */
   jobsPollingSeconds?: number;
   /** Real Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET); the built-in sandbox when not given. `apiUrl` points the SDK elsewhere (tests' fake Stripe). */

@@ -5,6 +5,8 @@ import { noContentSchema, pagedSchema } from '@lanebook/core';
 import {
   calendarAnswerSchema,
   calendarQuerySchema,
+  keepPopulatedAnswerSchema,
+  keepPopulatedBodySchema,
   nonWorkingDayAnswerSchema,
   nonWorkingDayParams,
   populateAnswerSchema,
@@ -17,6 +19,7 @@ import {
   quoteSchema,
   slotCreateSchema,
   slotGroupBodySchema,
+  slotGroupSavedSchema,
   slotGroupSchema,
   slotPatchSchema,
   slotSchema,
@@ -28,6 +31,7 @@ import { notFound } from '../../platform/errors.js';
 import { errorResponses, idParams, preSerialized } from '../../platform/http.js';
 import { withTransaction } from '../../platform/locking.js';
 import { quoteFor } from './quote.js';
+import { CALENDAR_TOP_UP_CRON, CALENDAR_TOP_UP_QUEUE, topUpKeptCalendars } from './top-up.js';
 import { bookableProductVenueId, productForCalendar } from '../products/service.js';
 import { assertPlayersCount, publicDatesJson, publicProductOrNotFound, publicSlotsJson, staffCalendar } from './availability.js';
 import {
@@ -35,8 +39,10 @@ import {
   deleteSlot,
   deleteSlotGroup,
   listSlotGroups,
+  populateKeptWindow,
   populateSlotGroup,
   putSlotGroup,
+  setKeepPopulated,
   setNonWorkingDay,
   slotOf,
   slotsToBook,
@@ -60,6 +66,16 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
   deps.access.setPublicVenueLookup('product', (productId) =>
     deps.reads.venueIdOf('products', `bookable-product:${productId}`, () => bookableProductVenueId(db, productId)),
   );
+
+  // Calendars kept populated ahead are topped up every hour (top-up.ts, decision 034).
+  if (deps.config.calendarTopUp !== false) {
+    await deps.jobs.work(CALENDAR_TOP_UP_QUEUE, async () => {
+      const result = await topUpKeptCalendars(db);
+      for (const failure of result.failed)
+        fastify.log.warn(`Calendar top-up of slot group ${failure.groupId} (venue ${failure.venueId}) failed: ${failure.message}`);
+    });
+    await deps.jobs.schedule(CALENDAR_TOP_UP_QUEUE, CALENDAR_TOP_UP_CRON);
+  }
 
   // ---- Slot groups ----
 
@@ -86,14 +102,43 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
       config: { access: { permission: 'calendar.edit' } },
       schema: {
         tags,
-        description: "Creates or replaces a product's slot group: its weekly plan from startDate.",
+        description:
+          "Creates or replaces a product's slot group: its weekly plan from startDate, as templates or as opening hours that make them. A group kept populated ahead is populated over its window at once (`populated`).",
         params: groupParams,
         body: slotGroupBodySchema,
-        response: { 200: slotGroupSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: slotGroupSavedSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      withTransaction(db, (tx) => putSlotGroup(tx, venueOf(request).id, request.params.productId, request.params.groupId, request.body)),
+    async (request) => {
+      const venue = venueOf(request);
+      const { productId, groupId } = request.params;
+      return withTransaction(db, async (tx) => {
+        const group = await putSlotGroup(tx, venue.id, productId, groupId, request.body);
+        if (!group.populateWeeksAhead) return group;
+        const kept = await populateKeptWindow(tx, venue.id, venue.row.timezone, productId, groupId, group.populateWeeksAhead);
+        return { ...group, ...kept };
+      });
+    },
+  );
+
+  app.put(
+    '/api/private/product/:productId/slot-group/:groupId/keep-populated',
+    {
+      config: { access: { permission: 'calendar.create' } },
+      schema: {
+        tags,
+        description:
+          "Keeps the group's calendar populated this many weeks ahead (1-52) by an hourly job in the venue's time zone, populating the window at once; null stops it.",
+        params: groupParams,
+        body: keepPopulatedBodySchema,
+        response: { 200: keepPopulatedAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const venue = venueOf(request);
+      const { productId, groupId } = request.params;
+      return withTransaction(db, (tx) => setKeepPopulated(tx, venue.id, venue.row.timezone, productId, groupId, request.body.weeksAhead));
+    },
   );
 
   app.delete(

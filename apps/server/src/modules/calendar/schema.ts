@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PriceGroup, SlotTemplate } from '@lanebook/core';
+import type { OpeningHours } from '@lanebook/core/opening-hours';
 import { owned } from '../../db/venue-owned.js';
 import { products } from '../products/schema.js';
 import { venues } from '../venues/schema.js';
@@ -16,6 +17,12 @@ export const slotGroups = pgTable(
       .$type<SlotTemplate[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    // The opening hours the templates were made from, null when the plan was saved as rows (decision 034).
+    openingHours: jsonb('opening_hours').$type<OpeningHours>(),
+    // Kept populated this many weeks ahead by the top-up job (1-52, check in migration 0021); null: by hand only.
+    populateWeeksAhead: integer('populate_weeks_ahead'),
+    // The last venue date the keep-ahead populate covered: the job tops up only the days after it.
+    populatedThrough: date('populated_through', { mode: 'string' }),
   },
   (t) => [
     primaryKey({ columns: [t.venueId, t.id] }),
