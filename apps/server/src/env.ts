@@ -67,6 +67,7 @@ const envSchema = z.object({
     .regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)')
     .optional(),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe'], 'PAYMENTS_PROVIDER must be sandbox or stripe').optional(),
+  VENUE_APPROVAL: z.enum(['manual', 'auto'], 'VENUE_APPROVAL must be manual or auto').default('manual'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -62,6 +62,7 @@ async function main() {
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
         : undefined,
     cardPaymentsOff: cardPayments === 'off',
+    venueApproval: env.VENUE_APPROVAL,
   });
 
   const seeded = env.SEED_DEMO === false ? false : await seedDemo(database.db, auth);

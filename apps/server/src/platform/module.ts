@@ -56,6 +56,8 @@ export interface AppConfig {
   stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
   /** No card payments without `stripe` (production without PAYMENTS_PROVIDER=sandbox): card calls answer 409 payments_unavailable. */
   cardPaymentsOff?: boolean;
+  /** VENUE_APPROVAL: `auto` makes a venue's request to go live take effect at once, without a superadmin (default manual). */
+  venueApproval?: 'manual' | 'auto';
   /** Built console (apps/console/dist); served at / when present. */
   consoleDir?: string;
   /** Built widget (apps/widget/dist: index.html, widget.js, assets/); served at /widget.js and /widget/ when present. */

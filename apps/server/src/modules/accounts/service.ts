@@ -128,3 +128,13 @@ export async function listAccounts(db: Db, query: { search?: string; limit: numb
 export async function makeSuperadmins(db: Db, emails: string[]) {
   if (emails.length) await db.update(user).set({ isSuperadmin: true }).where(inArray(user.email, emails));
 }
+
+/** The emails of the superadmins whose accounts are enabled (who hear of a venue asking to go live). */
+export async function superadminEmails(db: Db | Tx): Promise<string[]> {
+  const rows = await db
+    .select({ email: user.email })
+    .from(user)
+    .where(and(eq(user.isSuperadmin, true), eq(user.isDisabled, false)))
+    .orderBy(asc(user.email));
+  return rows.map((row) => row.email);
+}

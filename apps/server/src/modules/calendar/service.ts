@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import {
   addDays,
   instantOf,
@@ -561,5 +561,15 @@ export async function slotsBetween(
     slots,
     and(gte(slots.date, from), lte(slots.date, to), productIds?.length ? inArray(slots.productId, productIds) : undefined),
     { orderBy: [asc(slots.startsAt), asc(slots.productId)], limit },
+  );
+}
+
+/** Which of these products have a slot starting after `now` (the setup checklist's opening hours). */
+export async function productsWithSlotsAfter(db: Db | Tx, venueId: string, productIds: string[], now: Date): Promise<string[]> {
+  if (productIds.length === 0) return [];
+  return forVenue(db, venueId).distinct(
+    slots,
+    sql<string>`${slots.productId}`,
+    and(inArray(slots.productId, productIds), gt(slots.startsAt, now)),
   );
 }

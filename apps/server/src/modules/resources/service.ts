@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { LANE_DELETE_BLOCKED } from '@lanebook/core';
 import type { Db, Tx } from '../../db/client.js';
 import { forVenue } from '../../platform/venue-scope.js';
@@ -32,4 +32,10 @@ export async function lanesByIds(
     { id: resources.id, capacity: resources.capacity, minCapacity: resources.minCapacity, isPaused: resources.isPaused },
     inArray(resources.id, laneIds),
   );
+}
+
+/** The ids of the venue's lanes that are not paused (the setup checklist's lanes). */
+export async function activeLaneIds(db: Db | Tx, venueId: string): Promise<string[]> {
+  const rows = await forVenue(db, venueId).selectFields(resources, { id: resources.id }, eq(resources.isPaused, false));
+  return rows.map((row) => row.id);
 }

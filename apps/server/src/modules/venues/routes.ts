@@ -8,18 +8,21 @@ import {
   venueUpdateSchema,
   type PermissionsMap,
 } from '@lanebook/core';
+import { payAtVenueBodySchema, venueSetupSchema } from '@lanebook/core/venue-setup';
 import type { ModuleDeps } from '../../platform/module.js';
 import { identityOf, venueOf } from '../../platform/access.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { errorResponses } from '../../platform/http.js';
 import { withTransaction } from '../../platform/locking.js';
 import { leaveTemporaryMembership } from '../users/memberships.js';
-import { createVenue, requestApproval, setVenuePermissions, skipBankOnboarding, toVenue, updateVenue } from './service.js';
+import { createVenue, setVenuePermissions, skipBankOnboarding, toVenue, updateVenue, venueRowById } from './service.js';
+import { askToGoLive, setPayAtVenue, venueSetup } from './setup.js';
 
 export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const tags = ['venues'];
+  const approval = deps.config.venueApproval ?? 'manual';
 
   app.post(
     '/api/private/venues',
@@ -88,11 +91,50 @@ export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fast
       schema: {
         tags,
         description:
-          "Asks for the venue's widget to take online bookings: inactive becomes pending until a superadmin approves it (409 venue_status when pending or live already).",
+          "Asks for the venue's widget to take online bookings: inactive becomes pending until a superadmin approves it (each superadmin is mailed), or live at once with VENUE_APPROVAL=auto. 409 setup_incomplete lists the setup's missing items in details.missing; 409 venue_status when pending or live already.",
         response: { 200: venueSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => requestApproval(db, venueOf(request).id),
+    async (request) => askToGoLive({ db, mailer: deps.mailer, baseUrl: deps.config.baseUrl, approval }, venueOf(request).id),
+  );
+
+  app.get(
+    '/api/private/venue/setup',
+    {
+      config: { access: { auth: 'venue' } },
+      schema: {
+        tags,
+        description:
+          "The venue's setup checklist, each item computed from its data (details, lanes, a product, opening hours, a waiver, payments, go live); `missing` lists the required items not done.",
+        response: { 200: venueSetupSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      // Read afresh: the request's venue may come from the cache (decision 007) a moment before its change is announced.
+      const row = await venueRowById(db, venueOf(request).id);
+      if (!row) throw notFound('Venue');
+      return venueSetup(db, row, approval);
+    },
+  );
+
+  app.put(
+    '/api/private/venue/setup/pay-at-venue',
+    {
+      config: { access: { permission: 'venues.edit' } },
+      schema: {
+        tags,
+        description: 'Chooses (true) or stops choosing (false) to take payment at the venue instead of card payments online.',
+        body: payAtVenueBodySchema,
+        response: { 200: venueSetupSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const venueId = venueOf(request).id;
+      await setPayAtVenue(db, venueId, request.body.payAtVenue);
+      const row = await venueRowById(db, venueId);
+      if (!row) throw notFound('Venue');
+      return venueSetup(db, row, approval);
+    },
   );
 
   app.delete(

@@ -97,27 +97,6 @@ export async function setVenueStatus(db: Db, venueId: string, status: Venue['sta
   return toVenue(row);
 }
 
-/**
- * The owner asks for the widget to go live (decision 024): inactive becomes pending, for a
- * superadmin to approve. A pending or live venue cannot ask again (409 venue_status).
- */
-export async function requestApproval(db: Db, venueId: string): Promise<Venue> {
-  const [row] = await db
-    .update(venues)
-    .set({ status: 'pending', updatedAt: new Date() })
-    .where(and(eq(venues.id, venueId), eq(venues.status, 'inactive')))
-    .returning();
-  if (row) return toVenue(row);
-  const current = await venueRowById(db, venueId);
-  if (!current) throw notFound('Venue');
-  throw conflict(
-    current.status === 'pending'
-      ? 'This venue already asked for approval; a Lanebook administrator will review it.'
-      : 'This venue is already live: it takes online bookings.',
-    'venue_status',
-  );
-}
-
 export async function venueRowById(db: Db | Tx, venueId: string): Promise<VenueRow | null> {
   const [row] = await db.select().from(venues).where(eq(venues.id, venueId));
   return row ?? null;

@@ -7,6 +7,7 @@ import { addDays, venueToday, widgetTemplateDefaults, type Venue } from '@lanebo
 import type { Booking } from '@lanebook/core/booking-schemas';
 import { widgetConfigSchema, type WidgetConfig, type WidgetVisitsSummary } from '@lanebook/core/widget-schemas';
 import { bookings, venues, widgetVisits } from '../../db/schema.js';
+import { completeRequiredSetup } from '../../../test/venue-setup.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { create, expectFieldError, expectNoWrites, itemUrl, type Row } from '../../../test/catalog.js';
 import { setUpBookings, ZONE } from '../../../test/bookings.js';
@@ -318,6 +319,8 @@ describeEachDatabase(
         await expectNoWrites(t, async () => {
           expect((await venue.staff.post(url)).statusCode).toBe(403);
         });
+        // Only a venue whose required setup is done may ask (setup.api.test.ts covers the refusal).
+        await completeRequiredSetup(venue.owner);
         const asked = await venue.owner.post(url);
         expect(asked.statusCode, asked.body).toBe(200);
         expect(asked.json<Venue>().status).toBe('pending');
