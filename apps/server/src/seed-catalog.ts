@@ -3,6 +3,7 @@ import { addDays, productDefaults, venueToday, wallTimeOf, widgetTemplateDefault
 import type { Tx } from './db/client.js';
 import { slotGroupBodySchema } from '@lanebook/core/calendar-schemas';
 import { populateSlotGroup, putSlotGroup } from './modules/calendar/service.js';
+import { createDefaultWaiver } from './modules/waivers/default-waiver.js';
 import { affiliates, mailingTemplates, products, promocodes, resources, taxes, terms, upsellItems, widgetTemplates } from './db/schema.js';
 
 interface VenueCatalog {
@@ -158,6 +159,8 @@ export async function seedCatalog(tx: Tx, catalog: VenueCatalog, timeZone: strin
   ]);
   const upsellIds = catalog.upsells.map(() => randomUUID());
   await tx.insert(upsellItems).values(catalog.upsells.map((u, i) => ({ venueId, id: upsellIds[i], ...u })));
+  // The default waiver, active on every product, so the widget asks for signatures from the first start.
+  const waiverId = await createDefaultWaiver(tx, venueId);
   const productIds = catalog.products.map(() => randomUUID());
   await tx.insert(products).values(
     catalog.products.map((p, i) => ({
@@ -170,6 +173,7 @@ export async function seedCatalog(tx: Tx, catalog: VenueCatalog, timeZone: strin
       termsId,
       largeGroupDisclaimerId: p.maxPlayers && p.maxPlayers > 12 ? disclaimerId : null,
       upsellItemIds: upsellIds,
+      activeWaiverId: waiverId,
       description: `${p.title ?? p.name}. Coaching and safety briefing included.`,
     })),
   );

@@ -218,5 +218,11 @@ export const publicWaiverSchema = z.object({
   /** Whether signing is open now, and when it opens or closes. */
   window: z.object({ opensAt: instantSchema.nullable(), closesAt: instantSchema, isOpen: z.boolean() }),
   waiver: signedWaiverSchema,
+  /**
+   * The booker's name and email from the booking, for the booker's own signature to start filled
+   * in; null once a signature with them is on the booking. Who holds the booking's reference can
+   * read them on the booking already (GET /api/public/booking/{reference}).
+   */
+  booker: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
 });
 export type PublicWaiver = z.infer<typeof publicWaiverSchema>;

@@ -115,6 +115,8 @@ export interface BookingToSign {
   isWalkIn: boolean;
   playersCount: number;
   numberOfSignedWaivers: number;
+  /** The booker's name and email: their own signature starts filled in with them. */
+  reservationInfo: { firstName?: string; lastName?: string; email?: string };
 }
 
 /** What signing a waiver needs of a booking (decision 023); `lock` takes its row lock for counting a signature. */

@@ -78,7 +78,25 @@ export async function whatToSign(db: Db, venue: VenueRow, bookingId: string, for
     ageOfMajority: venue.ageOfMajority,
     window: { opensAt: window.opensAt?.toISOString() ?? null, closesAt: window.closesAt.toISOString(), isOpen: isWindowOpen(window, now) },
     waiver: snapshot(waiver),
+    booker: await bookerToSign(db, venue.id, booking),
   };
+}
+
+/**
+ * The booker's name and email, for their own signature to start filled in: none for a booking
+ * without them, once all have signed, or once a signature with them is on the booking.
+ */
+async function bookerToSign(db: Db, venueId: string, booking: BookingToSign): Promise<PublicWaiver['booker']> {
+  const info = booking.reservationInfo;
+  const booker = { firstName: info.firstName?.trim() ?? '', lastName: info.lastName?.trim() ?? '', email: info.email?.trim() ?? '' };
+  if (!booker.firstName && !booker.lastName && !booker.email) return null;
+  if (booking.numberOfSignedWaivers >= booking.playersCount) return null;
+  const signers = await forVenue(db, venueId).selectFields(
+    signatures,
+    { firstName: signatures.firstName, lastName: signatures.lastName, email: signatures.email },
+    eq(signatures.bookingId, booking.id),
+  );
+  return signers.some((signer) => isSameSigner(signer, booker)) ? null : booker;
 }
 
 const snapshot = (waiver: NonNullable<Awaited<ReturnType<typeof waiverById>>>): Signature['waiver'] => ({

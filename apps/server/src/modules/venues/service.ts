@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../platform/errors.js';
 import type { VenueRow } from '../../platform/access.js';
 import { likePattern, type Page } from '../../platform/http.js';
 import { addOwner } from '../users/memberships.js';
+import { createDefaultWaiver } from '../waivers/default-waiver.js';
 import { venues } from './schema.js';
 
 export function toVenue(row: VenueRow): Venue {
@@ -61,6 +62,8 @@ export async function createVenue(tx: Tx, input: VenueCreate, ownerUserId: strin
     .returning();
   if (inserted.length === 0) throw conflict(venueExistsMessage(input.id), 'venue_exists');
   if (ownerUserId) await addOwner(tx, input.id, ownerUserId);
+  // A waiver to review rather than a blank page: the tour's waiver step and the widget's signing work at once.
+  await createDefaultWaiver(tx, input.id);
   return toVenue(inserted[0]);
 }
 
