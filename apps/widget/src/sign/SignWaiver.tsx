@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, messageOf } from '../lib/api';
 import { getWaiver, signWaiver } from '../lib/calls';
 import { signUrlOf } from '../lib/route';
@@ -13,12 +13,17 @@ interface Props {
   /** In the booking flow: "Sign later" shows the link and moves on. */
   allowLater?: boolean;
   onDone?: () => void;
+  /**
+   * Whether the booker may be the one signing (the booking flow, the booking's own page): their
+   * first signature starts with the booking's name and email. Not on the friends' link.
+   */
+  prefillBooker?: boolean;
 }
 
 const EMPTY: SigningState = { values: {}, checked: [], signature: null, guardianName: '', guardianSignature: null };
 
 /** Signing the booking's waiver (a lazy chunk: signature_pad loads only here). */
-export default function SignWaiver({ reference, allowLater = false, onDone }: Props) {
+export default function SignWaiver({ reference, allowLater = false, onDone, prefillBooker = true }: Props) {
   const [waiver, setWaiver] = useState<PublicWaiver | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [state, setState] = useState<SigningState>(EMPTY);
@@ -28,12 +33,20 @@ export default function SignWaiver({ reference, allowLater = false, onDone }: Pr
   const [signed, setSigned] = useState(false);
   const [later, setLater] = useState(false);
   const [round, setRound] = useState(0);
+  // Only the first form of a visit is the booker's: after a signature, the next is someone else's.
+  const bookerTurn = useRef(prefillBooker);
   const link = signUrlOf(location.origin, reference);
 
   useEffect(() => {
     let live = true;
     getWaiver(reference).then(
-      (w) => live && setWaiver(w),
+      (w) => {
+        if (!live) return;
+        setWaiver(w);
+        const booker = bookerTurn.current ? w.booker : null;
+        if (booker)
+          setState((s) => ({ ...s, values: { ...s.values, firstName: booker.firstName, lastName: booker.lastName, email: booker.email } }));
+      },
       (e) => live && setLoadError(messageOf(e)),
     );
     return () => {
@@ -131,6 +144,7 @@ export default function SignWaiver({ reference, allowLater = false, onDone }: Pr
     setFormError(null);
     try {
       await signWaiver(reference, built.body);
+      bookerTurn.current = false;
       setSigned(true);
       setRound((n) => n + 1);
     } catch (e) {

@@ -31,6 +31,8 @@ export interface SigningFormProps {
   /** The server's field errors by path (fields.<key or label>, checkboxes.N, signature...). */
   serverErrors?: Record<string, string>;
   submitLabel?: string;
+  /** Values the form starts with (the booker's name and email for their own signature), editable. */
+  initialValues?: SigningState['values'];
 }
 
 /**
@@ -38,9 +40,16 @@ export interface SigningFormProps {
  * pad; a minor's guardian signs too. Large inputs, for a tablet at the desk. Shared by the desk and
  * public signing pages and the waiver builder's preview. A new signing remounts it (a `key`).
  */
-export function SigningForm({ waiver, onSubmit, submitting = false, serverErrors, submitLabel = 'Sign waiver' }: SigningFormProps) {
+export function SigningForm({
+  waiver,
+  onSubmit,
+  submitting = false,
+  serverErrors,
+  submitLabel = 'Sign waiver',
+  initialValues,
+}: SigningFormProps) {
   const [state, setState] = useState<SigningState>({
-    values: {},
+    values: { ...initialValues },
     checked: [],
     signature: null,
     guardianName: '',

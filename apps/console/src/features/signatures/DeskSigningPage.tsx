@@ -24,6 +24,8 @@ export default function DeskSigningPage() {
   const waiver = useQuery(deskWaiverQuery(session.venueId, id));
   const [round, setRound] = useState(0);
   const [signed, setSigned] = useState(false);
+  // The first form is the booker's (their name and email filled in, editable); after a signature, the next is a guest's.
+  const [bookerTurn, setBookerTurn] = useState(true);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
 
   const sign = useMutation({
@@ -31,6 +33,7 @@ export default function DeskSigningPage() {
     onMutate: () => setServerErrors({}),
     onSuccess: async () => {
       setSigned(true);
+      setBookerTurn(false);
       // The count here, the booking's list and its "Waivers signed".
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: signaturesKey(session.venueId) }),
@@ -89,6 +92,7 @@ export default function DeskSigningPage() {
         <SigningForm
           key={round}
           waiver={data}
+          initialValues={bookerTurn && data.booker ? { ...data.booker } : undefined}
           onSubmit={(body) => sign.mutate(body)}
           submitting={sign.isPending}
           serverErrors={serverErrors}
