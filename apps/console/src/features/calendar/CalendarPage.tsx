@@ -2,9 +2,8 @@ import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Group, MultiSelect, SegmentedControl, Stack, Text, useMantineTheme } from '@mantine/core';
-import { IconCalendarOff, IconListDetails } from '@tabler/icons-react';
+import { IconCalendarOff, IconListDetails, IconPlus } from '@tabler/icons-react';
 import type { Calendar } from '@event-calendar/core';
-import { bookingStatusLabel } from '@lanebook/core/bookings';
 import { addDays, minutesOf, venueToday, wallClockOf, wallTimeOf } from '@lanebook/core/calendar';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../components/PageHeader';
@@ -15,9 +14,20 @@ import { calendarProductsQuery } from './api/list-products';
 import { AddSlotModal, type NewSlot } from './AddSlotModal';
 import { availabilityColor, lastDayBefore, LOW_COLOR, MODERATE_COLOR, slotRanges, slotsOf, type SlotRange } from './availability';
 import { EventCalendar } from './EventCalendar';
-import { OPEN_LANE_COLOR, STATUS_STYLE } from './lane-colors';
+import { OPEN_LANE_COLOR, readableBlock, STATUS_STYLE } from './lane-colors';
+import { blockContent, type BlockText } from './calendar-a11y';
+import {
+  AVAILABILITY_WORD,
+  bookingBlockLine,
+  bookingBlockName,
+  freeLaneName,
+  slotRangeLines,
+  slotRangeName,
+  type VenueFormats,
+} from './calendar-labels';
 import {
   freeCellAt,
+  type FreeCell,
   laneBookings,
   laneScrollTime,
   localIsoDate,
@@ -64,6 +74,7 @@ export default function CalendarPage() {
   // it only where the two agree (a desk at the venue), never a line hours off.
   const showNow = sameWallClock(venue?.timezone ?? 'UTC');
   const primary = theme.colors[theme.primaryColor]?.[6] ?? '#228be6';
+  const formats = useMemo<VenueFormats>(() => ({ timeFormat, dateFormat: venue?.dateFormat }), [timeFormat, venue?.dateFormat]);
 
   const mode: Mode = address.view === 'lanes' ? 'lanes' : 'slots';
   const viewType = viewTypeOf(address.view);
@@ -105,16 +116,22 @@ export default function CalendarPage() {
 
   const slotEvents = useMemo<Calendar.EventInput[]>(
     () =>
-      ranges.map((r) => ({
-        id: r.key,
-        start: `${r.date}T${r.from}:00`,
-        end: `${r.date}T${r.to}:00`,
-        title: `${productName.get(r.productId) ?? 'Product'} · ${r.lanesFree} free / ${r.lanesTotal - r.lanesFree} taken${r.slots.length > 1 ? ` · ${r.slots.length} slots` : ''}`,
-        backgroundColor: availabilityColor(r.lanesFree, r.lanesTotal, primary),
-        textColor: '#fff',
-        extendedProps: { rangeKey: r.key },
-      })),
-    [ranges, productName, primary],
+      ranges.map((r) => {
+        const facts = { ...r, productName: productName.get(r.productId) ?? 'Product', slotCount: r.slots.length };
+        const lines = slotRangeLines(facts);
+        const colors = readableBlock(availabilityColor(r.lanesFree, r.lanesTotal, primary));
+        const text: BlockText = { label: slotRangeName(facts, formats), lines };
+        return {
+          id: r.key,
+          start: `${r.date}T${r.from}:00`,
+          end: `${r.date}T${r.to}:00`,
+          title: lines.join(' · '),
+          backgroundColor: colors.background,
+          textColor: colors.text,
+          extendedProps: { rangeKey: r.key, text },
+        };
+      }),
+    [ranges, productName, primary, formats],
   );
 
   // The lane day view: each lane a row; a product's slots shade its lanes (the free windows), bookings are blocks on them.
@@ -131,29 +148,44 @@ export default function CalendarPage() {
     return new Map(chosen.map((p) => [p.id, p.resources]));
   }, [productList, productIds]);
 
+  const canBook = session.can('bookings.create');
   const laneEvents = useMemo<Calendar.EventInput[]>(
     () => [
-      ...slots.map((slot) => ({
-        id: `window-${slot.id}`,
-        start: `${slot.date}T${slot.from}:00`,
-        end: `${slot.date}T${slot.to}:00`,
-        resourceIds: lanesOfProduct.get(slot.productId) ?? [],
-        display: 'background' as const,
-        backgroundColor: OPEN_LANE_COLOR,
-      })),
-      ...laneBookings(slots).map((booking) => ({
-        id: `booking-${booking.id}-${booking.date}`,
-        start: `${booking.date}T${booking.from}:00`,
-        end: `${booking.date}T${booking.to}:00`,
-        resourceIds: booking.resourceIds,
-        title: `${booking.name || 'No name'} · ${booking.playersCount} players · ${bookingStatusLabel(booking.status)} · ${productName.get(booking.productId) ?? ''}`,
-        backgroundColor: STATUS_STYLE[booking.status]?.background ?? primary,
-        textColor: STATUS_STYLE[booking.status]?.text ?? '#fff',
-        classNames: ['lanebook-booking'],
-        extendedProps: { bookingId: booking.id },
-      })),
+      // One window a lane, so free lane time is a block the keyboard reaches on its own lane (the
+      // id carries whether it is free: a window taken meanwhile is drawn anew, without its button).
+      ...slots.flatMap((slot) =>
+        (lanesOfProduct.get(slot.productId) ?? []).map((lane) => {
+          const free = canBook && slot.unavailableReason === null && !slot.bookings.some((b) => b.resourceIds.includes(lane));
+          const name = freeLaneName({ ...slot, lane, productName: productName.get(slot.productId) ?? '' }, formats);
+          return {
+            id: `window-${slot.id}-${lane}-${free ? 'free' : 'held'}`,
+            start: `${slot.date}T${slot.from}:00`,
+            end: `${slot.date}T${slot.to}:00`,
+            resourceIds: [lane],
+            display: 'background' as const,
+            backgroundColor: OPEN_LANE_COLOR,
+            extendedProps: free ? { freeCell: { productId: slot.productId, slotId: slot.id, laneId: lane }, text: { label: name } } : {},
+          };
+        }),
+      ),
+      ...laneBookings(slots).map((booking) => {
+        const facts = { ...booking, lanes: booking.resourceIds, productName: productName.get(booking.productId) ?? '' };
+        const colors = STATUS_STYLE[booking.status] ?? readableBlock(primary);
+        const text: BlockText = { label: bookingBlockName(facts, formats), lines: [bookingBlockLine(facts)] };
+        return {
+          id: `booking-${booking.id}-${booking.date}`,
+          start: `${booking.date}T${booking.from}:00`,
+          end: `${booking.date}T${booking.to}:00`,
+          resourceIds: booking.resourceIds,
+          title: text.lines!.join(' · '),
+          backgroundColor: colors.background,
+          textColor: colors.text,
+          classNames: ['lanebook-booking'],
+          extendedProps: { bookingId: booking.id, text },
+        };
+      }),
     ],
-    [slots, lanesOfProduct, productName, primary],
+    [slots, lanesOfProduct, productName, primary, formats, canBook],
   );
 
   const timeOptions = useMemo<Intl.DateTimeFormatOptions>(
@@ -212,6 +244,10 @@ export default function CalendarPage() {
     setNewSlot({ date, from, to, productId: singleProduct });
   };
 
+  // Free lane time is a button for the keyboard: Enter or Space books it like a click does.
+  const openFreeCell = useRef((cell: FreeCell) => void navigate(newBookingPath(cell)));
+  openFreeCell.current = (cell: FreeCell) => void navigate(newBookingPath(cell));
+
   const options: Calendar.Options = {
     view: viewType,
     headerToolbar: toolbar,
@@ -231,6 +267,18 @@ export default function CalendarPage() {
     slotWidth: 56,
     selectable: canCreate && mode === 'slots',
     events,
+    eventContent: (info) => blockContent(info.event.extendedProps.text, info.timeText),
+    eventDidMount: (info) => {
+      const cell = info.event.extendedProps.freeCell as FreeCell | undefined;
+      if (!cell) return;
+      info.el.setAttribute('role', 'button');
+      info.el.tabIndex = 0;
+      info.el.addEventListener('keydown', (event) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        event.preventDefault();
+        openFreeCell.current(cell);
+      });
+    },
     resources: laneResources,
     datesSet: (info) => {
       const next = { from: info.startStr.slice(0, 10), to: lastDayBefore(info.endStr) };
@@ -278,11 +326,16 @@ export default function CalendarPage() {
         title="Calendar"
         description={
           mode === 'lanes'
-            ? 'Each lane of the day; click a booking for its details and check-in, click free lane time to book it.'
-            : 'Slots with their free and taken lanes; click a slot for its details, click empty time to add one.'
+            ? 'Each lane of the day; click a booking for its details and check-in, click free lane time to book it (Tab or the arrow keys move between them, Enter opens).'
+            : 'Slots with their free and taken lanes; click a slot for its details, click empty time to add one (Tab or the arrow keys move between slots, Enter opens).'
         }
         actions={
           <>
+            {canCreate && mode === 'slots' ? (
+              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => openAdd(address.date, '09:00', '10:00')}>
+                Add slot
+              </Button>
+            ) : null}
             {session.can('calendar.edit') || canCreate ? (
               <Button
                 leftSection={<IconListDetails size={16} />}
@@ -331,15 +384,15 @@ export default function CalendarPage() {
         </Group>
       ) : (
         <Group gap="md" data-testid="calendar-legend">
-          <Legend color={primary} label="Many lanes free" />
-          <Legend color={MODERATE_COLOR} label="Some lanes free (50% or less)" />
-          <Legend color={LOW_COLOR} label="Few lanes free (25% or less)" />
+          <Legend color={readableBlock(primary).background} label={`${AVAILABILITY_WORD.high}: many lanes free`} />
+          <Legend color={readableBlock(MODERATE_COLOR).background} label={`${AVAILABILITY_WORD.moderate}: 50% of the lanes or less`} />
+          <Legend color={readableBlock(LOW_COLOR).background} label={`${AVAILABILITY_WORD.low}: 25% of the lanes or less`} />
           <Legend color={NON_WORKING_COLOR} label="Non-working day" />
         </Group>
       )}
       {calendar.isError ? <LoadError error={calendar.error} onRetry={() => void calendar.refetch()} /> : null}
       <div className={mode === 'lanes' ? 'lanebook-lane-view' : undefined} data-testid={mode === 'lanes' ? 'lane-view' : 'slot-view'}>
-        <EventCalendar options={options} />
+        <EventCalendar options={options} label={mode === 'lanes' ? 'Lane day view' : 'Slots calendar'} />
       </div>
       <SlotDrawer range={opened} productName={opened ? (productName.get(opened.productId) ?? '') : ''} onClose={() => setOpened(null)} />
       {openedBooking ? (

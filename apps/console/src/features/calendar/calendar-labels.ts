@@ -1,0 +1,106 @@
+import { bookingStatusLabel } from '@lanebook/core/bookings';
+import type { IsoDate, WallTime } from '@lanebook/core/calendar';
+import { availabilityOf, formatWallDate, formatWallTime, type Availability } from './availability';
+
+/**
+ * What each block of the calendar says, in words: the visible lines and the name a screen reader
+ * and the keyboard hear (time, lane, customer, status), so nothing is told by colour alone.
+ */
+
+export interface VenueFormats {
+  timeFormat: 12 | 24;
+  dateFormat?: string;
+}
+
+/** The short word each availability colour carries on a slot. */
+export const AVAILABILITY_WORD: Record<Availability, string> = {
+  high: 'Many free',
+  moderate: 'Some free',
+  low: 'Few free',
+};
+
+const WEEKDAY = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
+
+/** "Thu 11/26/26": a wall-clock date with its weekday, in the venue's date format. */
+export function dayLabel(date: IsoDate, formats: VenueFormats): string {
+  return `${WEEKDAY.format(new Date(`${date}T12:00:00Z`))} ${formatWallDate(date, formats.dateFormat)}`;
+}
+
+/** "7:00 PM–8:00 PM" (or "19:00–20:00"). */
+export function timeRangeLabel(from: WallTime, to: WallTime, formats: VenueFormats): string {
+  return `${formatWallTime(from, formats.timeFormat)}–${formatWallTime(to, formats.timeFormat)}`;
+}
+
+/** "Lane 2", "Lane 1 and Lane 2", "Lane 1, Lane 2 and Lane 3". */
+export function lanesLabel(lanes: string[]): string {
+  if (lanes.length === 0) return 'no lane';
+  if (lanes.length === 1) return lanes[0]!;
+  return `${lanes.slice(0, -1).join(', ')} and ${lanes.at(-1)!}`;
+}
+
+const players = (count: number) => `${count} ${count === 1 ? 'player' : 'players'}`;
+
+export interface SlotRangeFacts {
+  date: IsoDate;
+  from: WallTime;
+  to: WallTime;
+  productName: string;
+  lanesFree: number;
+  lanesTotal: number;
+  slotCount: number;
+}
+
+/** A slot's (or merged slots') lines: the product, then free and taken lanes with the availability word. */
+export function slotRangeLines(slot: SlotRangeFacts): string[] {
+  const lanes = `${slot.lanesFree} free / ${slot.lanesTotal - slot.lanesFree} taken`;
+  const more = slot.slotCount > 1 ? ` · ${slot.slotCount} slots` : '';
+  return [slot.productName || 'Product', `${lanes} · ${AVAILABILITY_WORD[availabilityOf(slot.lanesFree, slot.lanesTotal)]}${more}`];
+}
+
+/** "Slot Thu 11/26/26, 7:00 PM–8:00 PM, Axe 60, 3 of 8 lanes free, Some free". */
+export function slotRangeName(slot: SlotRangeFacts, formats: VenueFormats): string {
+  const level = AVAILABILITY_WORD[availabilityOf(slot.lanesFree, slot.lanesTotal)];
+  return [
+    `${slot.slotCount > 1 ? `${slot.slotCount} slots` : 'Slot'} ${dayLabel(slot.date, formats)}`,
+    timeRangeLabel(slot.from, slot.to, formats),
+    slot.productName || 'Product',
+    `${slot.lanesFree} of ${slot.lanesTotal} ${slot.lanesTotal === 1 ? 'lane' : 'lanes'} free`,
+    level,
+  ].join(', ');
+}
+
+export interface BookingBlockFacts {
+  from: WallTime;
+  to: WallTime;
+  lanes: string[];
+  name: string;
+  status: string;
+  playersCount: number;
+  productName: string;
+}
+
+/** The block's visible line: who, how many, the status in words, the product. */
+export function bookingBlockLine(booking: BookingBlockFacts): string {
+  return [booking.name || 'No name', players(booking.playersCount), bookingStatusLabel(booking.status), booking.productName]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** "Booking 7:00 PM–8:00 PM, Lane 2, Jane Smith, 3 players, Paid, Axe 60". */
+export function bookingBlockName(booking: BookingBlockFacts, formats: VenueFormats): string {
+  return [
+    `Booking ${timeRangeLabel(booking.from, booking.to, formats)}`,
+    lanesLabel(booking.lanes),
+    booking.name || 'No name',
+    players(booking.playersCount),
+    bookingStatusLabel(booking.status),
+    booking.productName,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** "Free lane time 9:00 PM–10:00 PM, Lane 2, Axe 60: book it". */
+export function freeLaneName(slot: { from: WallTime; to: WallTime; lane: string; productName: string }, formats: VenueFormats): string {
+  return `Free lane time ${timeRangeLabel(slot.from, slot.to, formats)}, ${slot.lane}, ${slot.productName || 'Product'}: book it`;
+}
