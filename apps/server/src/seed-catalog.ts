@@ -206,6 +206,9 @@ export async function seedCatalog(tx: Tx, catalog: VenueCatalog, timeZone: strin
     businessName: 'City Events Company LLC',
     discount: 15,
     discountType: 'percent',
+    // Earns a tenth of what its bookings pay (decision 031).
+    commission: 10,
+    commissionType: 'percent',
     products: productIds,
     address: {
       country: 'US',
