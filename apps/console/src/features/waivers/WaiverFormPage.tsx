@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Anchor, Badge, Box, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Grid, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { waiverDefaults, waiverSchema, type Waiver } from '@lanebook/core/waiver-schemas';
 import { useSession } from '../../lib/session';
@@ -23,6 +23,9 @@ import { deleteWaiver } from './api/delete-waiver';
 import { waiverQuery } from './api/get-waiver';
 import { waiversKey } from './api/keys';
 import { WaiverCheckboxesEditor, WaiverFieldsEditor } from './WaiverFields';
+
+// The editor (tiptap and ProseMirror) is a chunk of its own, loaded once the builder shows.
+const WaiverTextEditor = lazy(() => import('./WaiverTextEditor'));
 
 /** The preview's age of majority: the venue's own applies when a customer signs. */
 const PREVIEW_AGE_OF_MAJORITY = 18;
@@ -128,16 +131,18 @@ function WaiverBuilder({ waiver }: { waiver: Waiver | null }) {
                   <Stack gap="md">
                     <TextField control={form.control} name="title" label="Title" withAsterisk />
                     <TextareaField control={form.control} name="intro" label="Intro" description="Plain text shown above the waiver." />
-                    <TextareaField
-                      control={form.control}
-                      name="text"
-                      label="Waiver text"
-                      description="HTML. Allowed tags: p, br, strong, b, em, i, u, ul, ol, li, h1–h4, and a with an http(s) href; anything else is removed on save."
-                      minRows={8}
-                      maxRows={24}
-                      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                      spellCheck={false}
-                    />
+                    <Suspense
+                      fallback={
+                        <Group gap="xs" mih={260}>
+                          <Loader size="sm" />
+                          <Text size="sm" c="dimmed">
+                            Loading the editor…
+                          </Text>
+                        </Group>
+                      }
+                    >
+                      <WaiverTextEditor control={form.control} readOnly={!canSave} />
+                    </Suspense>
                   </Stack>
                 </Paper>
                 <Paper withBorder radius="md" p="md">

@@ -19,7 +19,8 @@ export function sanitizeWaiverText(html: string): string {
 
 /** The text without its markup, paragraphs and list items on lines of their own (PDF, CSV). */
 export function waiverTextAsPlain(html: string): string {
-  const spaced = html.replace(/<\s*(br|\/p|\/li|\/h[1-4])\s*\/?>/gi, '\n');
+  // The editor wraps a list item's text in a paragraph (<li><p>...</p></li>): one line, not two.
+  const spaced = html.replace(/<\/p>\s*<\/li>/gi, '</li>').replace(/<\s*(br|\/p|\/li|\/h[1-4])\s*\/?>/gi, '\n');
   return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} })
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
