@@ -309,6 +309,25 @@ function FormBody<S extends RecordSchema, R extends BaseRecord, A extends Collec
         {def.createNotice}
       </Alert>
     );
+  } else if (paused && def.pausedNotice) {
+    notice = (
+      <Alert color="orange" icon={<IconPlayerPause size={18} />} data-testid="paused-notice">
+        <Group justify="space-between" gap="sm">
+          <span>{def.pausedNotice}</span>
+          {canPause ? (
+            <Button
+              size="xs"
+              color="green"
+              leftSection={<IconPlayerPlay size={14} />}
+              loading={actions.mutations.setPaused.isPending}
+              onClick={() => void togglePause()}
+            >
+              Activate
+            </Button>
+          ) : null}
+        </Group>
+      </Alert>
+    );
   }
 
   const body = (

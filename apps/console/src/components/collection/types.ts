@@ -92,6 +92,8 @@ export interface CollectionConfig<S extends RecordSchema, R extends BaseRecord, 
   emptyState: { title: string; description: string; icon: ReactNode };
   /** Shown above a new record's form, e.g. "New products start paused". */
   createNotice?: ReactNode;
+  /** Shown above a paused record's form with an Activate button (resume), e.g. "Paused: customers cannot book it". */
+  pausedNotice?: ReactNode;
   /** Other collections whose cached data a change here makes stale (a deleted lane leaves products). */
   invalidates?: string[];
   Form: ComponentType<CollectionFormProps<S, R>>;

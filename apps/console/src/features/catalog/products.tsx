@@ -35,7 +35,8 @@ export default defineCollection<typeof productSchema, Product, 'products'>({
   defaults: { ...productDefaults, name: '' },
   titleOf: (product) => product.name,
   pausable: true,
-  createNotice: 'New products start paused: customers cannot book them until you resume them.',
+  createNotice: 'New products start paused: customers cannot book them until you activate them (Activate, after saving).',
+  pausedNotice: 'Paused: customers cannot book it.',
   columns: [
     {
       key: 'name',

@@ -276,7 +276,8 @@ export default defineCollection<typeof widgetTemplateSchema, WidgetTemplate>({
   ],
   emptyState: {
     title: 'No widget templates yet',
-    description: 'Create a template to embed the booking widget on your site.',
+    description:
+      'You do not need one: the snippet under Settings → Venue (Online booking) already shows the widget in the default look. Create a template to change its colours, font, position or product.',
     icon: <IconAppWindow size={28} />,
   },
   Form: WidgetTemplateForm,

@@ -16,6 +16,7 @@ import { statisticsKey } from './api/keys';
 import { useDashboardFormat, type DashboardFormat } from './format';
 import { useDashboardPeriod } from './period';
 import { PeriodControls } from './PeriodControls';
+import { SetupChecklist } from './SetupChecklist';
 import { FigureTile, TileFrame } from './Tile';
 import { FIGURE_KEYS, SOURCE_LABELS, SOURCES } from './tiles';
 
@@ -86,6 +87,7 @@ export default function DashboardPage() {
           </>
         }
       />
+      <SetupChecklist />
       <PeriodControls period={period} shown={statistics.data} />
 
       {statistics.isError ? (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Code, Group, ScrollArea, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Code, Group, Paper, ScrollArea, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingStore, IconCircleCheck, IconDoorEnter, IconMail, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import type { SuperadminVenue } from '@lanebook/core/api-schemas';
@@ -58,6 +58,8 @@ export default function SuperadminVenuesPage() {
         }
       />
 
+      <PendingVenues />
+
       <Stack gap="sm" mb="md">
         <ScrollArea type="never">
           <SegmentedControl
@@ -97,6 +99,65 @@ export default function SuperadminVenuesPage() {
         renderRow={(venue) => <VenueRow venue={venue} />}
       />
     </>
+  );
+}
+
+/**
+ * The superadmin's first job on this page: venues that finished their setup and asked to go live
+ * (each superadmin also gets a mail), oldest first so none waits longest. Hidden when none waits.
+ */
+function PendingVenues() {
+  const pending = useQuery(listVenuesQuery({ status: 'pending' }));
+  const venues = [...(pending.data?.items ?? [])].filter((venue) => venue.status === 'pending').reverse();
+  if (venues.length === 0) return null;
+  return (
+    <Paper withBorder radius="md" p="md" mb="lg" component="section" aria-label="Waiting for approval" data-testid="pending-venues">
+      <Title order={2} size="h4">
+        Waiting for approval
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        These venues finished their setup and asked to take online bookings. Approve makes their widget live.
+      </Text>
+      <Stack gap="xs">
+        {venues.map((venue) => (
+          <PendingVenue key={venue.id} venue={venue} />
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+function PendingVenue({ venue }: { venue: SuperadminVenue }) {
+  const queryClient = useQueryClient();
+  const approve = useMutation({
+    mutationFn: () => setVenueStatus(venue.id, 'live'),
+    onSuccess: async (updated) => {
+      notifySuccess(`${updated.name} is now ${VENUE_STATUS_LABELS[updated.status]}`);
+      await queryClient.invalidateQueries({ queryKey: superadminKeys.venues });
+    },
+    onError: notifyError,
+  });
+  return (
+    <Group justify="space-between" wrap="nowrap" data-testid="pending-venue">
+      <div>
+        <Text fw={500} size="sm">
+          {venue.name} <Code>{venue.id}</Code>
+        </Text>
+        <Text size="xs" c="dimmed">
+          {venue.ownerEmail || 'No owner email'} · {venue.timezone} · created {new Date(venue.createdAt).toLocaleDateString()}
+        </Text>
+      </div>
+      <Button
+        size="xs"
+        color="green"
+        leftSection={<IconCircleCheck size={14} />}
+        loading={approve.isPending}
+        onClick={() => approve.mutate()}
+        aria-label={`Approve ${venue.name}`}
+      >
+        Approve
+      </Button>
+    </Group>
   );
 }
 

@@ -21,7 +21,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconInfoCircle, IconSend } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import type { z } from '@lanebook/core/zod';
 import type { Venue } from '@lanebook/core/api-schemas';
 import { formatMoney, formatVenueClock } from '@lanebook/core/format';
@@ -32,11 +32,12 @@ import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { currentVenueQuery, updateCurrentVenue, useCurrentVenue } from '../../lib/current-venue';
 import { showSaveError } from '../../lib/forms';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { LoadError } from '../../components/LoadError';
 import { CountrySelect, TimezoneSelect, WEEKDAYS } from '../../components/fields/VenueFields';
 import { WidgetDemoLink, WidgetSnippet } from '../../components/WidgetEmbed';
-import { requestApproval } from './api/request-approval';
+import { GoLiveButton, MissingSetup } from '../../components/GoLive';
+import { useVenueSetup } from '../../lib/venue-setup';
 
 type FormInput = z.input<typeof venueFieldsSchema>;
 const FIELD_NAMES = Object.keys(venueFieldsSchema.shape) as (keyof VenueFields)[];
@@ -129,7 +130,7 @@ function VenueForm({ venue }: { venue: Venue }) {
                 <Badge color={STATUS_COLORS[venue.status]} variant="light" data-testid="widget-status">
                   {VENUE_STATUS_LABELS[venue.status]}
                 </Badge>
-                {venue.status === 'inactive' && !readOnly ? <RequestApprovalButton venueId={venue.id} /> : null}
+                {venue.status === 'inactive' && !readOnly ? <RequestApprovalButton /> : null}
               </Group>
             </Fact>
             <Fact label="Bank account">
@@ -142,6 +143,7 @@ function VenueForm({ venue }: { venue: Venue }) {
             </Fact>
           </SimpleGrid>
         </Paper>
+        <GoLiveMissing />
 
         <Section title="Company">
           <TextInput label="Venue name" withAsterisk disabled={readOnly} error={errors.name?.message} {...register('name')} />
@@ -420,31 +422,20 @@ function OnlineBookingStatus({ status, canRequest }: { status: Venue['status']; 
   );
 }
 
-/** Inactive → pending: the superadmin then approves the venue and its widget goes live. */
-function RequestApprovalButton({ venueId }: { venueId: string }) {
-  const session = useSession();
-  const queryClient = useQueryClient();
-  const request = useMutation({
-    mutationFn: requestApproval,
-    onSuccess: () => notifySuccess('Approval requested: your venue is pending for approval'),
-    onError: notifyError,
-    // Read again either way: a 409 means the status had already moved on.
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: currentVenueQuery(venueId).queryKey });
-      await session.refresh();
-    },
-  });
-  return (
-    <Button
-      size="compact-xs"
-      variant="light"
-      leftSection={<IconSend size={12} />}
-      loading={request.isPending}
-      onClick={() => request.mutate()}
-    >
-      Request approval
-    </Button>
-  );
+/**
+ * Inactive → pending (a superadmin approves it) or live where the deployment approves by itself;
+ * refused with what is missing while required setup items are not done (listed under the facts).
+ */
+function RequestApprovalButton() {
+  const setup = useVenueSetup();
+  return setup.data ? <GoLiveButton setup={setup.data} size="compact-xs" showMissingOnRefusal={false} /> : null;
+}
+
+/** While the venue is not live: the required setup items still missing, each linked to where it is done. */
+function GoLiveMissing() {
+  const setup = useVenueSetup();
+  if (!setup.data || setup.data.status !== 'inactive') return null;
+  return <MissingSetup setup={setup.data} title="Before going live" />;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

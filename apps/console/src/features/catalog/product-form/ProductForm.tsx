@@ -1,7 +1,10 @@
+import { useEffect, useRef } from 'react';
 import { Group, SimpleGrid, Stack } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
+import type { Resource } from '@lanebook/core/catalog';
 import { CANCELLATION_UNITS, DURATION_OPTIONS } from '@lanebook/core/products';
 import { useSession } from '../../../lib/session';
+import { useCollectionList } from '../../../components/collection/queries';
 import { FormSection } from '../../../components/collection/FormSection';
 import {
   DateListField,
@@ -27,8 +30,25 @@ import { WaiverPicker } from './WaiverPicker';
 const DURATIONS = DURATION_OPTIONS.map((hours) => ({ value: hours, label: `${hours} hour${hours === 1 ? '' : 's'}` }));
 const UNITS = CANCELLATION_UNITS.map((unit) => ({ value: unit, label: unit === 'hours' ? 'Hours' : 'Days' }));
 
+/**
+ * A new product starts on every lane that is not paused (most venues sell a product on all their
+ * lanes; a product without lanes cannot be booked), as the form's default, so it is not a change.
+ */
+function useActiveLanesForNewProduct(form: ProductFormProps['form'], record: ProductFormProps['record']) {
+  const lanes = useCollectionList<Resource>(LANES.path, { limit: 500 }, { enabled: !record });
+  const applied = useRef(false);
+  useEffect(() => {
+    if (record || applied.current || !lanes.isSuccess) return;
+    applied.current = true;
+    if (form.getValues('resources').length) return;
+    const active = lanes.data.items.filter((lane) => !lane.isPaused).map((lane) => lane.id);
+    if (active.length) form.resetField('resources', { defaultValue: active });
+  }, [form, record, lanes.isSuccess, lanes.data]);
+}
+
 /** Every Product field, in sections. */
-export function ProductForm({ form, control }: ProductFormProps) {
+export function ProductForm({ form, control, record }: ProductFormProps) {
+  useActiveLanesForNewProduct(form, record);
   const firstDayOfWeek = useSession().me?.venue?.firstDayOfWeek ?? 0;
   const [typeOfPricing, isDeposit] = useWatch({ control, name: ['typeOfPricing', 'isDeposit'] });
 

@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Venue } from '@lanebook/core/api-schemas';
+import type { VenueSetup } from '@lanebook/core/venue-setup';
+import { http } from './api';
+import { venueKey } from './query-keys';
+import { useSession } from './session';
+
+/**
+ * The open venue's setup checklist and going live (docs/decisions/035-going-live-alone.md). The
+ * dashboard's checklist and the venue settings page both read it, so it lives in lib/ (features
+ * never import each other).
+ */
+export const venueSetupQuery = (venueId: string | null) =>
+  queryOptions({
+    queryKey: venueKey(venueId, 'setup'),
+    queryFn: ({ signal }) => http.get<VenueSetup>('/api/private/venue/setup', { signal }),
+    enabled: Boolean(venueId),
+  });
+
+export function useVenueSetup() {
+  return useQuery(venueSetupQuery(useSession().venueId));
+}
+
+/** Chooses (or stops choosing) to take payment at the venue instead of card payments online. */
+export const setPayAtVenue = (payAtVenue: boolean) => http.put<VenueSetup>('/api/private/venue/setup/pay-at-venue', { payAtVenue });
+
+/**
+ * Asks for the venue's widget to take online bookings: pending until a superadmin approves it,
+ * or live at once where the deployment approves by itself. A 409 `setup_incomplete` names what is missing.
+ */
+export const askToGoLive = () => http.post<Venue>('/api/private/venues/current/request-approval');
