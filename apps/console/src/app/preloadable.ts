@@ -7,7 +7,7 @@ export class ChunkLoadError extends Error {
 }
 
 /** The chunk, or a ChunkLoadError when it fails or does not arrive in time. */
-function loadChunk<T>(load: () => Promise<T>): Promise<T> {
+export function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new ChunkLoadError(`The page's code did not arrive in ${CHUNK_LOAD_TIMEOUT_MS / 1000} s`)),
