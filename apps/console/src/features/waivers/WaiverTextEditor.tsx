@@ -24,6 +24,7 @@ export default function WaiverTextEditor({
   const emitted = useRef(field.value ?? '');
   const editor = useEditor({
     extensions: waiverEditorExtensions(),
+    editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': 'Waiver text' } },
     content: field.value ?? '',
     editable: !readOnly,
     immediatelyRender: true,
@@ -86,7 +87,7 @@ export default function WaiverTextEditor({
             </RichTextEditor.ControlsGroup>
           </RichTextEditor.Toolbar>
         )}
-        <RichTextEditor.Content aria-labelledby="waiver-text-label" />
+        <RichTextEditor.Content />
       </RichTextEditor>
     </Input.Wrapper>
   );
