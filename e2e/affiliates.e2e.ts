@@ -178,6 +178,14 @@ describe('affiliates that earn (issue 26)', () => {
     const product = await bookableProduct(staff.page, VENUE, `nofa${stamp}`);
 
     const { page, context } = await browser.newPage();
+    // A partner's link may also point at the venue's own page: the loader passes its ?affiliate= to the widget.
+    pages['/book'] = venueSitePage('Demo Axe House', [`<script src="${baseUrl()}/widget.js" data-venue="${VENUE}"></script>`]);
+    await page.goto(`${site.origin}/book?affiliate=no-such-partner-${stamp}`);
+    const iframe = await visible(page.locator('iframe[src*="/widget/"]'));
+    expect(new URL((await iframe.getAttribute('src'))!).searchParams.get('affiliate')).toBe(`no-such-partner-${stamp}`);
+    await visible(page.frameLocator('iframe[src*="/widget/"]').getByRole('heading', { name: 'Choose a product' }));
+
+    // The tracked link itself: the widget on its own page.
     await page.goto(`/widget/?venue=${VENUE}&affiliate=no-such-partner-${stamp}`);
     await chooseBothSlots(page, product);
     const price = page.getByRole('region', { name: 'Price' });
