@@ -192,7 +192,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@lanebook/core/*', '!@lanebook/core/format', '!@lanebook/core/signing-form'],
+              group: ['@lanebook/core/*', '!@lanebook/core/format', '!@lanebook/core/signing-form', '!@lanebook/core/color'],
               allowTypeImports: true,
               message: "Only types from core's schema modules: their code brings zod into the widget.",
             },

@@ -6,6 +6,7 @@ import {
   DEFAULT_THEME,
   MantineProvider,
   type AnchorProps,
+  type ColorInputProps,
   type ComboboxProps,
   type CSSVariablesResolver,
   type MantineColorsTuple,
@@ -52,6 +53,8 @@ const theme = createTheme({
   components: {
     // A link is told apart from the text around it by more than its colour (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } satisfies AnchorProps },
+    // The eye dropper is an icon button: it needs a name of its own.
+    ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } satisfies ColorInputProps },
     // Closed dropdowns are unmounted, so a field's label names one element (screen readers and tests).
     Combobox: { defaultProps: { keepMounted: false } satisfies ComboboxProps },
     // Mantine's default name for the eye button contains "password", which made "Password" name two elements.

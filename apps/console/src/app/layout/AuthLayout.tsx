@@ -12,7 +12,7 @@ export function AuthLayout({ wide = false, withLogout = false }: { wide?: boolea
     <Box mih="100vh" bg="gray.0" py="xl">
       <Container size={wide ? 'lg' : 460}>
         <Group justify="space-between" mb="lg">
-          <Text fw={800} size="xl" c="blue.7">
+          <Text fw={800} size="xl" c="blue.8">
             Lanebook
           </Text>
           {withLogout && session.status === 'signed-in' ? (

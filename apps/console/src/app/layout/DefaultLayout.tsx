@@ -91,7 +91,7 @@ export function DefaultLayout() {
                 aria-label={isMobile ? 'Open menu' : 'Collapse sidebar'}
                 data-testid="menu-toggle"
               />
-              <Text component={Link} to="/" fw={800} size="lg" c="blue.7" style={{ textDecoration: 'none' }}>
+              <Text component={Link} to="/" fw={800} size="lg" c="blue.8" style={{ textDecoration: 'none' }}>
                 Lanebook
               </Text>
               {venue ? (

@@ -41,7 +41,8 @@ export function DateListInput({ label, description, value, onChange, error, read
   return (
     // The wrapper's label names the date box, where a date is added.
     <Input.Wrapper label={label} description={description} error={error} id={pickerId}>
-      <Group gap={6} mt={6} mb={readOnly ? 0 : 'xs'} role="list" data-testid="date-list">
+      {/* A list only when it holds dates: "None" is not a list item. */}
+      <Group gap={6} mt={6} mb={readOnly ? 0 : 'xs'} role={value.length > 0 ? 'list' : undefined} data-testid="date-list">
         {value.length === 0 ? (
           <Text size="sm" c="dimmed">
             None

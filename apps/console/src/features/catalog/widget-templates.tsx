@@ -11,6 +11,7 @@ import {
   widgetTemplateSchema,
   type WidgetTemplate,
 } from '@lanebook/core/catalog';
+import { textColorOn, textColorOnWhite } from '@lanebook/core/color';
 import { defineCollection } from '../../components/collection/define';
 import { FormSection } from '../../components/collection/FormSection';
 import type { CollectionFormProps } from '../../components/collection/types';
@@ -79,7 +80,8 @@ function Preview({ control }: { control: Props['control'] }) {
       <Text size="xs" c="dimmed" mb={6} style={{ fontFamily: 'inherit' }}>
         Preview
       </Text>
-      <Text fw={700} c={view.colors.secondary} style={{ fontFamily: 'inherit' }}>
+      {/* In the colours the widget really shows: a light one is darkened for text, as the widget does. */}
+      <Text fw={700} c={textColorOnWhite(view.colors.secondary)} style={{ fontFamily: 'inherit' }}>
         Choose a product
       </Text>
       <Group gap="xs" mt="xs">
@@ -89,7 +91,13 @@ function Preview({ control }: { control: Props['control'] }) {
                 key={slot.label}
                 px={8}
                 py={2}
-                style={{ border: `1px solid ${slot.color}`, color: slot.color, borderRadius: 4, fontSize: 12 }}
+                // As the widget shows a slot: its label in the text colour, the availability in the left border.
+                style={{
+                  border: '1px solid var(--mantine-color-gray-4)',
+                  borderLeft: `4px solid ${slot.color}`,
+                  borderRadius: 4,
+                  fontSize: 12,
+                }}
               >
                 {slot.label}
               </Box>
@@ -100,7 +108,13 @@ function Preview({ control }: { control: Props['control'] }) {
         mt="sm"
         px="md"
         py={6}
-        style={{ background: view.colors.primary, color: '#fff', borderRadius: 6, display: 'inline-block', fontSize: 14 }}
+        style={{
+          background: view.colors.primary,
+          color: textColorOn(view.colors.primary),
+          borderRadius: 6,
+          display: 'inline-block',
+          fontSize: 14,
+        }}
       >
         Book now
       </Box>
