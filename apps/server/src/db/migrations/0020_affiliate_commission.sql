@@ -7,6 +7,9 @@ ALTER TABLE "bookings" ADD COLUMN "affiliate_commission_amount" integer DEFAULT 
 ALTER TABLE "bookings" ADD COLUMN "active_waiver_id" text;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "active_waiver_version" integer;--> statement-breakpoint
 ALTER TABLE "waivers" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+-- Bookings made before: the affiliate's name as it is now (they earned nothing: no affiliate had a commission).
+UPDATE "bookings" SET "affiliate_name" = "affiliates"."name" FROM "affiliates"
+WHERE "affiliates"."venue_id" = "bookings"."venue_id" AND "affiliates"."id" = "bookings"."affiliate_id" AND "bookings"."affiliate_id" IS NOT NULL;--> statement-breakpoint
 -- An affiliate's statement and the affiliates' summary (issue 26): its bookings by event date.
 CREATE INDEX "bookings_affiliate_date_idx" ON "bookings" USING btree ("venue_id","affiliate_id","date") WHERE "bookings"."affiliate_id" is not null;--> statement-breakpoint
 -- Written by hand: a waiver's version counts the changes of what its signers read (title, intro,

@@ -16,6 +16,8 @@ export const waiversCollection: CollectionDef = {
   sorts: { title: waivers.title, createdAt: waivers.createdAt },
   defaultSort: 'title',
   duplicateMessage: () => 'This waiver already exists.',
+  // Kept by the database for the bookings' activeWaiver (decision 031), not part of the record.
+  hidden: ['version'],
   hooks: {
     beforeSave: async (_ctx, record) => {
       record.text = sanitizeWaiverText(String(record.text ?? ''));
