@@ -110,6 +110,9 @@ export default function CalendarPage() {
         display: 'background',
         backgroundColor: NON_WORKING_COLOR,
         title: 'Non-working day',
+        // Striped as well as tinted, and named for screen readers: closed is not told by colour alone.
+        classNames: ['lanebook-closed'],
+        extendedProps: { text: { label: 'Non-working day' } satisfies BlockText },
       })),
     [nonWorkingDays],
   );
@@ -387,7 +390,7 @@ export default function CalendarPage() {
           <Legend color={readableBlock(primary).background} label={`${AVAILABILITY_WORD.high}: many lanes free`} />
           <Legend color={readableBlock(MODERATE_COLOR).background} label={`${AVAILABILITY_WORD.moderate}: 50% of the lanes or less`} />
           <Legend color={readableBlock(LOW_COLOR).background} label={`${AVAILABILITY_WORD.low}: 25% of the lanes or less`} />
-          <Legend color={NON_WORKING_COLOR} label="Non-working day" />
+          <Legend color={NON_WORKING_COLOR} label="Non-working day" striped />
         </Group>
       )}
       {calendar.isError ? <LoadError error={calendar.error} onRetry={() => void calendar.refetch()} /> : null}
@@ -416,10 +419,14 @@ export default function CalendarPage() {
   );
 }
 
-function Legend({ color, label }: { color: string; label: string }) {
+function Legend({ color, label, striped = false }: { color: string; label: string; striped?: boolean }) {
   return (
     <Group gap={6}>
-      <span style={{ display: 'inline-block', width: 12, height: 12, borderRadius: 3, background: color }} aria-hidden />
+      <span
+        className={striped ? 'lanebook-closed-swatch' : undefined}
+        style={{ display: 'inline-block', width: 12, height: 12, borderRadius: 3, backgroundColor: color }}
+        aria-hidden
+      />
       <Text size="sm">{label}</Text>
     </Group>
   );
