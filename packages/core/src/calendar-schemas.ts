@@ -119,6 +119,8 @@ export const slotGroupBodySchema = z
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['templates'], message: 'Template ids must be unique' });
   });
 export type SlotGroupBody = z.infer<typeof slotGroupBodySchema>;
+/** A plan as a client sends it (fields with defaults may be left out). */
+export type SlotGroupBodyInput = z.input<typeof slotGroupBodySchema>;
 
 /** Groups as answered: a template's may carry no id. */
 const groupsAnswer = z.array(z.object({ id: z.string().optional(), from: z.number(), to: z.number(), price: z.number() })).nullable();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ActionIcon,
@@ -8,6 +8,8 @@ import {
   Group,
   List,
   Modal,
+  NativeSelect,
+  NumberInput,
   Select,
   Stack,
   Switch,
@@ -21,13 +23,13 @@ import type { PopulateAnswer } from '@lanebook/core/calendar-schemas';
 import { addDays, daysBetween, MAX_POPULATE_DAYS, planSlots, WALL_TIME } from '@lanebook/core/calendar';
 import { useSession } from '../../lib/session';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { keepPopulated } from './api/keep-populated';
 import { calendarKey } from './api/keys';
 import { slotGroupsQuery } from './api/list-slot-groups';
 import type { CalendarProduct } from './api/list-products';
 import { populateSlotGroup } from './api/populate-slot-group';
 import { saveSlotGroup } from './api/save-slot-group';
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+import { defaultHours, draftOf, hoursOf, OpeningHoursForm, rowsOfHours, WEEKDAYS, type HoursDraft } from './OpeningHoursForm';
 
 interface TemplateRow {
   id?: string;
@@ -44,7 +46,11 @@ interface TemplateRow {
  */
 const planGroupId = (productId: string) => `plan-${productId}`;
 
-/** A product's weekly plan: its templates, saved as the product's slot group, then populated for a date range. */
+/**
+ * A product's weekly plan: written as opening hours that make its rows, or row by row; saved as
+ * the product's slot group in one request (as hours when the rows are what the hours make), then
+ * populated for a date range or kept populated N weeks ahead (decision 034).
+ */
 export function WeeklyPlanModal({
   opened,
   onClose,
@@ -89,18 +95,28 @@ function PlanForm({
   const groupId = group?.id ?? (productId ? planGroupId(productId) : null);
   const [startDate, setStartDate] = useState(today);
   const [rows, setRows] = useState<TemplateRow[]>([]);
+  const [hours, setHours] = useState<HoursDraft>(defaultHours);
+  const [weeksAhead, setWeeksAhead] = useState<number | string>(4);
+  // Rows made from the hours are summed up, not listed, until asked for: the plan's 70 inputs are not drawn for nothing.
+  const [showRows, setShowRows] = useState(true);
   // The form starts from the product's saved plan once it has loaded (and again for another product).
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
   if (productId && groups.data && loadedFor !== productId) {
     setLoadedFor(productId);
     setStartDate(group?.startDate ?? today);
     setRows(group?.templates ?? []);
+    setHours(group?.openingHours ? draftOf(group.openingHours) : defaultHours());
+    setWeeksAhead(group?.populateWeeksAhead ?? 4);
+    setShowRows(!group?.openingHours);
   }
   const [range, setRange] = useState({ from: today, to: addDays(today, 6) });
   const [answer, setAnswer] = useState<PopulateAnswer | null>(null);
   const canEdit = session.can('calendar.edit');
   const canPopulate = session.can('calendar.create');
-  const weekdayOptions = WEEKDAYS.map((_, i) => (i + firstDay) % 7).map((d) => ({ value: String(d), label: WEEKDAYS[d]! }));
+  const weekdayOptions = useMemo(
+    () => WEEKDAYS.map((_, i) => (i + firstDay) % 7).map((d) => ({ value: String(d), label: WEEKDAYS[d]! })),
+    [firstDay],
+  );
 
   const chooseProduct = (id: string | null) => {
     setProductId(id);
@@ -108,21 +124,53 @@ function PlanForm({
     setRows([]);
     setAnswer(null);
   };
-  const patch = (i: number, change: Partial<TemplateRow>) => setRows(rows.map((row, j) => (j === i ? { ...row, ...change } : row)));
+  // Stable callbacks and memoized rows: a change to one row re-renders that row, not the plan's 70.
+  const patch = useCallback(
+    (i: number, change: Partial<TemplateRow>) => setRows((all) => all.map((row, j) => (j === i ? { ...row, ...change } : row))),
+    [],
+  );
+  const remove = useCallback((i: number) => setRows((all) => all.filter((_, j) => j !== i)), []);
 
   const save = useMutation({
-    mutationFn: () =>
-      saveSlotGroup(productId!, groupId!, {
-        startDate,
-        templates: rows.map((row) => ({ ...row, breakTime: null, price: null, fixedPrice: null, groupsBasedPrice: null })),
-      }),
+    mutationFn: () => {
+      // Rows that are exactly what the hours make are saved as the hours (kept with the plan); rows changed by hand as rows.
+      const openingHours = sameRows(rows, rowsOfHours(hours)) ? hoursOf(hours) : null;
+      return saveSlotGroup(
+        productId!,
+        groupId!,
+        openingHours
+          ? {
+              startDate,
+              openingHours: { days: openingHours.days, slotMinutes: openingHours.slotMinutes, stepMinutes: openingHours.stepMinutes },
+            }
+          : {
+              startDate,
+              templates: rows.map((row) => ({ ...row, breakTime: null, price: null, fixedPrice: null, groupsBasedPrice: null })),
+            },
+      );
+    },
     onSuccess: async (saved) => {
       setRows(saved.templates);
+      if (saved.populated) setAnswer(saved.populated);
       notifySuccess('Weekly plan saved');
       await queryClient.invalidateQueries({ queryKey: slotGroupsQuery(session.venueId, saved.productId).queryKey });
+      if (saved.populated) await queryClient.invalidateQueries({ queryKey: calendarKey(session.venueId) });
     },
     onError: notifyError,
   });
+  const keep = useMutation({
+    mutationFn: (weeks: number | null) => keepPopulated(productId!, groupId!, weeks),
+    onSuccess: async (result) => {
+      setAnswer(result.populated);
+      notifySuccess(
+        result.group.populateWeeksAhead ? `Kept populated ${result.group.populateWeeksAhead} weeks ahead` : 'No longer kept populated',
+      );
+      await queryClient.invalidateQueries({ queryKey: calendarKey(session.venueId) });
+    },
+    onError: notifyError,
+  });
+  const weeks = Number(weeksAhead);
+  const weeksValid = weeksAhead !== '' && Number.isInteger(weeks) && weeks >= 1 && weeks <= 52;
   const populate = useMutation({
     mutationFn: () => populateSlotGroup(productId!, groupId!, range),
     onSuccess: async (result) => {
@@ -151,7 +199,28 @@ function PlanForm({
           readOnly={!canEdit}
         />
       </Group>
-      <Table aria-label="Plan templates">
+      <OpeningHoursForm
+        draft={hours}
+        onChange={setHours}
+        onMakeRows={() => {
+          setRows(rowsOfHours(hours) ?? rows);
+          setShowRows(false);
+        }}
+        firstDay={firstDay}
+        readOnly={!canEdit}
+      />
+      {showRows ? null : (
+        <Group gap="xs">
+          <Text size="sm" data-testid="plan-rows-summary">
+            {rows.length} row{rows.length === 1 ? '' : 's'}
+            {sameRows(rows, rowsOfHours(hours)) ? ', made from the opening hours.' : '.'}
+          </Text>
+          <Button variant="subtle" size="compact-sm" onClick={() => setShowRows(true)}>
+            Show rows
+          </Button>
+        </Group>
+      )}
+      <Table aria-label="Plan templates" hidden={!showRows}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Weekday</Table.Th>
@@ -163,69 +232,12 @@ function PlanForm({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((row, i) => (
-            <Table.Tr key={i}>
-              <Table.Td>
-                <Select
-                  aria-label={`Weekday of row ${i + 1}`}
-                  data={weekdayOptions}
-                  value={String(row.weekday)}
-                  onChange={(v) => patch(i, { weekday: Number(v ?? 0) })}
-                  allowDeselect={false}
-                  readOnly={!canEdit}
-                />
-              </Table.Td>
-              <Table.Td>
-                <TextInput
-                  type="time"
-                  aria-label={`From of row ${i + 1}`}
-                  value={row.from}
-                  onChange={(e) => patch(i, { from: e.currentTarget.value })}
-                  readOnly={!canEdit}
-                />
-              </Table.Td>
-              <Table.Td>
-                <TextInput
-                  type="time"
-                  aria-label={`To of row ${i + 1}`}
-                  value={row.to}
-                  onChange={(e) => patch(i, { to: e.currentTarget.value })}
-                  readOnly={!canEdit}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Checkbox
-                  aria-label={`Private, row ${i + 1}`}
-                  checked={row.isPrivate}
-                  onChange={(e) => patch(i, { isPrivate: e.currentTarget.checked })}
-                  disabled={!canEdit}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Switch
-                  aria-label={`Visible online, row ${i + 1}`}
-                  checked={row.isVisibleOnline}
-                  onChange={(e) => patch(i, { isVisibleOnline: e.currentTarget.checked })}
-                  disabled={!canEdit}
-                />
-              </Table.Td>
-              <Table.Td>
-                {canEdit ? (
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove row ${i + 1}`}
-                    onClick={() => setRows(rows.filter((_, j) => j !== i))}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                ) : null}
-              </Table.Td>
-            </Table.Tr>
+          {(showRows ? rows : []).map((row, i) => (
+            <PlanRow key={i} index={i} row={row} weekdayOptions={weekdayOptions} canEdit={canEdit} onPatch={patch} onRemove={remove} />
           ))}
         </Table.Tbody>
       </Table>
-      {rows.length === 0 ? (
+      {showRows && rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           No slots in this plan yet.
         </Text>
@@ -236,6 +248,7 @@ function PlanForm({
             variant="light"
             leftSection={<IconPlus size={14} />}
             onClick={() => {
+              setShowRows(true);
               const last = rows.at(-1);
               setRows([
                 ...rows,
@@ -251,7 +264,14 @@ function PlanForm({
           >
             Add row
           </Button>
-          <Button variant="light" onClick={() => setRows(everyDay(rows))} disabled={rows.length === 0}>
+          <Button
+            variant="light"
+            onClick={() => {
+              setShowRows(true);
+              setRows(everyDay(rows));
+            }}
+            disabled={rows.length === 0}
+          >
             Copy to every day
           </Button>
           <Button disabled={!productId} loading={save.isPending} onClick={() => save.mutate()}>
@@ -281,6 +301,33 @@ function PlanForm({
               Populate
             </Button>
           </Group>
+          <Text size="sm" c="dimmed" data-testid="keep-populated-status">
+            {group?.populateWeeksAhead
+              ? `Kept populated ${group.populateWeeksAhead} week${group.populateWeeksAhead === 1 ? '' : 's'} ahead (through ${group.populatedThrough ?? '—'}): each new day is added by itself, closed days and holidays left out.`
+              : group
+                ? 'Or keep the calendar populated ahead: each new day is added by itself, no end date needed.'
+                : 'Save the plan first to populate it or keep it populated ahead.'}
+          </Text>
+          <Group align="flex-end">
+            <NumberInput
+              label="Weeks ahead"
+              min={1}
+              max={52}
+              allowDecimal={false}
+              value={weeksAhead}
+              onChange={setWeeksAhead}
+              error={weeksValid ? undefined : 'Choose 1 to 52 weeks'}
+              w={140}
+            />
+            <Button disabled={!group || !weeksValid} loading={keep.isPending} onClick={() => keep.mutate(weeks)}>
+              Keep populated
+            </Button>
+            {group?.populateWeeksAhead ? (
+              <Button variant="default" disabled={keep.isPending} onClick={() => keep.mutate(null)}>
+                Stop keeping populated
+              </Button>
+            ) : null}
+          </Group>
         </Stack>
       ) : null}
       {canPopulate && productId ? (
@@ -297,6 +344,92 @@ function PlanForm({
     </Stack>
   );
 }
+
+/** Whether the rows are the ones the hours make (same days, times and flags, in any order). */
+function sameRows(
+  rows: TemplateRow[],
+  made: { weekday: number; from: string; to: string; isPrivate: boolean; isVisibleOnline: boolean }[] | null,
+) {
+  if (!made || made.length !== rows.length || rows.length === 0) return false;
+  const key = (r: (typeof made)[number]) => `${r.weekday} ${r.from} ${r.to} ${r.isPrivate} ${r.isVisibleOnline}`;
+  const wanted = made.map(key).sort();
+  return rows
+    .map(key)
+    .sort()
+    .every((k, i) => k === wanted[i]);
+}
+
+/** One row of the plan: memoized, so typing in one row leaves the others alone. */
+const PlanRow = memo(function PlanRow({
+  index: i,
+  row,
+  weekdayOptions,
+  canEdit,
+  onPatch,
+  onRemove,
+}: {
+  index: number;
+  row: TemplateRow;
+  weekdayOptions: { value: string; label: string }[];
+  canEdit: boolean;
+  onPatch: (i: number, change: Partial<TemplateRow>) => void;
+  onRemove: (i: number) => void;
+}) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <NativeSelect
+          aria-label={`Weekday of row ${i + 1}`}
+          data={weekdayOptions}
+          value={String(row.weekday)}
+          onChange={(e) => onPatch(i, { weekday: Number(e.currentTarget.value) })}
+          disabled={!canEdit}
+        />
+      </Table.Td>
+      <Table.Td>
+        <TextInput
+          type="time"
+          aria-label={`From of row ${i + 1}`}
+          value={row.from}
+          onChange={(e) => onPatch(i, { from: e.currentTarget.value })}
+          readOnly={!canEdit}
+        />
+      </Table.Td>
+      <Table.Td>
+        <TextInput
+          type="time"
+          aria-label={`To of row ${i + 1}`}
+          value={row.to}
+          onChange={(e) => onPatch(i, { to: e.currentTarget.value })}
+          readOnly={!canEdit}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Checkbox
+          aria-label={`Private, row ${i + 1}`}
+          checked={row.isPrivate}
+          onChange={(e) => onPatch(i, { isPrivate: e.currentTarget.checked })}
+          disabled={!canEdit}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Switch
+          aria-label={`Visible online, row ${i + 1}`}
+          checked={row.isVisibleOnline}
+          onChange={(e) => onPatch(i, { isVisibleOnline: e.currentTarget.checked })}
+          disabled={!canEdit}
+        />
+      </Table.Td>
+      <Table.Td>
+        {canEdit ? (
+          <ActionIcon variant="subtle" color="red" aria-label={`Remove row ${i + 1}`} onClick={() => onRemove(i)}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        ) : null}
+      </Table.Td>
+    </Table.Tr>
+  );
+});
 
 const nextHour = (time: string) => `${String(Math.min(Number(time.slice(0, 2)) + 1, 23)).padStart(2, '0')}${time.slice(2)}`;
 

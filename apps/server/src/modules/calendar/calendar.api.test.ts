@@ -116,10 +116,12 @@ describeEachDatabase('calendar', (t) => {
       startDate: today,
       templates: ALL_WEEK.filter((d) => d !== kept).map((d) => template(d, '18:00', '19:00', { price: 1500 })),
     });
-    // Template ids are new, so every old slot is no longer planned: deleted, except the booked one.
+    // Templates at the same weekday and times keep their ids (decision 034), so the unbooked slots are repriced in
+    // place; the booked slot's weekday is no longer planned, and it stays.
     const changed = (await venue.manager.post(`${url(a)}/slot-group/g1/populate`, range)).json<PopulateAnswer>();
     expect(changed.keptBooked.map((s) => s.id)).toEqual([booked.id]);
-    expect(changed.deleted).toBe(4);
+    expect(changed).toMatchObject({ created: 0, updated: 4, deleted: 0 });
+    expect((await t.db.select().from(slots).where(eq(slots.productId, a))).filter((s) => s.price === 1500)).toHaveLength(4);
 
     await expectNoWrites(t, async () => {
       expectFieldError(await venue.manager.post(`${url(a)}/slot-group/g1/populate`, { from: today, to: addDays(today, 366) }), 'to');

@@ -1,0 +1,13 @@
+import type { KeepPopulatedAnswer } from '@lanebook/core/calendar-schemas';
+import { http } from '../../../lib/api';
+import { emitTourEvent } from '../../../lib/tour-events';
+
+/** Keeps the group's calendar populated this many weeks ahead (populating the window at once), or stops (null). */
+export const keepPopulated = async (productId: string, groupId: string, weeksAhead: number | null) => {
+  const answer = await http.put<KeepPopulatedAnswer>(
+    `/api/private/product/${encodeURIComponent(productId)}/slot-group/${encodeURIComponent(groupId)}/keep-populated`,
+    { weeksAhead },
+  );
+  if (answer.populated) emitTourEvent('calendar.populated');
+  return answer;
+};
