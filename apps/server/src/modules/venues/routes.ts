@@ -95,7 +95,18 @@ export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fast
         response: { 200: venueSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => askToGoLive({ db, mailer: deps.mailer, baseUrl: deps.config.baseUrl, approval }, venueOf(request).id),
+    async (request) =>
+      askToGoLive(
+        {
+          db,
+          mailer: deps.mailer,
+          baseUrl: deps.config.baseUrl,
+          approval,
+          logError: (error) =>
+            request.log.error({ err: error }, 'The mail to superadmins about a venue asking to go live was not recorded'),
+        },
+        venueOf(request).id,
+      ),
   );
 
   app.get(

@@ -114,6 +114,8 @@ export interface GoLiveDeps {
   mailer: Mailer;
   baseUrl: string;
   approval: VenueApproval;
+  /** Where a mail that could not even be recorded is reported: the venue is pending by then, and stays so. */
+  logError: (error: unknown) => void;
 }
 
 /**
@@ -144,7 +146,7 @@ export async function askToGoLive(deps: GoLiveDeps, venueId: string): Promise<Ve
     const now = await venueRowById(db, venueId);
     throw venueStatusConflict(now?.status ?? 'pending');
   }
-  if (target === 'pending') await mailSuperadmins(deps, row);
+  if (target === 'pending') await mailSuperadmins(deps, row).catch(deps.logError);
   return toVenue(row);
 }
 
@@ -162,15 +164,19 @@ async function mailSuperadmins(deps: GoLiveDeps, venue: VenueRow) {
   const emails = await superadminEmails(deps.db);
   const url = `${deps.baseUrl}/settings/superadmin`;
   for (const email of emails) {
-    await deps.mailer.send({
-      to: [email],
-      kind: 'venue-approval',
-      venueId: venue.id,
-      subject: 'A venue asks to go live on Lanebook',
-      text:
-        `Hello,\n\nThe venue ${quotedUserText(venue.name)} (ID ${venue.id}) finished its setup and asks to take online bookings.\n\n` +
-        `Review it and approve it under "Waiting for approval" on the superadmin page:\n\n${url}\n\n` +
-        `Until it is approved, its widget tells customers the venue is not taking online bookings yet.\n`,
-    });
+    // The venue is pending already: a mail that fails is recorded as failed in the outbox (the
+    // superadmin page lists the venue anyway), and one that cannot be recorded is logged.
+    await deps.mailer
+      .send({
+        to: [email],
+        kind: 'venue-approval',
+        venueId: venue.id,
+        subject: 'A venue asks to go live on Lanebook',
+        text:
+          `Hello,\n\nThe venue ${quotedUserText(venue.name)} (ID ${venue.id}) finished its setup and asks to take online bookings.\n\n` +
+          `Review it and approve it under "Waiting for approval" on the superadmin page:\n\n${url}\n\n` +
+          `Until it is approved, its widget tells customers the venue is not taking online bookings yet.\n`,
+      })
+      .catch(deps.logError);
   }
 }
