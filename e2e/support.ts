@@ -36,8 +36,14 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(options: { viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await browser.newContext({ baseURL: baseUrl(), viewport: options.viewport ?? { width: 1280, height: 860 } });
+    async newPage(
+      options: { viewport?: { width: number; height: number }; timezoneId?: string } = {},
+    ): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await browser.newContext({
+        baseURL: baseUrl(),
+        viewport: options.viewport ?? { width: 1280, height: 860 },
+        timezoneId: options.timezoneId,
+      });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       return { context, page };

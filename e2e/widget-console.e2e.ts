@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { widgetTemplateDefaults } from '@lanebook/core/catalog';
 import { apiAs, atPath, baseUrl, signIn, signUpConfirmed, useBrowser, visible } from './support.js';
+import { completeRequiredSetup } from './venue-setup.js';
 
 const browser = useBrowser();
 
@@ -114,7 +115,9 @@ describe('the widget in the console (issue 13)', () => {
       'https://www.example.com',
     ]);
 
-    // The owner asks for approval: pending.
+    // The owner asks for approval once the required setup is done (going-live.e2e.ts shows the refusal): pending.
+    await completeRequiredSetup(owner.page, venueId, stamp);
+    await owner.page.reload();
     await owner.page.getByRole('button', { name: 'Request approval' }).click();
     await visible(owner.page.getByTestId('widget-status').filter({ hasText: 'Pending for approval' }));
     expect(await owner.page.getByRole('button', { name: 'Request approval' }).count()).toBe(0);
