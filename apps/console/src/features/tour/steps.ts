@@ -116,7 +116,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
     route: 'Waivers',
     target: '[data-tour="page-actions"]',
     title: 'Create a waiver',
-    text: 'Press Create.',
+    text: 'Press Create waiver.',
     advanceOn: 'click',
   },
   {
@@ -174,7 +174,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
     route: 'CreateProduct',
     target: '[data-tour="product-lanes"]',
     title: 'Duration and lanes',
-    text: 'How long a booking lasts, and the lanes it can take: choose the lane you just made.',
+    text: 'How long a booking lasts, and the lanes it can take: a new product starts on every active lane, so the lane you just made is there.',
     advanceOn: 'next',
     interactive: true,
   },
