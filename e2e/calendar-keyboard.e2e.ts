@@ -171,6 +171,7 @@ describe('the calendar by keyboard, and accessible in each view (issue 27)', () 
         expect(await page.locator('.lanebook-calendar [role="table"], .lanebook-calendar [role="row"]').count()).toBe(0);
         expect(await page.locator('.lanebook-calendar .ec-event[role="button"]').count()).toBeGreaterThan(0);
         expect(await seriousViolations(page)).toEqual([]);
+        await screenshot(page, `calendar-${view}-view`);
         await context.close();
       },
     );
