@@ -162,6 +162,22 @@ describeEachDatabase('affiliates that earn (issue 26)', (t) => {
     expect(later.affiliateName).toBe('Renamed partner');
   });
 
+  it('a booking whose affiliate was paused or deleted since still moves, keeping the discount it was made with while the affiliate exists', async () => {
+    const partner = await affiliate(s.venue.owner, { name: 'Paused partner', discount: 10, discountType: 'percent', commission: 10 });
+    const booking = await deskBooking(s, { affiliateId: partner });
+    const paused = await s.venue.owner.patch(itemUrl('affiliates', partner), { isActive: false });
+    expect(paused.statusCode, paused.body).toBe(200);
+    const moved = await s.venue.staff.put(`/api/private/booking/${booking.id}`, { playersCount: 1 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(booking.quote!.affiliateDiscount).toBeGreaterThan(0);
+    expect(moved.json<Booking>().affiliateId).toBe(partner);
+    expect(moved.json<Booking>().quote!.affiliateDiscount).toBeGreaterThan(0);
+    const gone = await s.venue.owner.delete(itemUrl('affiliates', partner));
+    expect(gone.statusCode, gone.body).toBe(204);
+    const again = await s.venue.staff.put(`/api/private/booking/${booking.id}`, { playersCount: 2 });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
   it("another venue's affiliate: its statement is a 404, the desk refuses it, the widget's calls book as if none came", async () => {
     const other = await t.addVenue();
     const theirs = await affiliate(other.owner, { discount: 50, commission: 30 });

@@ -89,6 +89,7 @@ async function reprice(db: Db | Tx, venueId: string, row: BookingRow, body: Book
     promocode: row.appliedPromocode,
     promocodeTaken: true,
     affiliateId: row.affiliateId,
+    affiliateTaken: true,
     upsellItems,
     payInFull: row.isFullFirstPayment,
   });

@@ -1,6 +1,6 @@
 import { priceBooking, type Quote } from '@lanebook/core';
 import type { Db, Tx } from '../../db/client.js';
-import { activeAffiliate, type Affiliate } from '../affiliates/service.js';
+import { activeAffiliate, affiliateById, type Affiliate } from '../affiliates/service.js';
 import type { CalendarProduct } from '../products/service.js';
 import { promocodeByCode, usablePromocode, type Promocode } from '../promocodes/service.js';
 import { taxesByIds } from '../taxes/service.js';
@@ -18,6 +18,8 @@ export interface QuoteRequest {
   payInFull?: boolean;
   /** The booking being edited took this promocode already: it keeps it, used up or not. */
   promocodeTaken?: boolean;
+  /** The booking being edited came through this affiliate: it keeps its discount though the affiliate was paused since; a deleted one is left out. */
+  affiliateTaken?: boolean;
 }
 
 export interface QuoteResult {
@@ -42,8 +44,10 @@ export async function quoteFor(
   const findPromocode = request.promocodeTaken ? promocodeByCode : usablePromocode;
   const promocode = request.promocode ? await findPromocode(db, venueId, request.promocode) : null;
   if (request.promocode && !promocode) throw fieldError('This promocode is unknown, inactive or used up', 'promocode');
-  const affiliate = request.affiliateId ? await activeAffiliate(db, venueId, request.affiliateId) : null;
-  if (request.affiliateId && !affiliate && !request.ignoreUnknownAffiliate) throw fieldError('Unknown affiliate', 'affiliateId');
+  const findAffiliate = request.affiliateTaken ? affiliateById : activeAffiliate;
+  const affiliate = request.affiliateId ? await findAffiliate(db, venueId, request.affiliateId) : null;
+  if (request.affiliateId && !affiliate && !request.ignoreUnknownAffiliate && !request.affiliateTaken)
+    throw fieldError('Unknown affiliate', 'affiliateId');
   const onSale = await upsellItemsOnSale(
     db,
     venueId,
