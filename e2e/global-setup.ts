@@ -20,7 +20,7 @@ async function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${output()}`);
     try {
@@ -31,7 +31,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`The server did not become healthy in 60 s:\n${output()}`);
+  throw new Error(`The server did not become healthy in 180 s:\n${output()}`);
 }
 
 /**

@@ -498,7 +498,10 @@ describeEachDatabase('calendar', (t) => {
     const withPizza = await price({ slots: first.id, upsellItems: 'pizza:2' });
     expect(withPizza.json()).toMatchObject({ subtotal: 2000 + 1400, total: 3400 });
     expectFieldError(await price({ slots: first.id, upsellItems: 'nope:1' }), 'upsellItems');
-    expectFieldError(await price({ slots: first.id, affiliateId: 'nobody' }), 'affiliateId');
+    // An unknown affiliate in a tracked link is left out, not refused (decision 031).
+    const stale = await price({ slots: first.id, affiliateId: 'nobody' });
+    expect(stale.statusCode, stale.body).toBe(200);
+    expect(stale.json()).toMatchObject({ subtotal: 2000, total: 2000, affiliateDiscount: 0 });
     expectFieldError(await price({ slots: `${first.id},${gap.id}` }), 'slots');
     expectFieldError(await price({ slots: first.id, playersCount: '99' }), 'playersCount');
   });
