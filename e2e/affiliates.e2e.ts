@@ -87,7 +87,7 @@ describe('affiliates that earn (issue 26)', () => {
 
     // The partner pastes the snippet into its own page; a customer books there.
     pages['/hotel'] = venueSitePage(partner, [snippet]);
-    const customer = await browser.newPage();
+    const customer = await browser.newPage({ clientAddress: '198.51.100.23' });
     await customer.page.goto(`${site.origin}/hotel`);
     const frame = customer.page.frameLocator('iframe[src*="/widget/"]');
     await chooseBothSlots(frame, product);
@@ -177,7 +177,7 @@ describe('affiliates that earn (issue 26)', () => {
     await signIn(staff.page, 'owner@demo.test');
     const product = await bookableProduct(staff.page, VENUE, `nofa${stamp}`);
 
-    const { page, context } = await browser.newPage();
+    const { page, context } = await browser.newPage({ clientAddress: '198.51.100.22' });
     // A partner's link may also point at the venue's own page: the loader passes its ?affiliate= to the widget.
     pages['/book'] = venueSitePage('Demo Axe House', [`<script src="${baseUrl()}/widget.js" data-venue="${VENUE}"></script>`]);
     await page.goto(`${site.origin}/book?affiliate=no-such-partner-${stamp}`);

@@ -2,8 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { addDays, venueToday } from '@lanebook/core/calendar';
-import { productDefaults } from '@lanebook/core/products';
-import { apiAs, screenshot, signIn, useBrowser, visible } from './support.js';
+import { apiAs, screenshot, signIn, useBrowser, visible, productOnOwnLane } from './support.js';
 
 const browser = useBrowser();
 const VENUE = 'demo-axe';
@@ -14,42 +13,21 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * test books: a group of three at 8 PM, the 9 PM slot free.
  */
 async function keyboardDay(page: Page, stamp: string) {
-  const lane = `Key lane ${stamp}`;
-  const product = `E2E Key ${stamp}`;
-  expect((await apiAs(page, 'POST', '/api/private/resources', { id: lane, capacity: 8 }, VENUE)).status).toBe(201);
-  const waiver = await apiAs(
-    page,
-    'POST',
-    '/api/private/waivers',
-    { title: `Key waiver ${stamp}`, intro: 'Read this.', text: '<p>Risks.</p>' },
-    VENUE,
-  );
-  expect(waiver.status, JSON.stringify(waiver.body)).toBe(201);
-  const created = await apiAs(
-    page,
-    'POST',
-    '/api/private/products',
-    {
-      ...productDefaults,
-      name: product,
-      price: 2000,
-      maxPlayers: 8,
-      resources: [lane],
-      activeWaiverId: waiver.body.id,
-      isPaused: undefined,
-    },
-    VENUE,
-  );
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const productId: string = created.body.id;
-  expect((await apiAs(page, 'POST', `/api/private/products/${productId}/resume`, undefined, VENUE)).status).toBeLessThan(300);
-  const venue = await apiAs(page, 'GET', '/api/private/venues/current', undefined, VENUE);
-  const date = addDays(venueToday(venue.body.timezone), 250 + (parseInt(stamp, 36) % 200));
-  const slot = async (from: string, to: string) => {
-    const answer = await apiAs(page, 'POST', `/api/private/product/${productId}/slot`, { date, from, to }, VENUE);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    return answer.body.id as string;
-  };
+  const {
+    lane,
+    name: product,
+    productId,
+    today,
+    addSlot,
+  } = await productOnOwnLane(page, VENUE, {
+    lane: `Key lane ${stamp}`,
+    name: `E2E Key ${stamp}`,
+    price: 2000,
+    maxPlayers: 8,
+    waiverTitle: `Key waiver ${stamp}`,
+  });
+  const date = addDays(today, 250 + (parseInt(stamp, 36) % 200));
+  const slot = (from: string, to: string) => addSlot(date, from, to);
   const evening = await slot('20:00', '21:00');
   const later = await slot('21:00', '22:00');
   const customer = { firstName: 'Keyboard', lastName: `Group ${stamp}` };

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { addDays, venueToday } from '@lanebook/core/calendar';
-import { productDefaults } from '@lanebook/core/products';
-import { apiAs, screenshot, signIn, useBrowser, visible } from './support.js';
+import { addDays } from '@lanebook/core/calendar';
+import { apiAs, screenshot, signIn, useBrowser, visible, productOnOwnLane } from './support.js';
 
 const browser = useBrowser();
 const VENUE = 'demo-axe';
@@ -13,21 +12,12 @@ describe('calendar (issue 9)', () => {
     await signIn(page, 'owner@demo.test');
 
     // A product of its own with one lane, bookable (not paused) so the public dates call answers for it.
-    const lane = `Cal lane ${stamp}`;
-    const name = `E2E Calendar ${stamp}`;
-    expect((await apiAs(page, 'POST', '/api/private/resources', { id: lane, capacity: 4 }, VENUE)).status).toBe(201);
-    const created = await apiAs(
-      page,
-      'POST',
-      '/api/private/products',
-      { ...productDefaults, name, price: 2500, resources: [lane], isPaused: undefined },
-      VENUE,
-    );
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const productId: string = created.body.id;
-    expect((await apiAs(page, 'POST', `/api/private/products/${productId}/resume`, undefined, VENUE)).status).toBeLessThan(300);
-    const venue = await apiAs(page, 'GET', '/api/private/venues/current', undefined, VENUE);
-    const today = venueToday(venue.body.timezone);
+    const { lane, name, productId, today } = await productOnOwnLane(page, VENUE, {
+      lane: `Cal lane ${stamp}`,
+      name: `E2E Calendar ${stamp}`,
+      price: 2500,
+      capacity: 4,
+    });
 
     await page.goto('/calendar');
     await visible(page.locator('.ec'));

@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { addDays, venueToday } from '@lanebook/core/calendar';
-import { productDefaults } from '@lanebook/core/products';
-import { apiAs, atPath, screenshot, signIn, useBrowser, visible } from './support.js';
+import { apiAs, atPath, screenshot, signIn, useBrowser, visible, productOnOwnLane } from './support.js';
 
 const browser = useBrowser();
 const VENUE = 'demo-axe';
@@ -12,35 +11,15 @@ const VENUE = 'demo-axe';
  * test books it: a free 20:00 slot and a free 21:00 slot; a group of three booked at 20:00 (8 PM).
  */
 async function eveningDay(page: Page, stamp: string) {
-  const lane = `Desk lane ${stamp}`;
-  const name = `E2E Desk ${stamp}`;
-  expect((await apiAs(page, 'POST', '/api/private/resources', { id: lane, capacity: 8 }, VENUE)).status).toBe(201);
-  const waiver = await apiAs(
-    page,
-    'POST',
-    '/api/private/waivers',
-    { title: `Desk waiver ${stamp}`, intro: 'Read this.', text: '<p>Risks.</p>' },
-    VENUE,
-  );
-  expect(waiver.status, JSON.stringify(waiver.body)).toBe(201);
-  const created = await apiAs(
-    page,
-    'POST',
-    '/api/private/products',
-    { ...productDefaults, name, price: 2000, maxPlayers: 8, resources: [lane], activeWaiverId: waiver.body.id, isPaused: undefined },
-    VENUE,
-  );
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const productId: string = created.body.id;
-  expect((await apiAs(page, 'POST', `/api/private/products/${productId}/resume`, undefined, VENUE)).status).toBeLessThan(300);
-  const venue = await apiAs(page, 'GET', '/api/private/venues/current', undefined, VENUE);
-  const today = venueToday(venue.body.timezone);
+  const { lane, name, productId, today, addSlot } = await productOnOwnLane(page, VENUE, {
+    lane: `Desk lane ${stamp}`,
+    name: `E2E Desk ${stamp}`,
+    price: 2000,
+    maxPlayers: 8,
+    waiverTitle: `Desk waiver ${stamp}`,
+  });
   const date = addDays(today, 40 + (parseInt(stamp, 36) % 200));
-  const slot = async (from: string, to: string) => {
-    const answer = await apiAs(page, 'POST', `/api/private/product/${productId}/slot`, { date, from, to }, VENUE);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    return answer.body.id as string;
-  };
+  const slot = (from: string, to: string) => addSlot(date, from, to);
   const evening = await slot('20:00', '21:00');
   const later = await slot('21:00', '22:00');
   const customer = { firstName: 'Evening', lastName: `Group ${stamp}` };

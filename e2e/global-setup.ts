@@ -64,6 +64,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // Every browser test signs in from 127.0.0.1.
       SIGN_IN_RATE_LIMIT: '1000',
+      // Customers' pages send their own address (support.ts newPage's clientAddress).
+      TRUST_PROXY: 'true',
       // The webhook test's receiver listens on loopback.
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       OIDC_ISSUER: issuer.issuer,

@@ -37,12 +37,21 @@ export function useBrowser() {
   });
   return {
     async newPage(
-      options: { viewport?: { width: number; height: number }; timezoneId?: string } = {},
+      options: {
+        viewport?: { width: number; height: number };
+        timezoneId?: string;
+        /**
+         * The customer's own address (sent as X-Forwarded-For; the e2e server trusts it): every
+         * browser here is 127.0.0.1, and one address holds at most 3 unpaid online bookings a venue.
+         */
+        clientAddress?: string;
+      } = {},
     ): Promise<{ context: BrowserContext; page: Page }> {
       const context = await browser.newContext({
         baseURL: baseUrl(),
         viewport: options.viewport ?? { width: 1280, height: 860 },
         timezoneId: options.timezoneId,
+        extraHTTPHeaders: options.clientAddress ? { 'x-forwarded-for': options.clientAddress } : undefined,
       });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
@@ -130,29 +139,54 @@ export async function signUpConfirmed(page: Page, account: { name: string; email
   await signIn(page, account.email, account.password);
 }
 
-/** A bookable product of its own ($20 a player) on a lane of its own in the venue, with two slots in three days (or `daysAhead`). */
-export async function bookableProduct(page: Page, venueId: string, stamp: string, daysAhead = 3) {
-  const lane = `Bk lane ${stamp}`;
-  const name = `E2E Bookings ${stamp}`;
-  expect((await apiAs(page, 'POST', '/api/private/resources', { id: lane, capacity: 8 }, venueId)).status).toBe(201);
-  const created = await apiAs(
-    page,
-    'POST',
-    '/api/private/products',
-    { ...productDefaults, name, price: 2000, maxPlayers: 8, resources: [lane], isPaused: undefined },
-    venueId,
-  );
+/**
+ * A product of its own on a lane of its own in the venue, on sale (with a waiver of its own when
+ * `waiverTitle` is given, so check-in asks first): its ids, the venue's today, and a way to add slots.
+ */
+export async function productOnOwnLane(
+  page: Page,
+  venueId: string,
+  options: { lane: string; name: string; price: number; capacity?: number; maxPlayers?: number; waiverTitle?: string },
+) {
+  const { lane, name, price, capacity = 8 } = options;
+  expect((await apiAs(page, 'POST', '/api/private/resources', { id: lane, capacity }, venueId)).status).toBe(201);
+  let activeWaiverId: string | undefined;
+  if (options.waiverTitle) {
+    const waiver = await apiAs(
+      page,
+      'POST',
+      '/api/private/waivers',
+      { title: options.waiverTitle, intro: 'Read this.', text: '<p>Risks.</p>' },
+      venueId,
+    );
+    expect(waiver.status, JSON.stringify(waiver.body)).toBe(201);
+    activeWaiverId = waiver.body.id;
+  }
+  const product = { ...productDefaults, name, price, resources: [lane], activeWaiverId, isPaused: undefined };
+  if (options.maxPlayers !== undefined) product.maxPlayers = options.maxPlayers;
+  const created = await apiAs(page, 'POST', '/api/private/products', product, venueId);
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const productId: string = created.body.id;
   expect((await apiAs(page, 'POST', `/api/private/products/${productId}/resume`, undefined, venueId)).status).toBeLessThan(300);
   const venue = await apiAs(page, 'GET', '/api/private/venues/current', undefined, venueId);
-  const date = addDays(venueToday(venue.body.timezone), daysAhead);
-  const slot = async (from: string, to: string) => {
+  const addSlot = async (date: string, from: string, to: string) => {
     const answer = await apiAs(page, 'POST', `/api/private/product/${productId}/slot`, { date, from, to }, venueId);
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     return answer.body.id as string;
   };
-  return { name, lane, productId, date, slots: [await slot('14:00', '15:00'), await slot('15:00', '16:00')] };
+  return { lane, name, productId, today: venueToday(venue.body.timezone), addSlot };
+}
+
+/** A bookable product of its own ($20 a player) on a lane of its own in the venue, with two slots in three days (or `daysAhead`). */
+export async function bookableProduct(page: Page, venueId: string, stamp: string, daysAhead = 3) {
+  const { lane, name, productId, today, addSlot } = await productOnOwnLane(page, venueId, {
+    lane: `Bk lane ${stamp}`,
+    name: `E2E Bookings ${stamp}`,
+    price: 2000,
+    maxPlayers: 8,
+  });
+  const date = addDays(today, daysAhead);
+  return { name, lane, productId, date, slots: [await addSlot(date, '14:00', '15:00'), await addSlot(date, '15:00', '16:00')] };
 }
 
 /** A phone booking of two players on both slots of a bookableProduct, made through the API: its id. */

@@ -85,7 +85,7 @@ describe('the waiver editor and the booker filled in (issue 25)', () => {
     await context.close();
 
     // A customer books through the widget: the waiver step starts with their name and email.
-    const customer = await browser.newPage();
+    const customer = await browser.newPage({ clientAddress: '198.51.100.21' });
     failOnDialogs(customer.page, dialogs);
     const widget = customer.page;
     await widget.goto(`/widget/?venue=${VENUE}`);

@@ -22,16 +22,21 @@ export function Pager({
       <Text size="sm" c="dimmed" data-testid="pager-summary">
         {total === 0 ? `No ${noun}` : `${first}–${last} of ${total} ${noun}`}
       </Text>
-      {pages > 1 ? (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={onChange}
-          size="sm"
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-        />
-      ) : null}
+      {pages > 1 ? <PageButtons total={pages} value={page} onChange={onChange} /> : null}
     </Group>
+  );
+}
+
+/** Mantine's page buttons, each named for a screen reader ("Page 2", "next page"): the icons alone have no name. */
+export function PageButtons({ total, value, onChange }: { total: number; value: number; onChange: (page: number) => void }) {
+  return (
+    <Pagination
+      total={total}
+      value={value}
+      onChange={onChange}
+      size="sm"
+      getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+      getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+    />
   );
 }

@@ -6,7 +6,6 @@ import {
   Button,
   EmptyState,
   Group,
-  Pagination,
   Paper,
   Select,
   Skeleton,
@@ -22,6 +21,7 @@ import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { PageHeader } from '../PageHeader';
 import { isPausedRecord, useCollectionActions, useCollectionPermissions } from './actions';
 import { LoadError } from '../LoadError';
+import { PageButtons } from '../Pager';
 import { useCollectionList, type ListParams } from './queries';
 import type { BaseRecord, CollectionArea, CollectionConfig, Column, RecordSchema } from './types';
 import { useUrlParams } from '../../lib/url-params';
@@ -304,7 +304,7 @@ export function CollectionListPage<S extends RecordSchema, R extends BaseRecord,
       <div data-tour="collection-list">{content}</div>
       {pages > 1 ? (
         <Group justify="center" mt="md">
-          <Pagination total={pages} value={page} onChange={(next) => setParam({ page: next === 1 ? null : String(next) })} />
+          <PageButtons total={pages} value={page} onChange={(next) => setParam({ page: next === 1 ? null : String(next) })} />
         </Group>
       ) : null}
     </>

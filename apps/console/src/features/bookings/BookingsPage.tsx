@@ -8,7 +8,6 @@ import {
   Drawer,
   Group,
   Indicator,
-  Pagination,
   SegmentedControl,
   Select,
   Stack,
@@ -35,6 +34,7 @@ import { DATE_RANGE_LABELS } from '../../lib/date-range-labels';
 import { useSession } from '../../lib/session';
 import { useDebouncedUrlParam, useUrlParams } from '../../lib/url-params';
 import { PageHeader } from '../../components/PageHeader';
+import { PageButtons } from '../../components/Pager';
 import { QueryTable } from '../../components/QueryTable';
 import { VenueDateInput } from '../../components/fields/VenueDateInput';
 import { listBookingsQuery, type BookingListFilters, type BookingListItem } from './api/list-bookings';
@@ -450,7 +450,7 @@ export default function BookingsPage() {
           const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
           return pages > 1 ? (
             <Group justify="flex-end" mt="sm">
-              <Pagination total={pages} value={page} onChange={(next) => setParam({ page: next === 1 ? null : String(next) })} size="sm" />
+              <PageButtons total={pages} value={page} onChange={(next) => setParam({ page: next === 1 ? null : String(next) })} />
             </Group>
           ) : null;
         }}
