@@ -41,18 +41,23 @@ function toAfterFrom(value: { from: string; to: string }, ctx: z.RefinementCtx, 
   }
 }
 
+/** What every slot a weekly plan makes carries, whether written as rows or as opening hours. */
+const plannedSlotFields = {
+  breakTime: slotFields.breakTime.default(null),
+  price: slotFields.price.default(null),
+  fixedPrice: slotFields.fixedPrice.default(null),
+  groupsBasedPrice: slotFields.groupsBasedPrice.default(null),
+  isPrivate: z.boolean().default(false),
+  isVisibleOnline: z.boolean().default(true),
+};
+
 export const slotTemplateInputSchema = z
   .object({
     id: z.string().min(1).max(60).optional(),
     weekday: z.number().int().min(0, 'Weekday is 0 (Sunday) to 6').max(6, 'Weekday is 0 (Sunday) to 6'),
     from: wallTimeSchema,
     to: wallTimeSchema,
-    breakTime: slotFields.breakTime.default(null),
-    price: slotFields.price.default(null),
-    fixedPrice: slotFields.fixedPrice.default(null),
-    groupsBasedPrice: slotFields.groupsBasedPrice.default(null),
-    isPrivate: z.boolean().default(false),
-    isVisibleOnline: z.boolean().default(true),
+    ...plannedSlotFields,
   })
   .strict()
   .superRefine((v, ctx) => toAfterFrom(v, ctx));
@@ -83,12 +88,7 @@ export const openingHoursSchema = z
       .max(7, 'At most 7 weekdays'),
     slotMinutes: planMinutes('Slot length'),
     stepMinutes: planMinutes('Step'),
-    breakTime: slotFields.breakTime.default(null),
-    price: slotFields.price.default(null),
-    fixedPrice: slotFields.fixedPrice.default(null),
-    groupsBasedPrice: slotFields.groupsBasedPrice.default(null),
-    isPrivate: z.boolean().default(false),
-    isVisibleOnline: z.boolean().default(true),
+    ...plannedSlotFields,
   })
   .strict()
   .superRefine((v, ctx) => {
