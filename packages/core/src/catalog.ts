@@ -215,6 +215,7 @@ export const MAIL_PLACEHOLDERS = [
   { name: 'booking.registrationCode', description: 'Registration code' },
   { name: 'booking.reference', description: 'Booking reference' },
   { name: 'booking.date', description: 'Date of the event, venue date format' },
+  { name: 'booking.when', description: '"today", "tomorrow" (in the venue\'s zone, when the mail is sent) or the date' },
   { name: 'booking.time', description: 'Start time, venue time format' },
   { name: 'booking.endTime', description: 'End time, venue time format' },
   { name: 'booking.playersCount', description: 'Number of players' },

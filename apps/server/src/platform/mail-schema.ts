@@ -11,6 +11,8 @@ export const mailOutbox = pgTable(
   {
     id: text('id').primaryKey(),
     venueId: text('venue_id'),
+    /** The booking a venue's mail is about (the venue's mail log links it); null for others. */
+    bookingId: text('booking_id'),
     to: jsonb('to').$type<string[]>().notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
@@ -26,5 +28,10 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt), index('mail_outbox_venue_kind_sent_idx').on(t.venueId, t.kind, t.sentAt)],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt),
+    index('mail_outbox_venue_kind_sent_idx').on(t.venueId, t.kind, t.sentAt),
+    // The venue's mail log, newest first.
+    index('mail_outbox_venue_created_idx').on(t.venueId, t.createdAt),
+  ],
 );

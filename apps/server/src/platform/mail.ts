@@ -17,6 +17,8 @@ export interface OutgoingMail {
   /** What the mail is for (password-reset, invitation, ...), for the outbox list. */
   kind: string;
   venueId?: string | null;
+  /** The booking the mail is about, for the venue's mail log. */
+  bookingId?: string | null;
   /**
    * The outbox row's id, when the mail has one of its own (a job's): a mail whose id is in the
    * outbox already is not sent again, so a retried job never mails twice.
@@ -130,6 +132,7 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string; 
         .values({
           id,
           venueId: mail.venueId ?? null,
+          bookingId: mail.bookingId ?? null,
           to: mail.to,
           subject: mail.subject,
           text: mail.text,

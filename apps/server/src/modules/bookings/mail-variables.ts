@@ -1,5 +1,5 @@
 import { desc } from 'drizzle-orm';
-import { addDays, DEFAULT_COLORS, formatVenueDate, formatVenueTime, instantOf, venueToday } from '@lanebook/core';
+import { addDays, DEFAULT_COLORS, formatVenueDate, formatVenueTime, instantOf, venueToday, wallClockOf } from '@lanebook/core';
 import { formatPhone } from '@lanebook/core/phone';
 import type { Booking } from '@lanebook/core/booking-schemas';
 import type { Db, Tx } from '../../db/client.js';
@@ -38,6 +38,14 @@ export function defang(text: string): string {
   return text.replace(/:\/\//g, '[:]//').replace(/(?<=[\p{L}\p{N}])\.(?=[\p{L}\p{N}])/gu, '[.]');
 }
 
+/** "today" or "tomorrow" as the venue's calendar has it when the mail is made, else the booking's date. */
+function whenOf(startsAt: Date, timezone: string, date: string, now: Date): string {
+  const day = wallClockOf(startsAt, timezone).date;
+  const today = venueToday(timezone, now);
+  if (day === today) return 'today';
+  return day === addDays(today, 1) ? 'tomorrow' : date;
+}
+
 /** The booking fields the variables read. */
 export type MailBooking = Pick<
   Booking,
@@ -59,10 +67,11 @@ export type MailBooking = Pick<
  * formats, phones in its country's format; amounts stay in cents for the `money` filter, which
  * speaks the venue's money format. What the customer typed is defanged (decision 020).
  */
-export function bookingMailVariables(booking: MailBooking, venue: MailVenue, productName: string, baseUrl: string) {
+export function bookingMailVariables(booking: MailBooking, venue: MailVenue, productName: string, baseUrl: string, now = new Date()) {
   const info = booking.reservationInfo;
   const startsAt = new Date(booking.startsAt);
   const time = (instant: Date) => formatVenueTime(instant, venue.timezone, venue.timeFormat, false);
+  const date = formatVenueDate(startsAt, venue.timezone, venue.dateFormat);
   return {
     customer: {
       firstName: defang(info.firstName),
@@ -74,7 +83,8 @@ export function bookingMailVariables(booking: MailBooking, venue: MailVenue, pro
     booking: {
       registrationCode: booking.registrationCode ?? '',
       reference: booking.bookingReference ?? '',
-      date: formatVenueDate(startsAt, venue.timezone, venue.dateFormat),
+      date,
+      when: whenOf(startsAt, venue.timezone, date, now),
       time: time(startsAt),
       endTime: time(new Date(booking.endsAt)),
       playersCount: booking.playersCount,

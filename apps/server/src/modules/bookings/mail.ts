@@ -93,6 +93,7 @@ export async function sendBookingMail(
     ...mail,
     kind: `booking-${type}`,
     venueId: venue.id,
+    bookingId: booking.id,
   });
   return { subject: mail.subject, result };
 }
@@ -290,6 +291,7 @@ export async function sendQueuedAutomaticMail(mail: BookingMailer, job: BookingM
       ...rendered,
       kind: `booking-${type}`,
       venueId,
+      bookingId,
     },
     attempt,
   );

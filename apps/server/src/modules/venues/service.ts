@@ -13,6 +13,7 @@ import type { VenueRow } from '../../platform/access.js';
 import { likePattern, type Page } from '../../platform/http.js';
 import { addOwner } from '../users/memberships.js';
 import { createDefaultWaiver } from '../waivers/default-waiver.js';
+import { createDefaultMailingTemplates } from '../mailing-templates/defaults.js';
 import { venues } from './schema.js';
 
 export function toVenue(row: VenueRow): Venue {
@@ -64,6 +65,8 @@ export async function createVenue(tx: Tx, input: VenueCreate, ownerUserId: strin
   if (ownerUserId) await addOwner(tx, input.id, ownerUserId);
   // A waiver to review rather than a blank page: the tour's waiver step and the widget's signing work at once.
   await createDefaultWaiver(tx, input.id);
+  // Active templates of each type: customers are mailed from the venue's first booking (decision 030).
+  await createDefaultMailingTemplates(tx, input.id);
   return toVenue(inserted[0]);
 }
 
