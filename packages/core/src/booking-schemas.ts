@@ -198,6 +198,8 @@ export const bookingSchema = z.object({
   presenceStatus: z.enum(PRESENCE_STATUSES),
   source: z.enum(BOOKING_SOURCES),
   date: z.string().nullable(),
+  /** The spec's name for the event's venue date (YYYY-MM-DD, the venue's zone): the same value as date. */
+  dateIso: z.string().nullable(),
   startsAt: instantSchema,
   endsAt: instantSchema,
   slotIds: z.array(z.string()),
@@ -228,7 +230,17 @@ export const bookingSchema = z.object({
   customPrice: z.number().int().nullable(),
   /** What the booking costs: the custom price when set, else the quote's total. */
   total: z.number().int(),
+  /**
+   * The quote's figures under the spec's names (0 without a quote); a custom price replaces the
+   * total only, so these stay the product's price as quoted.
+   */
+  subtotal: z.number().int(),
+  taxes: z.number().int(),
+  upsellTaxes: z.number().int(),
+  discounts: z.number().int(),
   deposit: z.number().int(),
+  /** The spec's name for deposit: the same cents. */
+  depositPrice: z.number().int(),
   paid: z.number().int(),
   refunded: z.number().int(),
   /** total − (paid − refunded), never below 0. */
@@ -452,6 +464,28 @@ export const SEARCH_MINIMUMS: Record<BookingSearchField, number> = {
   bookingReference: 3,
 };
 
+/**
+ * The list's orders: newest or oldest first (by the date field), by name, and by each column the
+ * desk can sort (email, phone, lanes, duration), each way; ties newest first.
+ */
+export const BOOKING_SORTS = [
+  'new',
+  'old',
+  'az',
+  'za',
+  'email_asc',
+  'email_desc',
+  'phone_asc',
+  'phone_desc',
+  'lanes_asc',
+  'lanes_desc',
+  'duration_asc',
+  'duration_desc',
+] as const;
+
+const RANGE_FROM = 'dateRangeFilter[from]';
+const RANGE_TO = 'dateRangeFilter[to]';
+
 const SEARCH_FORM = `Search as field:query, the field all or one of ${SEARCH_FIELDS.join(', ')}`;
 
 export const bookingListQuerySchema = z
@@ -488,24 +522,39 @@ export const bookingListQuerySchema = z
     dateRange: z.enum(DATE_RANGES).optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
+    /** The spec's form of from and to (`dateRangeFilter[from]=…&dateRangeFilter[to]=…`), venue dates as well. */
+    [RANGE_FROM]: isoDate.optional(),
+    [RANGE_TO]: isoDate.optional(),
     /** Which date the range and the sort apply to: when the booking was made, or its event date. */
     dateField: z.enum(['createdAt', 'date']).default('createdAt'),
     /**
      * Left out: newest first, except a today or tomorrow range by event date, which runs in event
      * order (the desk's day, earliest first).
      */
-    sort: z.enum(['new', 'old', 'az', 'za']).optional(),
+    sort: z.enum(BOOKING_SORTS).optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   })
   .superRefine((q, ctx) => {
-    if (q.dateRange === 'custom' && (!q.from || !q.to))
+    // Both forms of one end must agree; either may be sent alone.
+    if (q.from && q[RANGE_FROM] && q.from !== q[RANGE_FROM])
+      ctx.addIssue({ code: 'custom', path: [RANGE_FROM], message: 'Send the start once, as from or as dateRangeFilter[from]' });
+    if (q.to && q[RANGE_TO] && q.to !== q[RANGE_TO])
+      ctx.addIssue({ code: 'custom', path: [RANGE_TO], message: 'Send the end once, as to or as dateRangeFilter[to]' });
+    const from = q.from ?? q[RANGE_FROM];
+    const to = q.to ?? q[RANGE_TO];
+    if (q.dateRange === 'custom' && (!from || !to))
       ctx.addIssue({ code: 'custom', path: ['from'], message: 'A custom range needs from and to' });
-    if (q.from && q.to && q.to < q.from)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The range must end on or after its start' });
+    if (from && to && to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The range must end on or after its start' });
   });
 export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 export type BookingSort = NonNullable<BookingListQuery['sort']>;
+
+/** The list's range as from and to, whichever form the query sent them in. */
+export const bookingListRange = (query: BookingListQuery): { from?: string; to?: string } => ({
+  from: query.from ?? query[RANGE_FROM],
+  to: query.to ?? query[RANGE_TO],
+});
 
 /** The sort a list runs in: the one asked for, else event order for today's or tomorrow's events, else newest first. */
 export function bookingListSort(query: Pick<BookingListQuery, 'sort' | 'dateField' | 'dateRange'>): BookingSort {

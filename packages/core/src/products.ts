@@ -44,7 +44,7 @@ const isoDate = z
 const optionalId = z.string().min(1).max(100).nullable();
 const idList = (label: string) => z.array(z.string().min(1).max(100), `${label} must be a list of ids`).max(200);
 
-export const productSchema = recordSchema(
+const productRecordSchema = recordSchema(
   {
     name: z.string().trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
     title: z.string().trim().max(160, 'Title must be at most 160 characters'),
@@ -135,6 +135,11 @@ export const productSchema = recordSchema(
     }
   },
 );
+/**
+ * The record also says isDeleted (the spec's field): always false, since a deleted product is
+ * gone for every call (decision 006); it is the collection's soft-delete column.
+ */
+export const productSchema = { ...productRecordSchema, record: productRecordSchema.record.extend({ isDeleted: z.boolean() }) };
 export type ProductInput = z.infer<typeof productSchema.fields>;
 export type Product = z.infer<typeof productSchema.record>;
 

@@ -180,6 +180,8 @@ export const signatureSchema = z.object({
   /** Every asked field by its label, as signed. */
   fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])),
   checkboxes: z.array(z.object({ text: z.string(), value: z.boolean() })),
+  /** The spec's name for the signed waiver's id: the same as waiver.waiverId. */
+  waiverId: z.string(),
   waiver: signedWaiverSchema,
   isMinor: z.boolean(),
   guardianName: z.string().nullable(),

@@ -138,8 +138,8 @@ function columnKey(table: OwnedTable, column: PgColumn): string {
 
 export function toDto(def: CollectionDef, row: Row): Row {
   const out: Row = {};
+  // The soft-delete column goes out (a product's isDeleted, the spec's field): false on every live record.
   const hidden = new Set(['venueId', ...(def.hidden ?? [])]);
-  if (def.softDeleteColumn) hidden.add(columnKey(def.table, def.softDeleteColumn));
   for (const [key, value] of Object.entries(row)) {
     if (hidden.has(key)) continue;
     out[key] = value instanceof Date ? value.toISOString() : value;

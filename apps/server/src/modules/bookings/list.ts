@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { addDays, dateRangeOf, instantOf, venueToday } from '@lanebook/core';
-import { bookingListSort, type BookingListQuery } from '@lanebook/core/booking-schemas';
+import { bookingListRange, bookingListSort, type BookingListQuery } from '@lanebook/core/booking-schemas';
 import type { Db } from '../../db/client.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { LANE_HOLDING_STATUSES } from './predicates.js';
@@ -38,7 +38,7 @@ function filterOf(filter: BookingListQuery['activeFilter']): SQL | undefined {
 /** The range's first and last venue dates: a named one around the venue's today, or from and to. */
 function rangeOf(query: BookingListQuery, timeZone: string, firstDayOfWeek: number): { from?: string; to?: string } {
   if (query.dateRange && query.dateRange !== 'custom') return dateRangeOf(query.dateRange, venueToday(timeZone), firstDayOfWeek);
-  return { from: query.from, to: query.to };
+  return bookingListRange(query);
 }
 
 function dateConditions(query: BookingListQuery, timeZone: string, firstDayOfWeek: number): SQL | undefined {
@@ -58,12 +58,26 @@ export async function listBookings(
   query: BookingListQuery,
 ) {
   const sortColumn = query.dateField === 'date' ? bookings.startsAt : bookings.createdAt;
+  const newest = [desc(bookings.createdAt), desc(bookings.id)];
+  // The columns the desk sorts by (decision 017): the stored lower-case email and E.164 phone,
+  // the first lane's id then how many lanes, and the length; ties newest first.
+  const firstLane = sql`${bookings.resourceIds} ->> 0`;
+  const laneCount = sql`jsonb_array_length(${bookings.resourceIds})`;
+  const duration = sql`${bookings.endsAt} - ${bookings.startsAt}`;
   const orderBy = {
     new: [desc(sortColumn), desc(bookings.id)],
     old: [asc(sortColumn), asc(bookings.id)],
     // As the index bookings_name_sort is.
     az: [asc(sql`lower(${bookings.lastName})`), asc(sql`lower(${bookings.firstName})`), asc(bookings.id)],
     za: [desc(sql`lower(${bookings.lastName})`), desc(sql`lower(${bookings.firstName})`), desc(bookings.id)],
+    email_asc: [asc(bookings.email), ...newest],
+    email_desc: [desc(bookings.email), ...newest],
+    phone_asc: [asc(bookings.phone), ...newest],
+    phone_desc: [desc(bookings.phone), ...newest],
+    lanes_asc: [asc(firstLane), asc(laneCount), ...newest],
+    lanes_desc: [desc(firstLane), desc(laneCount), ...newest],
+    duration_asc: [asc(duration), ...newest],
+    duration_desc: [desc(duration), ...newest],
   }[bookingListSort(query)];
   const where = and(
     filterOf(query.activeFilter),
