@@ -80,8 +80,8 @@ export function isConnectionError(error: unknown, depth = 0): boolean {
   const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
   if (typeof code === 'string') {
     if (CONNECTION_ERRNOS.has(code)) return true;
-    // 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now; class 08: connection exceptions.
-    if (code === '57P01' || code === '57P02' || code === '57P03' || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    // 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now, 57P05 idle_session_timeout; class 08: connection exceptions.
+    if (code === '57P01' || code === '57P02' || code === '57P03' || code === '57P05' || /^08[0-9A-Z]{3}$/.test(code)) return true;
   }
   if (typeof message === 'string' && CONNECTION_MESSAGE.test(message)) return true;
   if (Array.isArray(errors) && errors.some((inner) => isConnectionError(inner, depth + 1))) return true;
@@ -89,12 +89,28 @@ export function isConnectionError(error: unknown, depth = 0): boolean {
 }
 
 /**
+ * Whether `error` says the database cannot do work right now, though it may be reached: out of
+ * disk, memory or connections (SQLSTATE class 53), read-only (25006: a standby, or
+ * default_transaction_read_only), an I/O error (58030), or, on PGlite, a file system that
+ * refuses the write. Like a lost connection it passes with time or an operator: a 503, not a 500.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (isConnectionError(error)) return true;
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  if (typeof code === 'string' && (/^53[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_CODES.has(code))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+/** 25006 read_only_sql_transaction, 58030 io_error; the file system's full disk, quota and read-only mount. */
+const UNAVAILABLE_CODES = new Set(['25006', '58030', 'ENOSPC', 'EDQUOT', 'EROFS']);
+
+/**
  * What the database refused, as the API says it: the one place PostgreSQL error codes become
  * HTTP. A route may throw a more precise AppError first (collections name the duplicate key);
  * whatever reaches the handler unmapped is translated here. Null: not a refusal we know.
  */
 export function databaseError(error: unknown): AppError | null {
-  if (isConnectionError(error)) return databaseUnavailable();
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   switch (pgErrorCode(error)) {
     case '23505': // unique_violation
       return new AppError(409, 'duplicate', 'This already exists: something else uses the same name or ID.');

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { databaseError, isConnectionError, registerErrorHandler } from './errors.js';
+import { databaseError, isConnectionError, isDatabaseUnavailable, registerErrorHandler } from './errors.js';
 
 /** What drizzle throws: its own error around pg's. */
 const wrapped = (cause: object) => Object.assign(new Error('Failed query: select 1'), { cause });
@@ -37,6 +37,29 @@ describe('a lost database', () => {
     expect(mapped).toMatchObject({ statusCode: 503, code: 'database_unavailable', headers: { 'retry-after': '5' } });
     // A refusal is still what it was.
     expect(databaseError(wrapped({ code: '23505' }))).toMatchObject({ statusCode: 409, code: 'duplicate' });
+  });
+
+  it('counts a database that is reached but cannot work (full disk, read-only, out of resources) as unavailable, not a bug', () => {
+    const cannotWork = [
+      { code: '53100', message: 'could not extend file "base/16384/16385": No space left on device' },
+      { code: '53200', message: 'out of memory' },
+      { code: '53300', message: 'sorry, too many clients already' },
+      { code: '25006', message: 'cannot execute INSERT in a read-only transaction' },
+      { code: '58030', message: 'could not write to file' },
+      { code: '57P05', message: 'terminating connection due to idle-session timeout' },
+      // PGlite writes its files through Node's file system.
+      errno('ENOSPC'),
+      errno('EROFS'),
+    ];
+    for (const error of cannotWork) {
+      expect(isDatabaseUnavailable(wrapped(error)), error.message).toBe(true);
+      expect(databaseError(wrapped(error)), error.message).toMatchObject({
+        statusCode: 503,
+        code: 'database_unavailable',
+        headers: { 'retry-after': '5' },
+      });
+    }
+    for (const code of ['23505', '23P01', '42P01', '22P02', '57014']) expect(isDatabaseUnavailable(wrapped({ code }))).toBe(false);
   });
 
   it('answers 503 through the one error handler, never a 500', async () => {
