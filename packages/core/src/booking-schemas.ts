@@ -214,6 +214,8 @@ export const bookingSchema = z.object({
   }),
   registrationCode: z.string().nullable(),
   bookingReference: z.string().nullable(),
+  /** The friends' sign-only link's token (decision 023): staff share `signingPathOf(token)`; never the reference. */
+  signingToken: z.string(),
   isWarning: z.boolean(),
   isSaved: z.boolean(),
   isRefunded: z.boolean(),
@@ -329,6 +331,8 @@ export const publicBookingSchema = bookingSchema
     isMovable: z.boolean(),
     /** The product has a waiver for its players to sign. */
     hasWaiver: z.boolean(),
+    /** The link to share with friends: the widget's signing page of the booking's sign-only token (decision 023). */
+    signingLink: z.string(),
   });
 export type PublicBooking = z.infer<typeof publicBookingSchema>;
 

@@ -230,7 +230,8 @@ export const MAIL_PLACEHOLDERS = [
   { name: 'venue.address', description: 'Venue address' },
   { name: 'venue.phone', description: 'Venue phone' },
   { name: 'venue.email', description: 'Venue email' },
-  { name: 'waiverUrl', description: 'Link to sign the waiver' },
+  { name: 'signingLink', description: 'Link to sign the waiver, safe to share with friends: it signs and opens nothing else' },
+  { name: 'waiverUrl', description: 'The same signing link (its older name)' },
   { name: 'manageUrl', description: 'Link to view, move or cancel the booking' },
 ] as const;
 

@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { instantSchema } from './api-schemas.js';
 import { recordSchema } from './catalog.js';
+import { widgetTemplateViewSchema } from './widget-schemas.js';
 
 /**
  * Waivers and signatures (decision 023): the waiver a product's customers sign, what a signing
@@ -228,3 +229,23 @@ export const publicWaiverSchema = z.object({
   booker: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
 });
 export type PublicWaiver = z.infer<typeof publicWaiverSchema>;
+
+/** The friends' sign-only link's token (decision 023): 128 random bits as 32 lowercase hex characters. */
+export const SIGNING_TOKEN_PATTERN = /^[0-9a-f]{32}$/;
+/** The widget's page of a signing token: the link friends get, never the booking's reference. */
+export const signingPathOf = (token: string) => `/widget/sign/${token}`;
+
+/**
+ * GET /api/public/signing/{token}: the form alone, in the venue's look (the friends' page has no
+ * widget configuration). Never the booker's name, email or phone, the reference or anything that
+ * opens the booking.
+ */
+export const signingFormSchema = publicWaiverSchema.omit({ booker: true }).extend({
+  waiverVersion: z.number().int(),
+  /** The venue's default widget template's look, or the defaults. */
+  view: widgetTemplateViewSchema.shape.view,
+});
+export type SigningForm = z.infer<typeof signingFormSchema>;
+
+/** What an online signing answers: the signature's id and how many have signed now. */
+export const publicSignedSchema = z.object({ id: z.string(), signedCount: z.number().int() });

@@ -70,11 +70,13 @@ export type VenueRow = typeof venues.$inferSelect;
 
 /**
  * Public routes that work on one venue's data find the venue from the path (decision 012):
- * `'product'` from the product of `:id`, `'booking'` from the booking reference in `:id`. The module that owns what the path names registers
+ * `'product'` from the product of `:id`, `'booking'` from the booking reference in `:id`, `'signing'` from the
+ * friends' signing token in `:id` (decision 023). The module that owns what the path names registers
  * the lookup (the venue id of a live record, or null), so the platform reads no module's table.
  * `'venue'`: the live venue `:venueId` names (the widget's calls, decision 024); it needs no lookup.
  */
-export type PublicVenueKind = 'product' | 'booking' | 'venue';
+export type PublicVenueKind = 'product' | 'booking' | 'signing' | 'venue';
+const PUBLIC_KIND_NAMES: Record<PublicVenueKind, string> = { product: 'Product', booking: 'Booking', signing: 'Signing link', venue: 'Venue' };
 export type PublicVenueLookup = (id: string) => Promise<string | null>;
 
 export interface VenueContext {
@@ -159,10 +161,11 @@ export class AccessResolver {
    * The venue of a public route: the record the path names, live, in a live venue. Anything
    * else is the same 404, so nothing tells whether the id exists elsewhere. A booking reference
    * is the customer's only key: a client address past its budget of unknown ones gets 429 for
-   * every reference until its minute ends, found or not, so references cannot be guessed.
+   * every reference until its minute ends, found or not, so references cannot be guessed. A
+   * friends' signing token (decision 023) counts in the same budget.
    */
   async resolvePublic(kind: PublicVenueKind, id: string | undefined, client: { ip: string }): Promise<VenueContext> {
-    if (kind !== 'booking') return this.findPublic(kind, id);
+    if (kind !== 'booking' && kind !== 'signing') return this.findPublic(kind, id);
     const wait = this.referenceMisses.waitFor(client.ip);
     if (wait > 0) throw rateLimited(wait);
     try {
@@ -177,7 +180,7 @@ export class AccessResolver {
     const lookup = kind === 'venue' ? async (venueId: string) => venueId : this.publicLookups.get(kind);
     if (!lookup) throw new Error(`No public venue lookup registered for '${kind}'.`);
     // Made only when thrown: an error's stack trace costs more than the rest of a cached lookup.
-    const missing = () => notFound(kind === 'product' ? 'Product' : kind === 'booking' ? 'Booking' : 'Venue');
+    const missing = () => notFound(PUBLIC_KIND_NAMES[kind]);
     if (!id || id.length > 100) throw missing();
     const venueId = await lookup(id);
     if (!venueId) throw missing();

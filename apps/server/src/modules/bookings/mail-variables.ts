@@ -8,7 +8,7 @@ import { forVenue } from '../../platform/venue-scope.js';
 import { productForCalendar } from '../products/service.js';
 import { activeWidgetTemplate } from '../widget-templates/service.js';
 import { mailHtml, type MailLink } from './mail-layout.js';
-import { customerLinks } from './public.js';
+import { customerLinks, signingLinkOf } from './public.js';
 import { bookingWithLedger } from './records.js';
 import { bookings } from './schema.js';
 
@@ -54,6 +54,7 @@ export type MailBooking = Pick<
   | 'endsAt'
   | 'registrationCode'
   | 'bookingReference'
+  | 'signingToken'
   | 'playersCount'
   | 'resourceIds'
   | 'total'
@@ -72,6 +73,7 @@ export function bookingMailVariables(booking: MailBooking, venue: MailVenue, pro
   const startsAt = new Date(booking.startsAt);
   const time = (instant: Date) => formatVenueTime(instant, venue.timezone, venue.timeFormat, false);
   const date = formatVenueDate(startsAt, venue.timezone, venue.dateFormat);
+  const signingLink = signingLinkOf(baseUrl, booking.signingToken);
   return {
     customer: {
       firstName: defang(info.firstName),
@@ -99,6 +101,9 @@ export function bookingMailVariables(booking: MailBooking, venue: MailVenue, pro
     product: { name: productName },
     venue: { name: venue.name, phone: formatPhone(venue.phone, venue.country), email: venue.email, address: venue.address },
     ...customerLinks(baseUrl, booking.bookingReference),
+    // The friends' sign-only link; waiverUrl is its older name, kept so saved templates never share the reference (decision 023).
+    signingLink,
+    waiverUrl: signingLink,
   };
 }
 
@@ -155,7 +160,7 @@ export async function renderMail(
   // A subject is one line, whatever the template or the values hold.
   const subject = subjectText.replace(/\s+/g, ' ').trim().slice(0, 200);
   const links: MailLink[] = [
-    { url: variables.waiverUrl, label: 'Sign the waiver' },
+    { url: variables.signingLink, label: 'Sign the waiver' },
     { url: variables.manageUrl, label: 'View your booking' },
   ].filter((link) => link.url !== '');
   return { subject, text, html: mailHtml(subject, text, { venueName: venue.name, primaryColor, links }) };
@@ -198,6 +203,7 @@ export function sampleBooking(venue: Pick<MailVenue, 'timezone'>, now = new Date
     endsAt: new Date(startsAt.getTime() + 2 * 3_600_000).toISOString(),
     registrationCode: 'SAMPLE-0001',
     bookingReference: 'SAMPLE0001',
+    signingToken: '0'.repeat(32),
     playersCount: 4,
     resourceIds: ['1', '2'],
     total: 8000,

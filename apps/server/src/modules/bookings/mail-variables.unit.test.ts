@@ -44,6 +44,7 @@ const booking: MailBooking = {
   endsAt: '2026-03-29T18:30:00.000Z',
   registrationCode: 'AXE-0042',
   bookingReference: 'K7QW2M9XPL',
+  signingToken: '3f9c2a7be81d4c6f90a1b2c3d4e5f607',
   playersCount: 6,
   resourceIds: ['L1', 'L3'],
   total: 123450,
@@ -76,7 +77,8 @@ const EXPECTED_IN_BERLIN: Record<(typeof MAIL_PLACEHOLDERS)[number]['name'], str
   'venue.address': 'Torstraße 1, Berlin',
   'venue.phone': '030 12345678',
   'venue.email': 'hallo@axt.example.test',
-  waiverUrl: 'https://book.example.test/widget/booking/K7QW2M9XPL/sign',
+  signingLink: 'https://book.example.test/widget/sign/3f9c2a7be81d4c6f90a1b2c3d4e5f607',
+  waiverUrl: 'https://book.example.test/widget/sign/3f9c2a7be81d4c6f90a1b2c3d4e5f607',
   manageUrl: 'https://book.example.test/widget/booking/K7QW2M9XPL',
 };
 
@@ -121,7 +123,7 @@ describe('booking mail variables', () => {
   });
 
   it('the HTML part: one column at most 600 px wide, the venue name and links in its primary color, paragraphs and line breaks from the text', async () => {
-    const { html } = await render('Hello {{ customer.firstName }},\nsee you soon.\n\nYour booking: {{ manageUrl }}\n\n{{ waiverUrl }}\n');
+    const { html } = await render('Hello {{ customer.firstName }},\nsee you soon.\n\nYour booking: {{ manageUrl }}\n\n{{ signingLink }}\n');
     expect(html).toContain('<meta name="viewport" content="width=device-width,initial-scale=1">');
     expect(html).toContain('max-width:600px');
     expect(html).toContain('border-top:4px solid #ed6a3f');
@@ -132,9 +134,18 @@ describe('booking mail variables', () => {
       'Your booking: <a href="https://book.example.test/widget/booking/K7QW2M9XPL" style="color:#ed6a3f;word-break:break-all">https://book.example.test/widget/booking/K7QW2M9XPL</a>',
     );
     expect(html).toMatch(
-      /<a href="https:\/\/book\.example\.test\/widget\/booking\/K7QW2M9XPL\/sign" style="display:inline-block;background:#ed6a3f;[^"]*">Sign the waiver<\/a>/,
+      /<a href="https:\/\/book\.example\.test\/widget\/sign\/3f9c2a7be81d4c6f90a1b2c3d4e5f607" style="display:inline-block;background:#ed6a3f;[^"]*">Sign the waiver<\/a>/,
     );
     expect(html.match(/<a /g)).toHaveLength(2);
+  });
+
+  it("the signing link (and waiverUrl, its older name) is the sign-only token's page, never the booking's reference (decision 023)", async () => {
+    const variables = bookingMailVariables(booking, berlin, 'Axe throwing', BASE_URL);
+    expect(variables.signingLink).toBe('https://book.example.test/widget/sign/3f9c2a7be81d4c6f90a1b2c3d4e5f607');
+    expect(variables.waiverUrl).toBe(variables.signingLink);
+    const { text, html } = await render('Friends sign here: {{ signingLink }} or {{ waiverUrl }}');
+    expect(text).not.toContain('K7QW2M9XPL');
+    expect(html).not.toContain('K7QW2M9XPL');
   });
 
   it('markup typed by the customer or written in the template is text in the HTML part; only the booking links are anchors', async () => {

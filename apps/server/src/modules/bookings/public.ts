@@ -1,5 +1,6 @@
 import { formatVenueDate, formatVenueTime, type VenueClockFormat } from '@lanebook/core';
 import { publicBookingSchema, type Booking, type PublicBooking } from '@lanebook/core/booking-schemas';
+import { signingPathOf } from '@lanebook/core/waiver-schemas';
 import { AppError } from '../../platform/errors.js';
 import { cancellationPeriodOf, customerDeadline, periodHours } from './actions.js';
 
@@ -27,18 +28,20 @@ export interface PublicVenueView {
   phone: string;
 }
 
-/** The customer's pages: the booking page (the mails' manageUrl) and its signing page (waiverUrl). */
+/** The customer's own page of the booking (the mails' manageUrl): the reference, which only the booker gets. */
 export function customerLinks(baseUrl: string, reference: string | null) {
-  if (!reference) return { manageUrl: '', waiverUrl: '' };
-  const manageUrl = `${baseUrl}/widget/booking/${encodeURIComponent(reference)}`;
-  return { manageUrl, waiverUrl: `${manageUrl}/sign` };
+  return { manageUrl: reference ? `${baseUrl}/widget/booking/${encodeURIComponent(reference)}` : '' };
 }
+
+/** The friends' sign-only link (decision 023): it signs the waiver and opens nothing else of the booking. */
+export const signingLinkOf = (baseUrl: string, signingToken: string) => `${baseUrl}${signingPathOf(signingToken)}`;
 
 /** The booking as the customer sees it; `product` undefined when it was deleted. */
 export function publicBooking(
   booking: Booking,
   venue: PublicVenueView,
   product: PublicProductView | undefined,
+  baseUrl: string,
   now = new Date(),
 ): PublicBooking {
   const deadline = customerDeadline({ status: booking.status, startsAt: new Date(booking.startsAt) }, cancellationPeriodOf(product));
@@ -55,6 +58,7 @@ export function publicBooking(
     // Moving books the product's online slots again: not once it is paused or gone.
     isMovable: isCancellable && !!product && !product.isPaused,
     hasWaiver: !!product?.activeWaiverId,
+    signingLink: signingLinkOf(baseUrl, booking.signingToken),
   });
 }
 

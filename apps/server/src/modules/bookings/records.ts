@@ -37,6 +37,7 @@ export function bookingAnswer(row: BookingRow, ledger: LedgerRow[], now = new Da
     },
     registrationCode: row.registrationCode,
     bookingReference: row.bookingReference,
+    signingToken: row.signingToken,
     isWarning: row.isWarning,
     isSaved: row.isSaved,
     isRefunded: row.isRefunded,

@@ -495,7 +495,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
 
   /** The customer's view of their booking, with its product's and venue's names (public.ts). */
   const publicView = async (venue: VenueRow, booking: Booking) =>
-    publicBooking(booking, venue, await productForCalendar(db, venue.id, booking.productId));
+    publicBooking(booking, venue, await productForCalendar(db, venue.id, booking.productId), deps.config.baseUrl);
 
   /** The `Idempotency-Key` header, when sent: 8 to 100 letters, digits, - or _ (a 400 naming it otherwise). */
   const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
@@ -538,7 +538,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
         ),
       );
       if (created && booking.isConfirmationEmail) await queueAutomaticMail(mail, venue.row, booking, 'confirmation', request.log);
-      return reply.code(201).send(publicBooking(booking, venue.row, reads.catalog?.product));
+      return reply.code(201).send(publicBooking(booking, venue.row, reads.catalog?.product, deps.config.baseUrl));
     },
   );
 

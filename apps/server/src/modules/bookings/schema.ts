@@ -60,6 +60,13 @@ export const bookings = pgTable(
     source: text('source').$type<'online' | 'phone' | 'walk_in'>().notNull().default('phone'),
     registrationCode: text('registration_code'),
     bookingReference: text('booking_reference'),
+    /**
+     * The friends' sign-only link's token (decision 023): 128 random bits, made by the insert, so in
+     * the booking's transaction. It signs the waiver and opens nothing else; the reference stays the booker's.
+     */
+    signingToken: text('signing_token')
+      .notNull()
+      .default(sql`left(encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'hex'), 32)`),
     isWarning: boolean('is_warning').notNull().default(false),
     isSaved: boolean('is_saved').notNull().default(false),
     isWalkIn: boolean('is_walk_in').notNull().default(false),
@@ -114,6 +121,8 @@ export const bookings = pgTable(
     uniqueIndex('bookings_registration_code').on(t.venueId, t.registrationCode),
     // The customer's key in the public calls, unique across venues: it finds the venue (decision 012).
     uniqueIndex('bookings_reference').on(t.bookingReference),
+    // The friends' signing token finds its booking and venue the same way (decision 023).
+    uniqueIndex('bookings_signing_token').on(t.signingToken),
     uniqueIndex('bookings_idempotency_key')
       .on(t.venueId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

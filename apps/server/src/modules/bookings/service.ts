@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { SIGNING_TOKEN_PATTERN } from '@lanebook/core/waiver-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { holdsLanesFromNow, keepsProductFromNow, LANE_HOLDING_STATUSES } from './predicates.js';
@@ -97,6 +98,27 @@ export async function bookingReferenceVenueId(db: Db | Tx, reference: string): P
     .where(eq(bookings.bookingReference, reference.toUpperCase()))
     .limit(1);
   return found?.venueId ?? null;
+}
+
+/**
+ * The venue of a friends' signing token (decision 023), for the public access step as for a
+ * reference; anything not shaped like a token is looked up no further.
+ */
+export async function signingTokenVenueId(db: Db | Tx, token: string): Promise<string | null> {
+  if (!SIGNING_TOKEN_PATTERN.test(token)) return null;
+  const [found] = await db
+    .select({ venueId: bookings.venueId })
+    // eslint-disable-next-line no-restricted-syntax -- the public access step finds the venue from the signing token (decision 023)
+    .from(bookings)
+    .where(eq(bookings.signingToken, token))
+    .limit(1);
+  return found?.venueId ?? null;
+}
+
+/** The booking of a signing token in its venue (found by the access step). */
+export async function bookingIdOfSigningToken(db: Db | Tx, venueId: string, token: string): Promise<string | null> {
+  const found = await forVenue(db, venueId).first(bookings, eq(bookings.signingToken, token));
+  return found?.id ?? null;
 }
 
 /** The booking of a reference in its venue (found by the access step). */

@@ -4,21 +4,32 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noContentSchema } from '@lanebook/core';
 import {
+  publicSignedSchema,
   publicWaiverSchema,
   signatureListQuerySchema,
   signatureListSchema,
   signatureSchema,
   signingBodySchema,
+  signingFormSchema,
 } from '@lanebook/core/waiver-schemas';
 import type { ModuleRoutes } from '../../platform/module.js';
 import { publicRateLimit } from '../../platform/rate-limits.js';
 import { identityOf, venueOf } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { errorResponses, idParams } from '../../platform/http.js';
-import { bookingIdOfReference } from '../bookings/service.js';
+import { bookingIdOfReference, bookingIdOfSigningToken, signingTokenVenueId } from '../bookings/service.js';
 import { signaturesCsv } from './export.js';
 import { signaturePdf } from './pdf.js';
-import { bookingSignatures, deleteSignature, listSignatures, signatureAnswer, signatureRow, signWaiver, whatToSign } from './service.js';
+import {
+  bookingSignatures,
+  deleteSignature,
+  listSignatures,
+  signatureAnswer,
+  signatureRow,
+  signingForm,
+  signWaiver,
+  whatToSign,
+} from './service.js';
 
 const tags = ['signatures'];
 const exportQuerySchema = signatureListQuerySchema.omit({ page: true });
@@ -27,6 +38,7 @@ export const signatureRoutes: ModuleRoutes = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const PUBLIC_RATE_LIMIT = publicRateLimit(deps.config);
+  deps.access.setPublicVenueLookup('signing', (token) => signingTokenVenueId(db, token));
   const userName = (request: FastifyRequest) => {
     const identity = identityOf(request);
     return identity.name || identity.email;
@@ -249,7 +261,7 @@ export const signatureRoutes: ModuleRoutes = async (fastify, { deps }) => {
         description: "A guest signs the booking's waiver online, by booking reference (the widget, or a friend's link).",
         params: idParams,
         body: signingBodySchema,
-        response: { 201: z.object({ id: z.string(), signedCount: z.number().int() }), ...errorResponses(400, 404, 409, 429) },
+        response: { 201: publicSignedSchema, ...errorResponses(400, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -257,6 +269,55 @@ export const signatureRoutes: ModuleRoutes = async (fastify, { deps }) => {
       const { venue, bookingId } = await referenced(request);
       const signed = await signWaiver(db, deps.storage, venue, bookingId, request.body, { forPublic: true, userName: 'Guest' });
       const { signedCount } = await whatToSign(db, venue, bookingId, true);
+      return reply.code(201).send({ id: signed.id, signedCount });
+    },
+  );
+
+  // ---- Online, by the friends' sign-only token (decision 023): the form and signing, nothing else ----
+
+  const tokened = async (request: FastifyRequest) => {
+    const venue = venueOf(request).row;
+    const bookingId = await bookingIdOfSigningToken(db, venue.id, (request.params as { id: string }).id);
+    if (!bookingId) throw notFound('Signing link');
+    return { venue, bookingId };
+  };
+
+  app.get(
+    '/api/public/signing/:id',
+    {
+      config: { access: { public: 'signing' }, rateLimit: PUBLIC_RATE_LIMIT },
+      schema: {
+        tags,
+        description:
+          "The friends' signing form, by the booking's sign-only token (id): the venue's name and look, the booking's product, date and signed count, and the waiver; no one's data.",
+        params: idParams,
+        response: { 200: signingFormSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const { venue, bookingId } = await tokened(request);
+      return signingForm(db, venue, bookingId);
+    },
+  );
+
+  app.post(
+    '/api/public/signing/:id/signatures',
+    {
+      // As by reference: the body is checked before the token is looked up.
+      config: { access: { public: true }, rateLimit: PUBLIC_RATE_LIMIT },
+      schema: {
+        tags,
+        description: "A friend signs the booking's waiver by its sign-only token (id).",
+        params: idParams,
+        body: signingBodySchema,
+        response: { 201: publicSignedSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      request.venue = await deps.access.resolvePublic('signing', request.params.id, request);
+      const { venue, bookingId } = await tokened(request);
+      const signed = await signWaiver(db, deps.storage, venue, bookingId, request.body, { forPublic: true, userName: 'Guest' });
+      const { signedCount } = await signingForm(db, venue, bookingId);
       return reply.code(201).send({ id: signed.id, signedCount });
     },
   );

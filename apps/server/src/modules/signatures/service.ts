@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { venueToday } from '@lanebook/core';
+import { venueToday, widgetTemplateDefaults } from '@lanebook/core';
 import {
   SIGNATURES_PAGE_SIZE,
   type PublicWaiver,
   type Signature,
+  type SigningForm,
   type SigningBody,
   type signatureListQuerySchema,
 } from '@lanebook/core/waiver-schemas';
@@ -19,6 +20,7 @@ import { forVenue } from '../../platform/venue-scope.js';
 import { bookingToSign, countSignature, type BookingToSign } from '../bookings/service.js';
 import { productForCalendar } from '../products/service.js';
 import { waiverById } from '../waivers/service.js';
+import { activeWidgetTemplate } from '../widget-templates/service.js';
 import { checkSignaturePng } from './png.js';
 import { checkSigning, isMinor, isSameSigner, isWindowOpen, signingWindow, type FieldIssue } from './rules.js';
 import { signatures } from './schema.js';
@@ -65,11 +67,11 @@ async function signingTarget(db: Db, venue: VenueRow, bookingId: string, forPubl
   return { booking, product, waiver };
 }
 
-/** What to sign: only the booking's product, date, venue name and count, and the waiver. */
-export async function whatToSign(db: Db, venue: VenueRow, bookingId: string, forPublic: boolean, now = new Date()): Promise<PublicWaiver> {
+/** The form's facts: only the booking's product, date, venue name and count, and the waiver; never the booker. */
+async function signingFacts(db: Db, venue: VenueRow, bookingId: string, forPublic: boolean, now: Date) {
   const { booking, product, waiver } = await signingTarget(db, venue, bookingId, forPublic);
   const window = signingWindow(booking.startsAt, waiver);
-  return {
+  const facts: Omit<PublicWaiver, 'booker'> = {
     venueName: venue.name,
     productName: product.name,
     date: booking.date,
@@ -79,8 +81,25 @@ export async function whatToSign(db: Db, venue: VenueRow, bookingId: string, for
     ageOfMajority: venue.ageOfMajority,
     window: { opensAt: window.opensAt?.toISOString() ?? null, closesAt: window.closesAt.toISOString(), isOpen: isWindowOpen(window, now) },
     waiver: snapshot(waiver),
-    booker: await bookerToSign(db, venue.id, booking),
   };
+  return { booking, waiver, facts };
+}
+
+/** What to sign at the desk or by the booking's reference: the form's facts and the booker until they have signed. */
+export async function whatToSign(db: Db, venue: VenueRow, bookingId: string, forPublic: boolean, now = new Date()): Promise<PublicWaiver> {
+  const { booking, facts } = await signingFacts(db, venue, bookingId, forPublic, now);
+  return { ...facts, booker: await bookerToSign(db, venue.id, booking) };
+}
+
+/**
+ * What the friends' sign-only link shows (decision 023): the form's facts, the waiver's version and
+ * the venue's look; no one's data, nothing that opens the booking.
+ */
+export async function signingForm(db: Db, venue: VenueRow, bookingId: string, now = new Date()): Promise<SigningForm> {
+  const { waiver, facts } = await signingFacts(db, venue, bookingId, true, now);
+  const template = await activeWidgetTemplate(db, venue.id, null);
+  // The stored view was checked when saved (widgetTemplateSchema), as the widget's own configuration reads it.
+  return { ...facts, waiverVersion: waiver.version, view: (template?.view as SigningForm['view'] | undefined) ?? widgetTemplateDefaults.view };
 }
 
 /**
