@@ -215,5 +215,10 @@ async function book(
 ) {
   const playersCount = Math.max(product.minPlayers, Math.min(product.maxPlayers, players));
   const body = bookingCreateSchema.parse({ productId: product.id, slots, playersCount, reservationInfo, isWalkIn: how.walkIn ?? false });
-  return createBooking(tx, venue, body, { kind: how.online ? 'public' : 'staff', userName: how.online ? 'Customer' : actor.userName });
+  // The demo venues take card payments (payments/demo.ts): an unpaid online booking gets its abandon time.
+  const bookingVenue = { ...venue, isStripePaymentsEnabled: true };
+  return createBooking(tx, bookingVenue, body, {
+    kind: how.online ? 'public' : 'staff',
+    userName: how.online ? 'Customer' : actor.userName,
+  });
 }

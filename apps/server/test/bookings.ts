@@ -9,12 +9,20 @@ import type { TestServer } from './server.js';
 export const ZONE = 'America/New_York';
 export const info = { firstName: 'Ada', lastName: 'Lovelace', email: 'Ada@Example.test', phone: '+1 (555) 123-4567' };
 
-/** A live venue (prefix AXE) with lanes L1-L3 (6 players each), a product on them at $10 a player, and two consecutive slots in 5 days. */
-export async function setUpBookings(t: TestServer, options: { lanes?: string[]; daysAhead?: number } = {}) {
+/**
+ * A live venue (prefix AXE) with lanes L1-L3 (6 players each), a product on them at $10 a player, and two consecutive slots in 5 days.
+ * It takes payment at the venue unless `cardPayments` marks its card payments on (its unpaid online bookings are then abandoned, decision 019).
+ */
+export async function setUpBookings(t: TestServer, options: { lanes?: string[]; daysAhead?: number; cardPayments?: boolean } = {}) {
   const venue = await t.addVenue();
   await t.db
     .update(venues)
-    .set({ status: 'live', registrationCodePrefix: 'AXE', paymentMethods: ['Cash', 'POS'] })
+    .set({
+      status: 'live',
+      registrationCodePrefix: 'AXE',
+      paymentMethods: ['Cash', 'POS'],
+      isStripePaymentsEnabled: options.cardPayments ?? false,
+    })
     .where(eq(venues.id, venue.id));
   const lanes = options.lanes ?? ['L1', 'L2', 'L3'];
   await t.db.insert(resources).values(lanes.map((id) => ({ venueId: venue.id, id, capacity: 6, minCapacity: 1 })));

@@ -20,10 +20,11 @@ export const reservationInfoSchema = z
     firstName: z.string().trim().min(1, 'First name is required').max(80),
     lastName: z.string().trim().min(1, 'Last name is required').max(80),
     email: z.email('Enter a valid email address').trim().max(200),
+    // Digits of any script count (normalizePhone); text that holds none (spaces, words) is refused, never kept as ''.
     phone: z
       .string()
-      .trim()
       .max(40)
+      .refine((typed) => typed === '' || normalizePhone(typed) !== '', 'Enter a phone number, or leave the phone empty')
       .transform(normalizePhone)
       .refine((p) => p === '' || /^\+?\d{7,15}$/.test(p), 'Enter a phone number of 7 to 15 digits'),
     note: z.string().trim().max(2000).default(''),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatVenueClock, formatVenueDate, formatVenueTime, normalizePhone, recentLabel } from './format.js';
+import { asciiDigits, formatMoney, formatVenueClock, formatVenueDate, formatVenueTime, normalizePhone, recentLabel } from './format.js';
 import { DEFAULT_MONEY_FORMAT } from './venue.js';
 
 describe('formatMoney (integer cents, venue moneyFormat)', () => {
@@ -96,6 +96,14 @@ describe('normalizePhone', () => {
     expect(normalizePhone('  +44 20 7946 0958 ')).toBe('+442079460958');
     expect(normalizePhone('phone')).toBe('');
     expect(normalizePhone('')).toBe('');
+  });
+
+  it('reads the digits of other scripts as 0-9', () => {
+    expect(normalizePhone('(٥٥٥) ١٢٣-٤٥٦٧')).toBe('5551234567');
+    expect(normalizePhone('+۱ ۵۵۵ ۱۲۳ ۴۵۶۷')).toBe('+15551234567');
+    expect(normalizePhone('५५५ १२३ ४५६७')).toBe('5551234567');
+    expect(normalizePhone('５５５１２３４５６７')).toBe('5551234567');
+    expect(asciiDigits('𝟎𝟗𝟘𝟡')).toBe('0909');
   });
 });
 

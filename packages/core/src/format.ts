@@ -49,9 +49,23 @@ export function formatVenueClock(instant: Date, venue: VenueClockFormat): string
   return `${formatVenueDate(instant, venue.timezone, venue.dateFormat)} ${formatVenueTime(instant, venue.timezone, venue.timeFormat)}`;
 }
 
-/** Phone numbers are kept as digits and a leading plus. */
+/**
+ * Digits of any script (Arabic-Indic ٠-٩, Persian ۰-۹, Devanagari, full-width...) as 0-9. Unicode
+ * places each script's ten digits in a run from its zero, so a digit's value is its distance from
+ * the run's start, modulo 10 (runs of several sets, the mathematical digits, hold whole tens).
+ */
+export function asciiDigits(value: string): string {
+  return value.replace(/\p{Nd}/gu, (digit) => {
+    const code = digit.codePointAt(0)!;
+    let start = code;
+    while (/\p{Nd}/u.test(String.fromCodePoint(start - 1))) start -= 1;
+    return String((code - start) % 10);
+  });
+}
+
+/** Phone numbers are kept as digits (of any script, read as 0-9) and a leading plus. */
 export function normalizePhone(value: string): string {
-  return value.replace(/[^\d+]/g, '');
+  return asciiDigits(value).replace(/[^\d+]/g, '');
 }
 
 /** The "Recent" label of the booking list: under 20 minutes is 'new'. */

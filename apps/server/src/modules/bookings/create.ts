@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, getTableColumns, gt, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
 import { chooseLanes, lanesByCapacity } from '@lanebook/core';
 import type { Booking, BookingCreate } from '@lanebook/core/booking-schemas';
 import type { Db, Tx } from '../../db/client.js';
@@ -36,14 +36,21 @@ export interface Booker {
 
 /** Unpaid online bookings one client address, and one email, may hold at once in a venue. */
 export const MAX_UNPAID_ONLINE_BOOKINGS = 3;
+/**
+ * The lane time (each booking's lanes × its hours) that one address's, or one email's, unpaid
+ * online bookings may hold together; a single booking may be larger (its product bounds it).
+ */
+export const MAX_UNPAID_LANE_HOURS = 6;
 
 /**
- * An unpaid online booking holds its lanes until the venue's abandon time, so an anonymous
- * caller could hold a day's lanes by booking without paying: a client address and an email
- * (stored lower-cased) each hold at most MAX_UNPAID_ONLINE_BOOKINGS in a venue at once. The
- * keys' locks, held to commit, keep the count true when many arrive at once: they are taken
- * here, and the booking's own insert (a later statement, so its snapshot comes after the locks)
- * counts what the email and address hold (`unpaidHeldBefore`), sparing a round trip.
+ * An unpaid online booking holds its lanes until the venue's abandon time, or until the venue
+ * acts when it takes payment at the venue (decision 019), so an anonymous caller could hold a
+ * day's lanes by booking without paying: a client address and an email (stored lower-cased) each
+ * hold at most MAX_UNPAID_ONLINE_BOOKINGS in a venue at once, and at most MAX_UNPAID_LANE_HOURS
+ * of lane time together. The keys' locks, held to commit, keep the count true when many arrive
+ * at once: they are taken here, and the booking's own insert (a later statement, so its snapshot
+ * comes after the locks) counts what the email and address hold (`unpaidHeldBefore`), sparing a
+ * round trip.
  */
 async function lockUnpaidOnlineKeys(tx: Tx, venueId: string, email: string, clientAddress: string | null) {
   await lockKeys(tx, [
@@ -52,9 +59,19 @@ async function lockUnpaidOnlineKeys(tx: Tx, venueId: string, email: string, clie
   ]);
 }
 
-/** The most unpaid online bookings (not counting this one) the email or the address holds in the venue: a sub-select of the insert. */
+/**
+ * The most unpaid online bookings (not counting this one) the email or the address holds in the
+ * venue, and the most lane minutes they hold: a sub-select of the insert. A booking holds while it
+ * is ahead and not yet due to be abandoned; a pay-at-venue one (no abandon time) until it ends.
+ */
 function unpaidHeldBefore(tx: Tx, venueId: string, email: string, clientAddress: string | null) {
-  const unpaid = and(eq(bookings.source, 'online'), eq(bookings.status, 'wait_for_payment'), gt(bookings.abandonAt, sql`now()`));
+  const unpaid = and(
+    eq(bookings.source, 'online'),
+    eq(bookings.status, 'wait_for_payment'),
+    gt(bookings.endsAt, sql`now()`),
+    or(isNull(bookings.abandonAt), gt(bookings.abandonAt, sql`now()`)),
+  );
+  const laneMinutes = sql`jsonb_array_length(${bookings.resourceIds}) * extract(epoch from ${bookings.endsAt} - ${bookings.startsAt}) / 60`;
   return tx.$with('unpaid_held').as(
     forVenue(tx, venueId).subselect(
       bookings,
@@ -62,6 +79,10 @@ function unpaidHeldBefore(tx: Tx, venueId: string, email: string, clientAddress:
         most: sql<number>`greatest(count(*) filter (where ${bookings.email} = ${email}), count(*) filter (where ${bookings.clientAddress} = ${clientAddress}))::int`.as(
           'most',
         ),
+        laneMinutes:
+          sql<number>`coalesce(greatest(sum(${laneMinutes}) filter (where ${bookings.email} = ${email}), sum(${laneMinutes}) filter (where ${bookings.clientAddress} = ${clientAddress})), 0)::int`.as(
+            'lane_minutes',
+          ),
       },
       and(unpaid, or(eq(bookings.email, email), clientAddress ? eq(bookings.clientAddress, clientAddress) : undefined)),
     ),
@@ -72,6 +93,12 @@ const tooManyUnpaidBookings = () =>
   conflict(
     `You already have ${MAX_UNPAID_ONLINE_BOOKINGS} unpaid bookings waiting for payment. Pay or cancel one of them first.`,
     'too_many_unpaid_bookings',
+  );
+
+const tooMuchUnpaidLaneTime = (laneMinutes: number) =>
+  conflict(
+    `Unpaid bookings may hold at most ${MAX_UNPAID_LANE_HOURS} lane-hours at once (lanes × hours), and yours would hold ${Math.round((laneMinutes / 60) * 10) / 10}. Pay or cancel one of them first.`,
+    'too_much_unpaid_lane_time',
   );
 
 /**
@@ -217,8 +244,17 @@ function buildBookingInsert(tx: Tx, shape: BookingInsertShape) {
       .returning({
         ...getTableColumns(bookings),
         unpaidHeldBefore: unpaidHeld ? sql<number>`(select ${unpaidHeld.most} from ${unpaidHeld})` : sql<number>`0`,
+        unpaidLaneMinutesBefore: unpaidHeld ? sql<number>`(select ${unpaidHeld.laneMinutes} from ${unpaidHeld})` : sql<number>`0`,
       })
   );
+}
+
+/** What a booking reads of its venue; its card payments decide whether an unpaid online booking is abandoned (decision 019). */
+export interface BookingVenue {
+  id: string;
+  registrationCodePrefix: string;
+  abandonAfterMinutes?: number;
+  isStripePaymentsEnabled: boolean;
 }
 
 /**
@@ -232,7 +268,7 @@ function buildBookingInsert(tx: Tx, shape: BookingInsertShape) {
  */
 export async function createBooking(
   tx: Tx,
-  venue: { id: string; registrationCodePrefix: string; abandonAfterMinutes?: number },
+  venue: BookingVenue,
   body: BookingCreate,
   booker: Booker,
   idempotencyKey: string | null = null,
@@ -283,11 +319,15 @@ export async function createBooking(
   // A promocode is taken (kept on the booking and counted) only when it lowered the price.
   const takenPromocode = promocode && quote.promocodeDiscount > 0 ? promocode : null;
   const id = randomUUID();
-  // An online booking left unpaid is abandoned after the venue's time (decision 019).
-  const abandonAt = !staff && total > 0 ? new Date(Date.now() + (venue.abandonAfterMinutes ?? 30) * 60_000) : null;
+  // An online booking left unpaid is abandoned after the venue's time only when the customer was
+  // asked to pay by card: at a venue without card payments they pay there, and it is held until
+  // the venue acts, as a staff booking is (decision 019). Both count towards the unpaid limits.
+  const unpaidOnline = !staff && total > 0;
+  const abandonAt =
+    unpaidOnline && venue.isStripePaymentsEnabled ? new Date(Date.now() + (venue.abandonAfterMinutes ?? 30) * 60_000) : null;
   const clientAddress = staff ? null : (booker.clientAddress ?? null);
   const email = body.reservationInfo.email.toLowerCase();
-  if (abandonAt) await lockUnpaidOnlineKeys(tx, venueId, email, clientAddress);
+  if (unpaidOnline) await lockUnpaidOnlineKeys(tx, venueId, email, clientAddress);
   const isWalkIn = staff && body.isWalkIn;
   const source = staff ? (isWalkIn ? 'walk_in' : 'phone') : 'online';
   if (takenPromocode && !(await usePromocode(tx, venueId, takenPromocode.id)))
@@ -349,8 +389,8 @@ export async function createBooking(
     logText: `Booking created ${{ online: 'online', phone: 'by phone', walk_in: 'as a walk-in' }[source]} for ${body.playersCount} players`,
     logUserName: booker.userName,
   };
-  const shape: BookingInsertShape = { lanes: lanes.length, unpaidLimit: !!abandonAt, byAddress: clientAddress !== null };
-  let row: BookingRow & { unpaidHeldBefore: number };
+  const shape: BookingInsertShape = { lanes: lanes.length, unpaidLimit: unpaidOnline, byAddress: clientAddress !== null };
+  let row: BookingRow & { unpaidHeldBefore: number; unpaidLaneMinutesBefore: number };
   try {
     [row] = await bookingInserts.run<(typeof row)[]>(
       tx,
@@ -367,6 +407,8 @@ export async function createBooking(
   }
   // Over the limit: the throw rolls the whole booking back.
   if (row.unpaidHeldBefore >= MAX_UNPAID_ONLINE_BOOKINGS) throw tooManyUnpaidBookings();
+  const laneMinutes = row.unpaidLaneMinutesBefore + lanes.length * ((last.endsAt.getTime() - first.startsAt.getTime()) / 60_000);
+  if (row.unpaidHeldBefore > 0 && laneMinutes > MAX_UNPAID_LANE_HOURS * 60) throw tooMuchUnpaidLaneTime(laneMinutes);
   return recordBookingEvent(tx, venueId, 'booking.created', bookingAnswer(row, []), webhooks);
 }
 
@@ -379,7 +421,7 @@ export async function createBooking(
  */
 export async function createBookingOnce(
   tx: Tx,
-  venue: { id: string; registrationCodePrefix: string; abandonAfterMinutes?: number },
+  venue: BookingVenue,
   body: BookingCreate,
   booker: Booker,
   idempotencyKey: string | undefined,

@@ -116,7 +116,7 @@ describeEachDatabase('promocode uses', (t) => {
   });
 
   it('an abandoned booking gives the use back, once; deleting a live booking does too', async () => {
-    const s = await setUpBookings(t);
+    const s = await setUpBookings(t, { cardPayments: true });
     await addCode(t, s, 'LATE', 1);
     const booked = await bookOnline(t, s.form({ promocode: 'LATE' }));
     expect(booked.statusCode, booked.body).toBe(201);
