@@ -170,7 +170,7 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: '@lanebook/core', message: 'Import core by subpath, and only types or zod-free modules (format).' },
+            { name: '@lanebook/core', message: 'Import core by subpath, and only types or zod-free modules (format, availability, price-lines).' },
             { name: 'zod', message: 'The widget never loads zod: the server validates.' },
             { name: '@lanebook/core/zod', message: 'The widget never loads zod: the server validates.' },
           ],
@@ -192,7 +192,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@lanebook/core/*', '!@lanebook/core/format', '!@lanebook/core/signing-form', '!@lanebook/core/color'],
+              group: [
+                '@lanebook/core/*',
+                '!@lanebook/core/format',
+                '!@lanebook/core/signing-form',
+                '!@lanebook/core/color',
+                '!@lanebook/core/availability',
+                '!@lanebook/core/price-lines',
+              ],
               allowTypeImports: true,
               message: "Only types from core's schema modules: their code brings zod into the widget.",
             },

@@ -316,6 +316,8 @@ export const publicSlotSchema = z.object({
   startsAt: z.iso.datetime(),
   endsAt: z.iso.datetime(),
   freeLanes: z.number().int(),
+  /** The lanes the product is offered on: with freeLanes, how full the slot is (its availability word). */
+  lanesTotal: z.number().int(),
   lanesNeeded: z.number().int(),
   price: z.number().int(),
 });

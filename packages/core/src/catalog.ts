@@ -275,7 +275,6 @@ export const WIDGET_POSITIONS = ['embedded', 'floating'] as const;
 export const WIDGET_FONTS = ['Helvetica Neue', 'Euclid Circular B', 'Arial', 'Verdana', 'Tahoma', 'Georgia', 'Times New Roman'] as const;
 export const WIDGET_VIEW_MODES = ['detailed', 'compact', 'table'] as const;
 export const DEFAULT_COLORS = { primary: '#286eed', secondary: '#262626' };
-export const AVAILABILITY_COLORS = { low: '#ff7171', moderate: '#d59d00', high: 'primary' } as const;
 export const COLOR_PRESETS = {
   A: DEFAULT_COLORS,
   B: { primary: '#ED6A3F', secondary: '#262626' },

@@ -9,6 +9,7 @@ export * from './api-schemas.js';
 export * from './catalog.js';
 export * from './products.js';
 export * from './pricing.js';
+export * from './price-lines.js';
 export * from './calendar.js';
 export * from './date-range.js';
 export * from './bookings.js';

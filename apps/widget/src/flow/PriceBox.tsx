@@ -1,7 +1,8 @@
+import { priceBreakdown } from '@lanebook/core/price-lines';
 import { money } from '../lib/format';
 import type { QuoteAnswer, VenueFormat } from '../lib/types';
 
-/** The running price of the choices so far; announced politely as it changes. */
+/** The running price of the choices so far, as lines that add up to the total; announced politely as it changes. */
 export function PriceBox({
   quote,
   loading,
@@ -13,40 +14,26 @@ export function PriceBox({
   error: string | null;
   venue: VenueFormat;
 }) {
+  const shown = quote ? priceBreakdown(quote) : null;
   return (
     <section className="lb-price" aria-live="polite" aria-busy={loading} aria-label="Price">
       {error ? <p className="lb-error">{error}</p> : null}
-      {quote ? (
+      {shown ? (
         <dl>
-          {quote.lines.map((line, i) => (
-            <div key={`${line.kind}-${line.id}-${i}`}>
-              <dt>
-                {line.label}
-                {line.quantity > 1 ? ` × ${line.quantity}` : ''}
-              </dt>
-              <dd>{money(line.amount, venue)}</dd>
+          {shown.lines.map((line) => (
+            <div key={line.key}>
+              <dt>{line.label}</dt>
+              <dd>{line.amount < 0 ? `−${money(-line.amount, venue)}` : money(line.amount, venue)}</dd>
             </div>
           ))}
-          {quote.discounts > 0 ? (
-            <div>
-              <dt>Discount</dt>
-              <dd>−{money(quote.discounts, venue)}</dd>
-            </div>
-          ) : null}
-          {quote.taxes + quote.upsellTaxes > 0 ? (
-            <div>
-              <dt>Taxes</dt>
-              <dd>{money(quote.taxes + quote.upsellTaxes, venue)}</dd>
-            </div>
-          ) : null}
           <div className="lb-total">
             <dt>Total</dt>
-            <dd>{money(quote.total, venue)}</dd>
+            <dd>{money(shown.total, venue)}</dd>
           </div>
-          {quote.deposit > 0 && quote.deposit < quote.total ? (
+          {shown.deposit > 0 ? (
             <div>
               <dt>Deposit to book</dt>
-              <dd>{money(quote.deposit, venue)}</dd>
+              <dd>{money(shown.deposit, venue)}</dd>
             </div>
           ) : null}
         </dl>

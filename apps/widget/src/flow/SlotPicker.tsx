@@ -3,7 +3,8 @@ import { getSlots } from '../lib/calls';
 import { markOnce } from '../lib/marks';
 import { isAbort, messageOf } from '../lib/api';
 import { money, timeOf } from '../lib/format';
-import { AVAILABILITY_LABELS, availabilityOf, keepSelection, toggleSlot } from '../lib/slots';
+import { AVAILABILITY_LABELS, availabilityOf } from '@lanebook/core/availability';
+import { keepSelection, toggleSlot } from '../lib/slots';
 import type { PublicSlot, VenueFormat, ViewMode } from '../lib/types';
 
 interface Props {
@@ -95,7 +96,7 @@ export function SlotPicker(props: Props) {
     );
 
   const slotButton = (slot: PublicSlot, content: React.ReactNode) => {
-    const level = availabilityOf(slot);
+    const level = availabilityOf(slot.freeLanes, slot.lanesTotal);
     const isSelected = selected.includes(slot.id);
     return (
       <button
@@ -128,7 +129,7 @@ export function SlotPicker(props: Props) {
             {slots.map((slot) => (
               <tr key={slot.id}>
                 <td>{slotButton(slot, `${timeOf(slot.startsAt, venue)} – ${timeOf(slot.endsAt, venue)}`)}</td>
-                {useAvailabilityColors ? <td>{AVAILABILITY_LABELS[availabilityOf(slot)]}</td> : null}
+                {useAvailabilityColors ? <td>{AVAILABILITY_LABELS[availabilityOf(slot.freeLanes, slot.lanesTotal)]}</td> : null}
                 <td>{money(slot.price, venue)}</td>
               </tr>
             ))}
@@ -149,7 +150,7 @@ export function SlotPicker(props: Props) {
                     </span>
                     <span className="lb-slot-meta">
                       {money(slot.price, venue)}
-                      {useAvailabilityColors ? ` · ${AVAILABILITY_LABELS[availabilityOf(slot)]}` : ''}
+                      {useAvailabilityColors ? ` · ${AVAILABILITY_LABELS[availabilityOf(slot.freeLanes, slot.lanesTotal)]}` : ''}
                     </span>
                   </>
                 ),

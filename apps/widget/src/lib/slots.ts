@@ -1,4 +1,4 @@
-/** Choosing consecutive slots (a longer booking spans several), and how full each slot is. */
+/** Choosing consecutive slots (a longer booking spans several). */
 import type { PublicSlot } from './types';
 
 type Timed = Pick<PublicSlot, 'id' | 'startsAt' | 'endsAt'>;
@@ -36,18 +36,3 @@ export function keepSelection(slots: Timed[], selected: string[]): string[] {
   for (let i = 1; i < kept.length; i++) if (!follows(kept[i - 1]!, kept[i]!)) return [];
   return selected;
 }
-
-export type Availability = 'low' | 'moderate' | 'high';
-
-/**
- * How full a slot is for this group: low when the free lanes just fit it, moderate when they fit
- * it at most twice, high otherwise (the public slots call gives free and needed lanes, not totals).
- */
-export function availabilityOf(slot: Pick<PublicSlot, 'freeLanes' | 'lanesNeeded'>): Availability {
-  const needed = Math.max(1, slot.lanesNeeded);
-  if (slot.freeLanes <= needed) return 'low';
-  if (slot.freeLanes <= needed * 2) return 'moderate';
-  return 'high';
-}
-
-export const AVAILABILITY_LABELS: Record<Availability, string> = { low: 'Almost full', moderate: 'Filling up', high: 'Available' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityOf, keepSelection, toggleSlot } from './slots';
+import { keepSelection, toggleSlot } from './slots';
 
 // Hourly slots 17:00–22:00 UTC, and one at 23:00 after a gap.
 const at = (h: number) => `2026-03-14T${String(h).padStart(2, '0')}:00:00.000Z`;
@@ -51,16 +51,5 @@ describe('choosing consecutive slots', () => {
     ).toEqual([]);
     expect(keepSelection(day, ['c', 'e'])).toEqual([]);
     expect(keepSelection(day, [])).toEqual([]);
-  });
-});
-
-describe('availability of a slot for the group', () => {
-  it('is low when the free lanes just fit, moderate up to twice, high beyond', () => {
-    expect(availabilityOf({ freeLanes: 1, lanesNeeded: 1 })).toBe('low');
-    expect(availabilityOf({ freeLanes: 2, lanesNeeded: 2 })).toBe('low');
-    expect(availabilityOf({ freeLanes: 2, lanesNeeded: 1 })).toBe('moderate');
-    expect(availabilityOf({ freeLanes: 4, lanesNeeded: 2 })).toBe('moderate');
-    expect(availabilityOf({ freeLanes: 3, lanesNeeded: 1 })).toBe('high');
-    expect(availabilityOf({ freeLanes: 8, lanesNeeded: 0 })).toBe('high');
   });
 });

@@ -85,6 +85,7 @@ export interface PublicSlot {
   startsAt: string;
   endsAt: string;
   freeLanes: number;
+  lanesTotal: number;
   lanesNeeded: number;
   price: number;
 }

@@ -39,6 +39,8 @@ import { changeQuoteQuery, type RepricingChange } from './api/quote-change';
 import { bookingsKey } from './api/keys';
 import { staffPriceQuery } from './api/staff-price';
 import { updateBooking } from './api/update-booking';
+import { ChangeSummary } from '../../components/booking-price/ChangeSummary';
+import { PriceLines } from '../../components/booking-price/PriceLines';
 import { EMPTY_RESERVATION, ReservationFields, type ReservationDraft } from './ReservationFields';
 import { durationLabel, useVenueFormat } from './format';
 
@@ -213,10 +215,7 @@ function BookingForm({ booking, prefill }: { booking?: BookingDetail; prefill?: 
   const total = customPrice ?? quote?.total ?? null;
   // The booking after the change as the server would make it; unchanged time and price: the booking as it is.
   const after = booking ? (repricingChange ? changeQuote.data : { ...booking, previousTotal: booking.total }) : undefined;
-  const moves = booking && after && (after.startsAt !== booking.startsAt || after.endsAt !== booking.endsAt);
   const unchanged = editing && Object.keys(change).length === 0;
-  const venueSpan = (item: { startsAt: string; endsAt: string; resourceIds: string[] }) =>
-    `${format.date(item.startsAt)} ${slotSpan(item)}, ${item.resourceIds.join(', ')}`;
   const fields = Object.entries(product?.customFields ?? {}).sort(([, a], [, b]) => a.sortWeight - b.sortWeight);
 
   return (
@@ -504,30 +503,7 @@ function BookingForm({ booking, prefill }: { booking?: BookingDetail; prefill?: 
                 {errorMessage(changeQuote.error)}
               </Text>
             ) : after ? (
-              <Stack gap={2}>
-                {moves ? (
-                  <Text size="sm" data-testid="booking-move">
-                    Moves from {venueSpan(booking)} to {venueSpan(after)}
-                  </Text>
-                ) : null}
-                {after.quote ? <Text size="sm">Subtotal {format.money(after.quote.subtotal)}</Text> : null}
-                {after.quote?.discounts ? <Text size="sm">Discounts −{format.money(after.quote.discounts)}</Text> : null}
-                {after.quote && after.quote.taxes + after.quote.upsellTaxes ? (
-                  <Text size="sm">Taxes {format.money(after.quote.taxes + after.quote.upsellTaxes)}</Text>
-                ) : null}
-                <Text fw={600} data-testid="booking-total">
-                  Total {format.money(after.total)}
-                  {after.customPrice != null ? ' (custom price)' : ''}
-                  {after.total !== after.previousTotal ? ` (was ${format.money(after.previousTotal)})` : ''}
-                </Text>
-                <Text size="sm" fw={600} data-testid="booking-difference">
-                  {after.due > 0
-                    ? `To collect after the change: ${format.money(after.due)}`
-                    : after.overpaid > 0
-                      ? `To refund after the change: ${format.money(after.overpaid)}`
-                      : 'Nothing to collect or refund'}
-                </Text>
-              </Stack>
+              <ChangeSummary before={booking} after={after} />
             ) : (
               <Text size="sm" c="dimmed">
                 Pricing the change…
@@ -538,16 +514,7 @@ function BookingForm({ booking, prefill }: { booking?: BookingDetail; prefill?: 
               {errorMessage(price.error)}
             </Text>
           ) : quote ? (
-            <Stack gap={2}>
-              <Text size="sm">Subtotal {format.money(quote.subtotal)}</Text>
-              {quote.discounts ? <Text size="sm">Discounts −{format.money(quote.discounts)}</Text> : null}
-              {quote.taxes + quote.upsellTaxes ? <Text size="sm">Taxes {format.money(quote.taxes + quote.upsellTaxes)}</Text> : null}
-              <Text fw={600} data-testid="booking-total">
-                Total {format.money(total ?? quote.total)}
-                {customPrice != null ? ' (custom price)' : ''}
-              </Text>
-              {quote.deposit ? <Text size="sm">Deposit {format.money(quote.deposit)}</Text> : null}
-            </Stack>
+            <PriceLines quote={quote} total={total ?? quote.total} note={customPrice != null ? ' (custom price)' : ''} />
           ) : (
             <Text size="sm" c="dimmed">
               Choose a product and a start time to see the price.

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { BookingDetail } from '@lanebook/core/booking-schemas';
+import { priceBreakdown } from '@lanebook/core/price-lines';
 import { useSession } from '../../lib/session';
 import { notifyError } from '../../lib/notify';
 import { FullPageLoader } from '../../components/FullPageLoader';
@@ -82,10 +83,10 @@ function Receipt({ booking: b }: { booking: BookingDetail }) {
         ) : null}
         <AmountRows
           rows={[
-            !!quote && quote.discounts > 0 && ['Discounts', format.money(-quote.discounts)],
-            ...(quote?.taxLines ?? []).map((tax): [string, string] => [`${tax.name} (${tax.rate}%)`, format.money(tax.amount)]),
-            // A custom price or a goodwill discount moved the total away from the quote.
-            !!quote && b.total !== quote.total && ['Price adjusted by the venue', format.money(b.total - quote.total)],
+            // The items are the table above; discounts, taxes and a price the venue set follow, adding up to the total.
+            ...(quote ? priceBreakdown(quote, b.total).lines : [])
+              .filter((line) => line.kind !== 'item')
+              .map((line): [string, string] => [line.label, format.money(line.amount)]),
             ['Total', format.money(b.total), true],
           ]}
         />

@@ -12,19 +12,12 @@ import { calendarQuery, type CalendarRange } from './api/get-calendar';
 import { calendarLanesQuery } from './api/list-lanes';
 import { calendarProductsQuery } from './api/list-products';
 import { AddSlotModal, type NewSlot } from './AddSlotModal';
-import { availabilityColor, lastDayBefore, LOW_COLOR, MODERATE_COLOR, slotRanges, slotsOf, type SlotRange } from './availability';
+import { AVAILABILITY_COLORS, AVAILABILITY_LABELS, availabilityColor, availabilityOf } from '@lanebook/core/availability';
+import { lastDayBefore, slotRanges, slotsOf, type SlotRange } from './availability';
 import { EventCalendar } from './EventCalendar';
 import { OPEN_LANE_COLOR, readableBlock, STATUS_STYLE } from './lane-colors';
 import { blockContent, type BlockText } from './calendar-a11y';
-import {
-  AVAILABILITY_WORD,
-  bookingBlockLine,
-  bookingBlockName,
-  freeLaneName,
-  slotRangeLines,
-  slotRangeName,
-  type VenueFormats,
-} from './calendar-labels';
+import { bookingBlockLine, bookingBlockName, freeLaneName, slotRangeLines, slotRangeName, type VenueFormats } from './calendar-labels';
 import {
   freeCellAt,
   type FreeCell,
@@ -122,7 +115,7 @@ export default function CalendarPage() {
       ranges.map((r) => {
         const facts = { ...r, productName: productName.get(r.productId) ?? 'Product', slotCount: r.slots.length };
         const lines = slotRangeLines(facts);
-        const colors = readableBlock(availabilityColor(r.lanesFree, r.lanesTotal, primary));
+        const colors = readableBlock(availabilityColor(availabilityOf(r.lanesFree, r.lanesTotal), primary));
         const text: BlockText = { label: slotRangeName(facts, formats), lines };
         return {
           id: r.key,
@@ -387,9 +380,18 @@ export default function CalendarPage() {
         </Group>
       ) : (
         <Group gap="md" data-testid="calendar-legend">
-          <Legend color={readableBlock(primary).background} label={`${AVAILABILITY_WORD.high}: many lanes free`} />
-          <Legend color={readableBlock(MODERATE_COLOR).background} label={`${AVAILABILITY_WORD.moderate}: 50% of the lanes or less`} />
-          <Legend color={readableBlock(LOW_COLOR).background} label={`${AVAILABILITY_WORD.low}: 25% of the lanes or less`} />
+          <Legend
+            color={readableBlock(primary).background}
+            label={`${AVAILABILITY_LABELS.high}: over half the lanes free (any, with 1 or 2 lanes)`}
+          />
+          <Legend
+            color={readableBlock(AVAILABILITY_COLORS.moderate).background}
+            label={`${AVAILABILITY_LABELS.moderate}: half the lanes free or less`}
+          />
+          <Legend
+            color={readableBlock(AVAILABILITY_COLORS.low).background}
+            label={`${AVAILABILITY_LABELS.low}: a quarter free or less, or ${AVAILABILITY_LABELS.full.toLowerCase()}`}
+          />
           <Legend color={NON_WORKING_COLOR} label="Non-working day" striped />
         </Group>
       )}

@@ -9,10 +9,10 @@ import { calendarKey } from './api/keys';
 import { createSlot } from './api/create-slot';
 import { deleteSlot } from './api/delete-slot';
 import { updateSlot } from './api/update-slot';
-import { availabilityOf, formatWallDate, formatWallTime, type CalendarSlot, type SlotRange } from './availability';
+import { AVAILABILITY_LABELS, availabilityOf } from '@lanebook/core/availability';
+import { formatWallDate, formatWallTime, type CalendarSlot, type SlotRange } from './availability';
 
-const LEVEL_LABEL = { low: 'Few lanes free', moderate: 'Some lanes free', high: 'Many lanes free' } as const;
-const LEVEL_COLOR = { low: 'red', moderate: 'yellow', high: undefined } as const;
+const LEVEL_COLOR = { full: 'red', low: 'red', moderate: 'yellow', high: undefined } as const;
 
 /** A clicked slot (or merged range): each slot's details, edit, delete and "Clone this slot". */
 export function SlotDrawer({ range, productName, onClose }: { range: SlotRange | null; productName: string; onClose: () => void }) {
@@ -96,7 +96,7 @@ function SlotDetails({ slot, onDeleted }: { slot: CalendarSlot; onDeleted?: () =
       </Title>
       <Group gap="xs">
         <Badge color={LEVEL_COLOR[level]} variant="light">
-          {LEVEL_LABEL[level]}
+          {AVAILABILITY_LABELS[level]}
         </Badge>
         <Text size="sm">
           {slot.lanesFree} free / {slot.lanesTaken} taken of {slot.lanesTotal} lanes

@@ -2,26 +2,6 @@ import type { CalendarAnswer } from '@lanebook/core/calendar-schemas';
 import { addDays, mergeConsecutive, type IsoDate } from '@lanebook/core/calendar';
 import { formatVenueDate } from '@lanebook/core/format';
 
-/** The colors of a slot's availability (issue 9): few free lanes, some, many (the primary color). */
-export const LOW_COLOR = '#ff7171';
-export const MODERATE_COLOR = '#d59d00';
-/** At most this share of the lanes free is "low"; at most MODERATE_SHARE is "moderate"; above it, "high". */
-export const LOW_SHARE = 0.25;
-export const MODERATE_SHARE = 0.5;
-
-export type Availability = 'low' | 'moderate' | 'high';
-
-export function availabilityOf(free: number, total: number): Availability {
-  if (total <= 0 || free / total <= LOW_SHARE) return 'low';
-  if (free / total <= MODERATE_SHARE) return 'moderate';
-  return 'high';
-}
-
-export function availabilityColor(free: number, total: number, primary: string): string {
-  const level = availabilityOf(free, total);
-  return level === 'low' ? LOW_COLOR : level === 'moderate' ? MODERATE_COLOR : primary;
-}
-
 export type CalendarSlot = CalendarAnswer['days'][number]['slots'][number] & { date: string };
 
 /** A slot, or consecutive slots of one product on one day, as one event of the calendar. */

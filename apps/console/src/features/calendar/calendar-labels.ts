@@ -1,6 +1,7 @@
 import { bookingStatusLabel } from '@lanebook/core/bookings';
 import type { IsoDate, WallTime } from '@lanebook/core/calendar';
-import { availabilityOf, formatWallDate, formatWallTime, type Availability } from './availability';
+import { AVAILABILITY_LABELS, availabilityOf } from '@lanebook/core/availability';
+import { formatWallDate, formatWallTime } from './availability';
 
 /**
  * What each block of the calendar says, in words: the visible lines and the name a screen reader
@@ -11,13 +12,6 @@ export interface VenueFormats {
   timeFormat: 12 | 24;
   dateFormat?: string;
 }
-
-/** The short word each availability colour carries on a slot. */
-export const AVAILABILITY_WORD: Record<Availability, string> = {
-  high: 'Many free',
-  moderate: 'Some free',
-  low: 'Few free',
-};
 
 const WEEKDAY = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
 
@@ -54,12 +48,12 @@ export interface SlotRangeFacts {
 export function slotRangeLines(slot: SlotRangeFacts): string[] {
   const lanes = `${slot.lanesFree} free / ${slot.lanesTotal - slot.lanesFree} taken`;
   const more = slot.slotCount > 1 ? ` · ${slot.slotCount} slots` : '';
-  return [slot.productName || 'Product', `${lanes} · ${AVAILABILITY_WORD[availabilityOf(slot.lanesFree, slot.lanesTotal)]}${more}`];
+  return [slot.productName || 'Product', `${lanes} · ${AVAILABILITY_LABELS[availabilityOf(slot.lanesFree, slot.lanesTotal)]}${more}`];
 }
 
-/** "Slot Thu 11/26/26, 7:00 PM–8:00 PM, Axe 60, 3 of 8 lanes free, Some free". */
+/** "Slot Thu 11/26/26, 7:00 PM–8:00 PM, Axe 60, 3 of 8 lanes free, Filling up". */
 export function slotRangeName(slot: SlotRangeFacts, formats: VenueFormats): string {
-  const level = AVAILABILITY_WORD[availabilityOf(slot.lanesFree, slot.lanesTotal)];
+  const level = AVAILABILITY_LABELS[availabilityOf(slot.lanesFree, slot.lanesTotal)];
   return [
     `${slot.slotCount > 1 ? `${slot.slotCount} slots` : 'Slot'} ${dayLabel(slot.date, formats)}`,
     timeRangeLabel(slot.from, slot.to, formats),

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { nextInDirection, type Box } from './calendar-a11y';
 import {
-  AVAILABILITY_WORD,
   bookingBlockLine,
   bookingBlockName,
   dayLabel,
@@ -49,13 +48,16 @@ describe("the calendar blocks' words", () => {
 
   test('a slot says its availability in words as well as by its colour', () => {
     const slot = { date: '2026-11-26', from: '19:00', to: '20:00', productName: 'Axe 60', lanesFree: 1, lanesTotal: 8, slotCount: 1 };
-    expect(slotRangeLines(slot)).toEqual(['Axe 60', `1 free / 7 taken · ${AVAILABILITY_WORD.low}`]);
-    expect(slotRangeName(slot, US)).toBe('Slot Thu 11/26/26, 7:00 PM–8:00 PM, Axe 60, 1 of 8 lanes free, Few free');
+    expect(slotRangeLines(slot)).toEqual(['Axe 60', '1 free / 7 taken · Almost full']);
+    expect(slotRangeName(slot, US)).toBe('Slot Thu 11/26/26, 7:00 PM–8:00 PM, Axe 60, 1 of 8 lanes free, Almost full');
     const some = { ...slot, lanesFree: 4, slotCount: 3, to: '22:00' };
-    expect(slotRangeLines(some)[1]).toBe('4 free / 4 taken · Some free · 3 slots');
-    expect(slotRangeName(some, US)).toBe('3 slots Thu 11/26/26, 7:00 PM–10:00 PM, Axe 60, 4 of 8 lanes free, Some free');
-    expect(slotRangeName({ ...slot, lanesFree: 1, lanesTotal: 1 }, US)).toContain('1 of 1 lane free, Many free');
-    expect(slotRangeName({ ...slot, lanesFree: 0, lanesTotal: 0 }, US)).toContain('0 of 0 lanes free, Few free');
+    expect(slotRangeLines(some)[1]).toBe('4 free / 4 taken · Filling up · 3 slots');
+    expect(slotRangeName(some, US)).toBe('3 slots Thu 11/26/26, 7:00 PM–10:00 PM, Axe 60, 4 of 8 lanes free, Filling up');
+    // A one-lane venue's free slot is Available, not "Almost full" (issue 34); nothing free is Full.
+    expect(slotRangeName({ ...slot, lanesFree: 1, lanesTotal: 1 }, US)).toContain('1 of 1 lane free, Available');
+    expect(slotRangeLines({ ...slot, lanesFree: 1, lanesTotal: 2 })[1]).toBe('1 free / 1 taken · Available');
+    expect(slotRangeName({ ...slot, lanesFree: 0, lanesTotal: 1 }, US)).toContain('0 of 1 lane free, Full');
+    expect(slotRangeName({ ...slot, lanesFree: 0, lanesTotal: 0 }, US)).toContain('0 of 0 lanes free, Full');
   });
 
   test('free lane time names its time, lane and product', () => {

@@ -2,7 +2,6 @@ import { Alert, Badge, Box, Button, ColorSwatch, Group, Paper, SimpleGrid, Stack
 import { useWatch } from 'react-hook-form';
 import { IconAppWindow, IconInfoCircle, IconStarFilled } from '@tabler/icons-react';
 import {
-  AVAILABILITY_COLORS,
   COLOR_PRESETS,
   DEFAULT_COLORS,
   WIDGET_FONTS,
@@ -12,6 +11,7 @@ import {
   type WidgetTemplate,
 } from '@lanebook/core/catalog';
 import { textColorOn, textColorOnWhite } from '@lanebook/core/color';
+import { AVAILABILITY_COLORS, AVAILABILITY_LABELS, availabilityColor, type Availability } from '@lanebook/core/availability';
 import { defineCollection } from '../../components/collection/define';
 import { FormSection } from '../../components/collection/FormSection';
 import type { CollectionFormProps } from '../../components/collection/types';
@@ -65,11 +65,10 @@ function ThemeButtons({ form }: { form: Props['form'] }) {
 /** A rough look at the widget with the chosen font and colors. */
 function Preview({ control }: { control: Props['control'] }) {
   const view = useWatch({ control, name: 'view' });
-  const availability = [
-    { label: 'Few left', color: AVAILABILITY_COLORS.low },
-    { label: 'Filling up', color: AVAILABILITY_COLORS.moderate },
-    { label: 'Available', color: view.colors.primary },
-  ];
+  const availability = (['low', 'moderate', 'high'] as Availability[]).map((level) => ({
+    label: AVAILABILITY_LABELS[level],
+    color: availabilityColor(level, view.colors.primary),
+  }));
   return (
     <Paper
       withBorder

@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { formatMoney, formatVenueDate } from '@lanebook/core';
+import { formatMoney, formatVenueDate, priceBreakdown } from '@lanebook/core';
 import type { Booking, BookingRefund } from '@lanebook/core/booking-schemas';
 import type { Db } from '../../db/client.js';
 import type { VenueRow } from '../../platform/access.js';
@@ -47,11 +47,9 @@ async function receiptPdf(booking: Booking, { venue, productName }: { venue: Ven
   const quote = booking.quote;
   if (quote) {
     for (const line of quote.lines) w.row([line.label, `${line.quantity} x ${money(line.unitPrice)}`, money(line.amount)], [0, 300]);
-    if (quote.discounts > 0) amountRow('Discounts', -quote.discounts);
-    for (const tax of quote.taxLines) amountRow(`${tax.name} (${tax.rate}%)`, tax.amount);
+    // Discounts, taxes and a price the venue set (a custom price, a goodwill discount): the lines every surface shows.
+    for (const line of priceBreakdown(quote, booking.total).lines) if (line.kind !== 'item') amountRow(line.label, line.amount);
   }
-  // A custom price or a goodwill discount moved the total away from the quote.
-  if (quote && booking.total !== quote.total) amountRow('Price adjusted by the venue', booking.total - quote.total);
   w.rule();
   amountRow('Total', booking.total, true);
   w.text('', 4);

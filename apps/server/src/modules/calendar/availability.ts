@@ -132,7 +132,7 @@ async function bookableSlots(
   const found = await publicSlotsBetween(db, venueId, product, range.from, range.to, now);
   if (found.length === 0 || candidates.length === 0) return [];
   const except = exceptBookingId ? await laneHoldsOfBooking(db, venueId, exceptBookingId) : [];
-  const bookable: { slot: (typeof found)[number]; free: Lane[]; chosen: Lane[] }[] = [];
+  const bookable: { slot: (typeof found)[number]; free: Lane[]; chosen: Lane[]; lanesTotal: number }[] = [];
   const datesFound = new Set<string>();
   for (const slot of found) {
     // `/dates` needs one bookable slot a date: the rest of that date is not looked at.
@@ -141,7 +141,7 @@ async function bookableSlots(
     const free = candidates.filter((lane) => !busy.has(lane.id));
     const chosen = chooseLanes(playersCount, free);
     if (!chosen) continue;
-    bookable.push({ slot, free, chosen });
+    bookable.push({ slot, free, chosen, lanesTotal: candidates.length });
     datesFound.add(slot.date);
   }
   return bookable;
@@ -185,13 +185,14 @@ async function publicSlots(
 ) {
   const bookable = await bookableSlots(db, venueId, publicView, { from: date, to: date }, playersCount, bookingId, now);
   const answer = {
-    slots: bookable.map(({ slot, free, chosen }) => ({
+    slots: bookable.map(({ slot, free, chosen, lanesTotal }) => ({
       id: slot.id,
       from: slot.from,
       to: slot.to,
       startsAt: slot.startsAt.toISOString(),
       endsAt: slot.endsAt.toISOString(),
       freeLanes: free.length,
+      lanesTotal,
       lanesNeeded: chosen.length,
       price: priceOrBadRequest(() => slotPrice(publicView.product, slot, playersCount)),
     })),

@@ -300,7 +300,7 @@ describeEachDatabase('calendar', (t) => {
     };
     const before = await slotsOf(b, {});
     expect(before.map((s) => s.id)).toEqual([slotB.id, laterB.id]);
-    expect(before[0]).toMatchObject({ freeLanes: 2, lanesNeeded: 1, price: 2000 });
+    expect(before[0]).toMatchObject({ freeLanes: 2, lanesTotal: 2, lanesNeeded: 1, price: 2000 });
     expect(before.map((s) => s.id)).not.toContain(privateB.id);
     expect(before.map((s) => s.id)).not.toContain(hiddenB.id);
 
@@ -322,7 +322,7 @@ describeEachDatabase('calendar', (t) => {
       blockedUntil: new Date(new Date(slotB.startsAt).getTime() + 30 * 60_000),
     });
     const shared = await slotsOf(b, {});
-    expect(shared.find((s) => s.id === slotB.id)!.freeLanes).toBe(1);
+    expect(shared.find((s) => s.id === slotB.id)).toMatchObject({ freeLanes: 1, lanesTotal: 2 });
     expect(shared.find((s) => s.id === laterB.id)!.freeLanes).toBe(2);
     // The booking itself being moved does not count against it.
     expect((await slotsOf(b, { bookingId: 'bk-share' })).find((s) => s.id === slotB.id)!.freeLanes).toBe(2);
