@@ -5,6 +5,7 @@ import type { PublicBooking } from '@lanebook/core/booking-schemas';
 import { bookings } from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { setUpBookings } from '../../../test/bookings.js';
+import { expectFieldError } from '../../../test/catalog.js';
 import type { TestServer } from '../../../test/server.js';
 
 /** A reference no booking has (the alphabet has no 0, 1, I, L or O, so the zero never matches). */
@@ -181,6 +182,87 @@ describeEachDatabase('unpaid online bookings held at once, per client address an
     const rows = await t.db.select().from(bookings).where(eq(bookings.venueId, venue.id));
     expect(rows).toHaveLength(3);
     expect(rows.every((row) => row.clientAddress === '10.253.2.1')).toBe(true);
+  });
+});
+
+describeEachDatabase('the lane time unpaid online bookings hold, per client address and per email, pay-at-venue ones too', (t) => {
+  const book = (body: object, remoteAddress: string) => t.request('POST', '/api/public/booking', { body, remoteAddress });
+
+  it('one party may hold more than 6 lane-hours, but no second unpaid booking on top: a 409 naming the bound, writing nothing', async () => {
+    // The venue takes payment at the venue (no card payments): its bookings have no abandon time, and still count.
+    const { venue, productId, date, first, second } = await setUpBookings(t);
+    const slot = async (from: string, to: string) => {
+      const made = await venue.manager.post(`/api/private/product/${productId}/slot`, { date, from, to });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json<{ id: string }>().id;
+    };
+    const afternoon = [await slot('12:00', '13:00'), await slot('13:00', '14:00')];
+    const evening = await slot('16:00', '17:00');
+    const address = '10.254.0.1';
+    // 12 players on two lanes of 6 for four hours: 8 lane-hours, the whole afternoon of two lanes of three.
+    const party = await book(
+      { productId, slots: [first.id, second.id, ...afternoon], playersCount: 12, reservationInfo: person(1, 'host@example.test') },
+      address,
+    );
+    expect(party.statusCode, party.body).toBe(201);
+    const [held] = await t.db.select().from(bookings).where(eq(bookings.id, party.json<PublicBooking>().id));
+    expect(held.resourceIds).toHaveLength(2);
+    expect(held.abandonAt).toBeNull();
+
+    const onTop = { productId, slots: [evening], playersCount: 1 };
+    const refused = await t.expectNoWrites(() => book({ ...onTop, reservationInfo: person(2, 'friend@example.test') }, address));
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({
+      message:
+        'Unpaid bookings may hold at most 6 lane-hours at once (lanes × hours), and yours would hold 9. Pay or cancel one of them first.',
+      code: 'too_much_unpaid_lane_time',
+    });
+    // The same email from another address: refused as well.
+    const sameEmail = await t.expectNoWrites(() => book({ ...onTop, reservationInfo: person(3, 'HOST@example.test') }, '10.254.0.2'));
+    expect(sameEmail.statusCode, sameEmail.body).toBe(409);
+    expect(sameEmail.json<{ code: string }>().code).toBe('too_much_unpaid_lane_time');
+    // Another customer books the evening.
+    const other = await book({ ...onTop, reservationInfo: person(4, 'other@example.test') }, '10.254.0.3');
+    expect(other.statusCode, other.body).toBe(201);
+    // The party canceled, the address holds nothing: it books again.
+    const canceled = await t.request('POST', `/api/public/booking/${party.json<PublicBooking>().bookingReference}/cancel`);
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    const again = await book({ ...onTop, reservationInfo: person(5, 'friend@example.test') }, address);
+    expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it('small unpaid bookings within the bound are each made, up to the count', async () => {
+    const { form } = await setUpBookings(t, { lanes: ['L1', 'L2', 'L3', 'L4', 'L5', 'L6'] });
+    // Three of one lane for two hours: 6 lane-hours, the bound itself.
+    for (let i = 0; i < 3; i += 1) {
+      const made = await book(form({ playersCount: 1, reservationInfo: person(10 + i) }), '10.254.1.1');
+      expect(made.statusCode, made.body).toBe(201);
+    }
+  });
+});
+
+describeEachDatabase('phones as the customer typed them', (t) => {
+  it('digits of another script are read as 0-9; spaces or words alone are a 400 naming the phone, writing nothing', async () => {
+    const { form } = await setUpBookings(t);
+    for (const phone of ['(٥٥٥) ١٢٣-٤٥٦٧', '+۱ ۵۵۵ ۱۲۳ ۴۵۶۷']) {
+      const made = await t.request('POST', '/api/public/booking', {
+        body: form({ playersCount: 1, reservationInfo: { ...person(20), phone } }),
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const [row] = await t.db.select().from(bookings).where(eq(bookings.id, made.json<PublicBooking>().id));
+      expect(row.phone, phone).toBe('+15551234567');
+    }
+    for (const phone of ['   ', '\u00a0', 'call me']) {
+      const refused = await t.expectNoWrites(() =>
+        t.request('POST', '/api/public/booking', { body: form({ playersCount: 1, reservationInfo: { ...person(21), phone } }) }),
+      );
+      expectFieldError(refused, 'reservationInfo.phone', 'Enter a phone number, or leave the phone empty');
+    }
+    // Left empty, the phone stays empty: it is not required.
+    const none = await t.request('POST', '/api/public/booking', {
+      body: form({ playersCount: 1, reservationInfo: { ...person(22), phone: '' } }),
+    });
+    expect(none.statusCode, none.body).toBe(201);
   });
 });
 
