@@ -86,6 +86,9 @@ export type Me = z.infer<typeof meSchema>;
 export const venueUserSchema = z.object({
   status: z.literal('member'),
   id: z.string(),
+  /** The venue-user junction's fields under the spec's names: userId is the id. */
+  userId: z.string(),
+  venueId: z.string(),
   email: z.string(),
   name: z.string(),
   image: z.string().nullable(),

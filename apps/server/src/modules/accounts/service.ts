@@ -3,6 +3,7 @@ import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { likePattern, type Page } from '../../platform/http.js';
 import { conflict } from '../../platform/errors.js';
+import { storedPhone } from '../../platform/phones.js';
 import { hasPassword } from '../../platform/auth.js';
 import { session, user } from './schema.js';
 
@@ -58,11 +59,20 @@ export async function userForEmail(tx: Tx, email: string): Promise<{ id: string;
   return { id: found.id, hasPassword: await hasPassword(tx, found.id) };
 }
 
-/** A person's name, phone and picture; an empty picture removes it. Who may change them is the caller's rule. */
-export async function updateProfile(db: Db | Tx, userId: string, patch: { name?: string; phone?: string; image?: string | null }) {
+/**
+ * A person's name, phone and picture; an empty picture removes it. The phone is stored E.164, read
+ * in `country` (the open venue's). Who may change them is the caller's rule.
+ */
+export async function updateProfile(
+  db: Db | Tx,
+  userId: string,
+  patch: { name?: string; phone?: string; image?: string | null },
+  country: string,
+) {
+  const phone = patch.phone === undefined ? {} : { phone: storedPhone(patch.phone, country, 'phone') };
   await db
     .update(user)
-    .set({ ...patch, image: patch.image === '' ? null : patch.image, updatedAt: new Date() })
+    .set({ ...patch, ...phone, image: patch.image === '' ? null : patch.image, updatedAt: new Date() })
     .where(eq(user.id, userId));
 }
 

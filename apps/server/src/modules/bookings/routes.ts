@@ -55,7 +55,7 @@ import { ABANDON_QUEUE, abandonOverdueBookings } from './abandon.js';
 import { createBooking, createBookingOnce, publicBookingReads } from './create.js';
 import { quoteBookingChange, updateBooking } from './edit.js';
 import { listBookings } from './list.js';
-import { bookingPhone } from './phones.js';
+import { storedPhone } from '../../platform/phones.js';
 import { bookingDetail, bookingLogPage, bookingOrNotFound, bookingWithLedger, writeLog } from './records.js';
 import {
   BOOKING_MAIL_QUEUE,
@@ -142,7 +142,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const venue = venueOf(request);
       const canSetCustomPrice = hasPermission(request, 'bookings.setCustomPrice');
       const info = request.body.reservationInfo;
-      info.phone = bookingPhone(info.phone, venue.row.country, 'reservationInfo.phone');
+      info.phone = storedPhone(info.phone, venue.row.country, 'reservationInfo.phone');
       const booking = await withTransaction(db, (tx) =>
         createBooking(tx, venue.row, request.body, { kind: 'staff', userName: actorOf(request).userName, canSetCustomPrice }),
       );
@@ -235,7 +235,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     async (request) => {
       const actor = { ...actorOf(request), canSetCustomPrice: hasPermission(request, 'bookings.setCustomPrice') };
       const info = request.body.reservationInfo;
-      if (info) info.phone = bookingPhone(info.phone, venueOf(request).row.country, 'reservationInfo.phone');
+      if (info) info.phone = storedPhone(info.phone, venueOf(request).row.country, 'reservationInfo.phone');
       const venue = venueOf(request).row;
       // The time before, for the change mail.
       const before = await bookingOrNotFound(db, venue.id, request.params.id);
@@ -524,7 +524,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       // The venue comes from the product, as for the product's public calls (decision 012); CORS answers its widget origins.
       const venue = (request.venue = await deps.access.resolvePublic('product', request.body.productId, request));
       const info = request.body.reservationInfo;
-      info.phone = bookingPhone(info.phone, venue.row.country, 'reservationInfo.phone');
+      info.phone = storedPhone(info.phone, venue.row.country, 'reservationInfo.phone');
       // The product and its lanes as the slots call read them, and the webhooks (cached until they change), not read again.
       const reads = await publicBookingReads(db, deps.reads, venue.id, request.body.productId);
       const { booking, created } = await withTransaction(db, (tx) =>
@@ -641,7 +641,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     async (request) => {
       request.venue = await deps.access.resolvePublic('booking', request.params.id, request);
       const { venue, bookingId } = await referenced(request);
-      request.body.phone = bookingPhone(request.body.phone, venueOf(request).row.country, 'phone');
+      request.body.phone = storedPhone(request.body.phone, venueOf(request).row.country, 'phone');
       // The staff edit's own path, with the customer's name in the log and nothing but the info.
       const actor = { ...customer(request), canSetCustomPrice: false };
       return publicView(

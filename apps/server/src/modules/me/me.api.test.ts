@@ -91,12 +91,13 @@ describeEachDatabase('me: the signed-in user and their profile', (t) => {
     expect(response.statusCode).toBe(200);
     expect(response.json<Me>().user).toMatchObject({
       name: 'New Name',
-      phone: '+1 212 555 0199',
+      // Stored E.164, however typed.
+      phone: '+12125550199',
       image: 'data:image/png;base64,iVBORw0KGgo=',
     });
     expect(response.json<Me>().role).toBe('staff');
     const [row] = await t.db.select().from(user).where(eq(user.id, id));
-    expect(row).toMatchObject({ name: 'New Name', phone: '+1 212 555 0199' });
+    expect(row).toMatchObject({ name: 'New Name', phone: '+12125550199' });
     const cleared = await caller.patch('/api/private/me', { image: '' });
     expect(cleared.json<Me>().user.image).toBeNull();
     // Without a venue too (a user who has none yet).

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  COUNTRIES,
   effectivePermissions,
   emailSchema,
   meSchema,
@@ -97,7 +98,8 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
       schema: { tags, body: profileUpdateSchema, response: { 200: meSchema, ...errorResponses(400, 401, 403, 404) } },
     },
     async (request) => {
-      await updateProfile(db, identityOf(request).userId, request.body);
+      // Without a venue open, the product's first country: its countries share the +1 calling code.
+      await updateProfile(db, identityOf(request).userId, request.body, request.venue?.row.country ?? COUNTRIES[0].code);
       return reloadedMe(request);
     },
   );

@@ -20,6 +20,8 @@ function toVenueUser(person: Person, member: Membership): VenueUser {
   return {
     status: 'member',
     id: person.id,
+    userId: person.id,
+    venueId: member.venueId,
     email: person.email,
     name: person.name,
     image: person.image,
@@ -137,6 +139,6 @@ export async function updateUserProfile(
 ): Promise<VenueUser> {
   await getUser(db, venue.id, userId);
   if (!actor.isSuperadmin && actor.userId !== userId) throw forbidden(PROFILE_IS_THEIRS);
-  await updateProfile(db, userId, patch);
+  await updateProfile(db, userId, patch, venue.row.country);
   return getUser(db, venue.id, userId);
 }

@@ -42,6 +42,8 @@ describeEachDatabase('venue users', (t) => {
     expect(list.items[0]).toEqual({
       status: 'member',
       id: venue.manager.id,
+      userId: venue.manager.id,
+      venueId: venue.id,
       email: venue.manager.email,
       name: 'Alice Manager',
       image: null,
@@ -105,6 +107,8 @@ describeEachDatabase('venue users', (t) => {
     expect(one.json()).toEqual({
       status: 'member',
       id: venue.owner.id,
+      userId: venue.owner.id,
+      venueId: venue.id,
       email: venue.owner.email,
       name: `owner-${venue.id}`,
       image: null,
@@ -355,11 +359,12 @@ describeEachDatabase('venue users', (t) => {
     );
     const admin = await t.as('admin@demo.test', venue.id);
     const url = `/api/private/users/${venue.staff.id}`;
-    const response = await admin.patch(url, { name: '  Sam Renamed ', phone: '+1 555 0100', image: 'https://cdn.example/a.png' });
+    const response = await admin.patch(url, { name: '  Sam Renamed ', phone: '(555) 010-0100', image: 'https://cdn.example/a.png' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ name: 'Sam Renamed', image: 'https://cdn.example/a.png', role: 'staff' });
     const [row] = await t.db.select().from(user).where(eq(user.id, venue.staff.id));
-    expect(row.phone).toBe('+1 555 0100');
+    // Stored E.164, read in the venue's country.
+    expect(row.phone).toBe('+15550100100');
     const cleared = await admin.patch(url, { image: '' });
     expect(cleared.json().image).toBeNull();
   });

@@ -54,7 +54,7 @@ export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fast
       config: { access: { permission: 'venues.edit' } },
       schema: { tags, body: venueUpdateSchema, response: { 200: venueSchema, ...errorResponses(400, 401, 403, 404) } },
     },
-    async (request) => updateVenue(db, venueOf(request).id, request.body),
+    async (request) => updateVenue(db, venueOf(request).row, request.body),
   );
 
   app.put(

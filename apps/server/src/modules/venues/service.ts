@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import type { VenueRow } from '../../platform/access.js';
 import { likePattern, type Page } from '../../platform/http.js';
+import { storedPhone } from '../../platform/phones.js';
 import { addOwner } from '../users/memberships.js';
 import { createDefaultWaiver } from '../waivers/default-waiver.js';
 import { createDefaultMailingTemplates } from '../mailing-templates/defaults.js';
@@ -58,7 +59,12 @@ export const venueExistsMessage = (id: string) => `A venue with ID '${id}' alrea
 export async function createVenue(tx: Tx, input: VenueCreate, ownerUserId: string | null, ownerEmail: string): Promise<Venue> {
   const inserted = await tx
     .insert(venues)
-    .values({ ...input, ownerEmail: input.ownerEmail || ownerEmail, permissions: DEFAULT_PERMISSIONS })
+    .values({
+      ...input,
+      phone: storedPhone(input.phone ?? '', input.country, 'phone'),
+      ownerEmail: input.ownerEmail || ownerEmail,
+      permissions: DEFAULT_PERMISSIONS,
+    })
     .onConflictDoNothing({ target: venues.id })
     .returning();
   if (inserted.length === 0) throw conflict(venueExistsMessage(input.id), 'venue_exists');
@@ -70,11 +76,13 @@ export async function createVenue(tx: Tx, input: VenueCreate, ownerUserId: strin
   return toVenue(inserted[0]);
 }
 
-export async function updateVenue(db: Db, venueId: string, patch: VenueUpdate): Promise<Venue> {
+/** The venue's phone is stored E.164, read in its country (the one the patch sets, else its own). */
+export async function updateVenue(db: Db, venue: Pick<VenueRow, 'id' | 'country'>, patch: VenueUpdate): Promise<Venue> {
+  const phone = patch.phone === undefined ? {} : { phone: storedPhone(patch.phone, patch.country ?? venue.country, 'phone') };
   const [row] = await db
     .update(venues)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(venues.id, venueId))
+    .set({ ...patch, ...phone, updatedAt: new Date() })
+    .where(eq(venues.id, venue.id))
     .returning();
   return toVenue(row);
 }
