@@ -76,7 +76,12 @@ export type VenueRow = typeof venues.$inferSelect;
  * `'venue'`: the live venue `:venueId` names (the widget's calls, decision 024); it needs no lookup.
  */
 export type PublicVenueKind = 'product' | 'booking' | 'signing' | 'venue';
-const PUBLIC_KIND_NAMES: Record<PublicVenueKind, string> = { product: 'Product', booking: 'Booking', signing: 'Signing link', venue: 'Venue' };
+const PUBLIC_KIND_NAMES: Record<PublicVenueKind, string> = {
+  product: 'Product',
+  booking: 'Booking',
+  signing: 'Signing link',
+  venue: 'Venue',
+};
 export type PublicVenueLookup = (id: string) => Promise<string | null>;
 
 export interface VenueContext {

@@ -60,7 +60,7 @@ const bookingsOf = (t: TestServer, venueId: string) => t.db.select().from(bookin
 describeEachDatabase('public booking calls (the widget)', (t) => {
   it('Idempotency-Key: a repeat answers the same booking, creates nothing and mails once; a bad key is a 400 naming it', async () => {
     const { venue, form } = await setUpBookings(t);
-    await addConfirmationTemplate(t, venue.id, 'Manage: {{ manageUrl }} Sign: {{ waiverUrl }}');
+    await addConfirmationTemplate(t, venue.id, 'Manage: {{ manageUrl }} Sign: {{ signingLink }}');
     const key = 'submit_1-abcdefgh';
     const first = await book(t, form(), { 'idempotency-key': key });
     expect(first.statusCode, first.body).toBe(201);
@@ -80,8 +80,10 @@ describeEachDatabase('public booking calls (the widget)', (t) => {
       { timeout: 10_000, interval: 50 },
     );
     expect(mails).toHaveLength(1);
-    const ref = first.json<PublicBooking>().bookingReference;
-    expect(mails[0].text).toBe(`Manage: ${BASE_URL}/widget/booking/${ref} Sign: ${BASE_URL}/widget/booking/${ref}/sign`);
+    const { bookingReference: ref, signingLink } = first.json<PublicBooking>();
+    // The friends' link is the sign-only token's page, the same in the answer and the mail, never the reference (decision 023).
+    expect(signingLink).toMatch(new RegExp(`^${BASE_URL}/widget/sign/[0-9a-f]{32}$`));
+    expect(mails[0].text).toBe(`Manage: ${BASE_URL}/widget/booking/${ref} Sign: ${signingLink}`);
     // Another key books again; no key books every time.
     expect((await book(t, form({ playersCount: 1 }), { 'idempotency-key': 'submit_2-abcdefgh' })).statusCode).toBe(201);
     expect((await book(t, form({ playersCount: 1 }))).statusCode).toBe(201);

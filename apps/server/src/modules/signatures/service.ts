@@ -99,7 +99,11 @@ export async function signingForm(db: Db, venue: VenueRow, bookingId: string, no
   const { waiver, facts } = await signingFacts(db, venue, bookingId, true, now);
   const template = await activeWidgetTemplate(db, venue.id, null);
   // The stored view was checked when saved (widgetTemplateSchema), as the widget's own configuration reads it.
-  return { ...facts, waiverVersion: waiver.version, view: (template?.view as SigningForm['view'] | undefined) ?? widgetTemplateDefaults.view };
+  return {
+    ...facts,
+    waiverVersion: waiver.version,
+    view: (template?.view as SigningForm['view'] | undefined) ?? widgetTemplateDefaults.view,
+  };
 }
 
 /**
