@@ -9,6 +9,8 @@ import { validationFailed } from './errors.js';
 export function storedPhone(typed: string, country: string, field: string): string {
   const phone = toE164(typed, country);
   if (phone === null)
-    throw validationFailed([{ path: [field], message: 'Enter a full phone number with its area code (and its + country code when abroad)' }]);
+    throw validationFailed([
+      { path: [field], message: 'Enter a full phone number with its area code (and its + country code when abroad)' },
+    ]);
   return phone;
 }

@@ -279,7 +279,9 @@ export default function BookingViewPage() {
           <SimpleGrid cols={2} spacing="sm">
             <Fact label="Name">{name}</Fact>
             <Fact label="Email">{b.reservationInfo.email}</Fact>
-            <Fact label="Phone">{b.reservationInfo.phone}</Fact>
+            <Fact label="Phone">
+              <span data-testid="booking-phone">{format.phone(b.reservationInfo.phone)}</span>
+            </Fact>
             <Fact label="Note">
               <span style={{ whiteSpace: 'pre-wrap' }} data-testid="booking-note">
                 {b.reservationInfo.note}

@@ -8,6 +8,7 @@ import {
   Drawer,
   Group,
   Indicator,
+  MultiSelect,
   SegmentedControl,
   Select,
   Stack,
@@ -18,7 +19,6 @@ import {
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconCalendarEvent, IconPlus, IconSearch } from '@tabler/icons-react';
 import { normalizePhone, recentLabel } from '@lanebook/core/format';
-import { formatPhone } from '@lanebook/core/phone';
 import {
   ALL_SEARCH,
   BOOKING_FILTERS,
@@ -68,8 +68,29 @@ const SEARCH_PLACEHOLDERS: Record<BookingSearchField, string> = {
   all: 'Name, phone, email, reg. code…',
   phone: '+1 (555) 123-4567',
 };
-const SORT_LABELS: Record<BookingSort, string> = { new: 'Newest first', old: 'Oldest first', az: 'Name A-Z', za: 'Name Z-A' };
+const SORT_LABELS: Record<BookingSort, string> = {
+  new: 'Newest first',
+  old: 'Oldest first',
+  az: 'Name A-Z',
+  za: 'Name Z-A',
+  email_asc: 'Email A-Z',
+  email_desc: 'Email Z-A',
+  phone_asc: 'Phone 0-9',
+  phone_desc: 'Phone 9-0',
+  lanes_asc: 'Lanes 1-9',
+  lanes_desc: 'Lanes 9-1',
+  duration_asc: 'Shortest first',
+  duration_desc: 'Longest first',
+};
 const SORTS = Object.keys(SORT_LABELS) as BookingSort[];
+
+/**
+ * Columns of the spec's list the desk shows or hides (in the address, as the filters are);
+ * hidden, their facts fold into the Name, Product and Date of Event cells. Each sorts on the server.
+ */
+const OPTIONAL_COLUMNS = { email: 'Email', phone: 'Phone', lanes: 'Lanes', duration: 'Duration' } as const;
+type OptionalColumn = keyof typeof OPTIONAL_COLUMNS;
+const OPTIONAL_KEYS = Object.keys(OPTIONAL_COLUMNS) as OptionalColumn[];
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
@@ -100,6 +121,9 @@ export default function BookingsPage() {
   const sortByDefault = bookingListSort({ dateRange, dateField });
   const sort = sortChosen ?? sortByDefault;
   const view = params.get('view') === 'compact' ? 'compact' : 'detailed';
+  const chosenColumns = (params.get('columns') ?? '').split(',');
+  const shownColumns = OPTIONAL_KEYS.filter((key) => chosenColumns.includes(key));
+  const shows = (column: OptionalColumn) => shownColumns.includes(column);
   const page = Math.max(1, Number(params.get('page')) || 1);
 
   const minimum = SEARCH_MINIMUMS[searchField];
@@ -127,15 +151,14 @@ export default function BookingsPage() {
   const bookings = useQuery(listBookingsQuery(session.venueId, filters));
   const products = useQuery(bookingProductsQuery(session.venueId));
   const affiliates = useQuery(bookingAffiliatesQuery(session.venueId));
-  // Stored as E.164; shown as the venue's country writes it.
-  const country = session.me?.venue?.country ?? '';
   const productName = (id: string) => products.data?.find((product) => product.id === id)?.name ?? '';
 
   const detailed = view === 'detailed';
   // Few enough columns, their facts stacked, that the whole row fits beside the menu at 1280 px.
+  const optional = shownColumns.map((key) => OPTIONAL_COLUMNS[key]);
   const columns = detailed
-    ? ['Status', 'Date of Event', 'Name', 'Product', 'Players', 'Waivers', 'Reg.Code', 'Date Created', 'Paid', 'Payment Due']
-    : ['Status', 'Date of Event', 'Name', 'Players', 'Reg.Code', 'Paid', 'Payment Due'];
+    ? ['Status', 'Date of Event', 'Name', ...optional, 'Product', 'Players', 'Waivers', 'Reg.Code', 'Date Created', 'Paid', 'Payment Due']
+    : ['Status', 'Date of Event', 'Name', ...optional, 'Players', 'Reg.Code', 'Paid', 'Payment Due'];
   const narrowed = [activeFilter, dateRange, params.get('product'), params.get('affiliate')].filter(Boolean).length;
   const filtered = Boolean(narrowed || search);
   // The phone's Filters button counts what its drawer holds that is not the default, the search field too.
@@ -180,30 +203,48 @@ export default function BookingsPage() {
           <Text size="sm">{format.date(booking.startsAt)}</Text>
           <Text size="xs" c="dimmed">
             {format.time(booking.startsAt)}
-            {detailed ? ` · ${durationLabel(booking.startsAt, booking.endsAt)}` : ''}
+            {detailed && !shows('duration') ? ` · ${durationLabel(booking.startsAt, booking.endsAt)}` : ''}
           </Text>
         </Table.Td>
         <Table.Td style={wraps} data-testid="row-name">
           <Anchor component={Link} to={`/bookings/${booking.id}/view`} onClick={(event) => event.stopPropagation()} size="sm">
             {customerName(booking.reservationInfo) || 'No name'}
           </Anchor>
-          {detailed && booking.reservationInfo.email ? (
+          {detailed && !shows('email') && booking.reservationInfo.email ? (
             <Text size="xs" c="dimmed">
               {booking.reservationInfo.email}
             </Text>
           ) : null}
-          {detailed && booking.reservationInfo.phone ? (
+          {detailed && !shows('phone') && booking.reservationInfo.phone ? (
             <Text size="xs" c="dimmed" style={nowrap} data-testid="row-phone">
-              {formatPhone(booking.reservationInfo.phone, country)}
+              {format.phone(booking.reservationInfo.phone)}
             </Text>
           ) : null}
         </Table.Td>
+        {shows('email') ? (
+          <Table.Td style={wraps} data-testid="row-email">
+            {booking.reservationInfo.email}
+          </Table.Td>
+        ) : null}
+        {shows('phone') ? (
+          <Table.Td style={nowrap} data-testid="row-phone">
+            {format.phone(booking.reservationInfo.phone)}
+          </Table.Td>
+        ) : null}
+        {shows('lanes') ? <Table.Td data-testid="row-lanes">{booking.resourceIds.join(', ')}</Table.Td> : null}
+        {shows('duration') ? (
+          <Table.Td style={nowrap} data-testid="row-duration">
+            {durationLabel(booking.startsAt, booking.endsAt)}
+          </Table.Td>
+        ) : null}
         {detailed ? (
           <Table.Td style={wraps} data-testid="row-product">
             <Text size="sm">{productName(booking.productId)}</Text>
-            <Text size="xs" c="dimmed">
-              {booking.resourceIds.join(', ')}
-            </Text>
+            {shows('lanes') ? null : (
+              <Text size="xs" c="dimmed">
+                {booking.resourceIds.join(', ')}
+              </Text>
+            )}
           </Table.Td>
         ) : null}
         <Table.Td data-testid="row-players">{booking.playersCount}</Table.Td>
@@ -356,7 +397,22 @@ export default function BookingsPage() {
         allowDeselect={false}
         w={width(150)}
       />
-      {/* Cards on a phone: the table's two views do not apply. */}
+      {/* Cards on a phone: the table's views and columns do not apply. */}
+      {isPhone ? null : (
+        <MultiSelect
+          label="Columns"
+          placeholder={shownColumns.length ? undefined : 'Email, Phone, Lanes, Duration'}
+          data={OPTIONAL_KEYS.map((key) => ({ value: key, label: OPTIONAL_COLUMNS[key] }))}
+          value={shownColumns}
+          onChange={(keys) =>
+            setParam({
+              columns: keys.length ? OPTIONAL_KEYS.filter((key) => keys.includes(key)).join(',') : null,
+              page: params.get('page'),
+            })
+          }
+          w={260}
+        />
+      )}
       {isPhone ? null : (
         <SegmentedControl
           aria-label="View"
@@ -428,7 +484,7 @@ export default function BookingsPage() {
         query={bookings}
         label="Bookings"
         columns={columns}
-        minWidth={detailed ? 940 : 720}
+        minWidth={(detailed ? 940 : 720) + 120 * shownColumns.length}
         renderCard={isPhone ? card : undefined}
         empty={{
           icon: <IconCalendarEvent size={28} />,

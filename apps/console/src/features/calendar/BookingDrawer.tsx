@@ -4,6 +4,7 @@ import { Badge, Button, Drawer, Group, SimpleGrid, Stack, Text, Title } from '@m
 import { IconCash, IconExternalLink } from '@tabler/icons-react';
 import { Fact } from '../../components/Fact';
 import { formatMoney, formatVenueDate, formatVenueTime } from '@lanebook/core/format';
+import { formatPhone } from '@lanebook/core/phone';
 import { isLiveStatus } from '@lanebook/core/booking-money';
 import { presenceLabel } from '@lanebook/core/booking-schemas';
 import { useSession } from '../../lib/session';
@@ -78,7 +79,10 @@ export function BookingDrawer({
             <Fact label="Contact">
               <Stack gap={0}>
                 {b.reservationInfo.email ? <span>{b.reservationInfo.email}</span> : null}
-                {b.reservationInfo.phone ? <span>{b.reservationInfo.phone}</span> : null}
+                {/* Stored E.164; shown as the venue's country writes it. */}
+                {b.reservationInfo.phone ? (
+                  <span data-testid="drawer-phone">{formatPhone(b.reservationInfo.phone, session.me?.venue?.country ?? '')}</span>
+                ) : null}
               </Stack>
             </Fact>
             <Fact label="Players">{b.playersCount}</Fact>

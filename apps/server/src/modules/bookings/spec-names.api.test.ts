@@ -20,9 +20,7 @@ describeEachDatabase("bookings: the spec's names", (t) => {
       .set({ isDeposit: true, deposit: 2500, taxes: [tax.json<{ id: string }>().id] })
       .where(eq(products.id, productId));
     // 21:00 in New York is already the next day in UTC: dateIso is the venue's date, not UTC's.
-    const late = (
-      await venue.manager.post(`/api/private/product/${productId}/slot`, { date, from: '21:00', to: '22:00' })
-    ).json<Slot>();
+    const late = (await venue.manager.post(`/api/private/product/${productId}/slot`, { date, from: '21:00', to: '22:00' })).json<Slot>();
     expect(late.startsAt.slice(0, 10)).toBe(addDays(date, 1));
     const created = await venue.staff.post('/api/private/booking', { productId, slots: [late.id], playersCount: 3, reservationInfo: info });
     expect(created.statusCode, created.body).toBe(201);
@@ -47,9 +45,15 @@ describeEachDatabase("bookings: the spec's names", (t) => {
   it('the list reads dateRangeFilter[from] and dateRangeFilter[to] as from and to', async () => {
     const { venue, productId, date, first } = await setUpBookings(t);
     const later = addDays(date, 3);
-    const slot = (await venue.manager.post(`/api/private/product/${productId}/slot`, { date: later, from: '10:00', to: '11:00' })).json<Slot>();
-    const early = (await venue.staff.post('/api/private/booking', { productId, slots: [first.id], playersCount: 2, reservationInfo: info })).json<Booking>();
-    const late = (await venue.staff.post('/api/private/booking', { productId, slots: [slot.id], playersCount: 2, reservationInfo: info })).json<Booking>();
+    const slot = (
+      await venue.manager.post(`/api/private/product/${productId}/slot`, { date: later, from: '10:00', to: '11:00' })
+    ).json<Slot>();
+    const early = (
+      await venue.staff.post('/api/private/booking', { productId, slots: [first.id], playersCount: 2, reservationInfo: info })
+    ).json<Booking>();
+    const late = (
+      await venue.staff.post('/api/private/booking', { productId, slots: [slot.id], playersCount: 2, reservationInfo: info })
+    ).json<Booking>();
     const ids = async (query: Record<string, string>) => {
       const response = await venue.staff.get('/api/private/booking/detailed', { query: { dateField: 'date', ...query } });
       expect(response.statusCode, response.body).toBe(200);
@@ -92,9 +96,7 @@ describeEachDatabase("bookings: the spec's names", (t) => {
     const sorted = async (sort: string) => {
       // Pages of two: the order holds across pages, so the database sorts, not the page.
       const pages = await Promise.all(
-        [0, 2].map((offset) =>
-          venue.staff.get('/api/private/booking/detailed', { query: { sort, limit: '2', offset: String(offset) } }),
-        ),
+        [0, 2].map((offset) => venue.staff.get('/api/private/booking/detailed', { query: { sort, limit: '2', offset: String(offset) } })),
       );
       return pages.flatMap((page) => {
         expect(page.statusCode, page.body).toBe(200);

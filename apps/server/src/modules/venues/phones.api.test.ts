@@ -81,8 +81,7 @@ describeEachDatabase('venue and profile phones', (t) => {
     };
     const people = await Promise.all(Object.keys(typed).map(() => t.newCaller()));
     const entries = Object.entries(typed);
-    for (const [index, [phone]] of entries.entries())
-      await t.db.update(user).set({ phone }).where(eq(user.id, people[index].id));
+    for (const [index, [phone]] of entries.entries()) await t.db.update(user).set({ phone }).where(eq(user.id, people[index].id));
     await t.db.update(venues).set({ phone: '(312) 555-0142' }).where(eq(venues.id, venue.id));
 
     const migration = readFileSync(new URL('../../db/migrations/0028_venue_and_profile_phones.sql', import.meta.url), 'utf8');
