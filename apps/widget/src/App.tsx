@@ -22,10 +22,10 @@ export function App() {
         <ManagePage reference={route.reference} />
       </Suspense>
     );
-  if (route.page === 'sign')
+  if (route.page === 'sign' || route.page === 'signing')
     return (
       <Suspense fallback={loading}>
-        <SignPage reference={route.reference} />
+        <SignPage by={route.page === 'signing' ? { token: route.token } : { reference: route.reference }} />
       </Suspense>
     );
   if (route.page === 'flow') return <FlowPage route={route} />;

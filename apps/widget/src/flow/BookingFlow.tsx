@@ -622,7 +622,11 @@ export function BookingFlow({ config, visitId, affiliateId = null, returnUrlFor 
 
       {step === 'waiver' && booking ? (
         <Suspense fallback={<p className="lb-muted">Loading the waiver…</p>}>
-          <SignWaiver reference={booking.bookingReference ?? ''} allowLater onDone={() => afterWaiver(booking)} />
+          <SignWaiver
+            by={{ reference: booking.bookingReference ?? '' }}
+            laterLink={booking.signingLink}
+            onDone={() => afterWaiver(booking)}
+          />
         </Suspense>
       ) : null}
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { calendarUrl } from '../lib/calls';
 import { cancellationNotice, money, whenText } from '../lib/format';
-import { manageUrlOf, signUrlOf } from '../lib/route';
+import { manageUrlOf } from '../lib/route';
 import type { PublicBooking, VenueFormat } from '../lib/types';
 import { Facts } from './Facts';
 
@@ -29,7 +29,8 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<b
 export function Success({ booking, venue, cancellation, payAtVenue }: Props) {
   const [copied, setCopied] = useState<string | null>(null);
   const reference = booking.bookingReference ?? '';
-  const signUrl = signUrlOf(location.origin, reference);
+  // The friends' sign-only link, never the reference (decision 023).
+  const signUrl = booking.signingLink;
   const input = () => document.getElementById('lb-sign-url') as HTMLInputElement | null;
   return (
     <section className="lb-success" aria-labelledby="lb-success-title">

@@ -8,6 +8,7 @@ import type {
   PublicWaiver,
   QuoteAnswer,
   SigningBody,
+  SigningForm,
   WidgetConfig,
 } from './types';
 
@@ -101,6 +102,11 @@ export const getWaiver = (reference: string) => request<PublicWaiver>(`/api/publ
 
 export const signWaiver = (reference: string, body: SigningBody) =>
   request<unknown>(`/api/public/booking/${seg(reference)}/signatures`, { method: 'POST', body });
+
+/** The friends' sign-only link (decision 023): the form alone, and signing; nothing else of the booking. */
+export const getSigningForm = (token: string) => request<SigningForm>(`/api/public/signing/${seg(token)}`);
+export const signBySigningLink = (token: string, body: SigningBody) =>
+  request<unknown>(`/api/public/signing/${seg(token)}/signatures`, { method: 'POST', body });
 
 export const calendarUrl = (reference: string) => `/api/public/booking/${seg(reference)}/calendar.ics`;
 

@@ -13,6 +13,8 @@ export type Route =
     }
   | { page: 'manage'; reference: string }
   | { page: 'sign'; reference: string }
+  /** The friends' sign-only link (decision 023): /widget/sign/<token>. */
+  | { page: 'signing'; token: string }
   | { page: 'missing' };
 
 /** An affiliate id as the API takes it (1-100 characters once trimmed); anything else is left out rather than refused. */
@@ -29,6 +31,8 @@ export function routeOf(pathname: string, search: string): Route {
     const reference = decodeURIComponent(booking[1]);
     return booking[2] ? { page: 'sign', reference } : { page: 'manage', reference };
   }
+  const signing = /^sign\/([^/]+)$/.exec(rest);
+  if (signing) return { page: 'signing', token: decodeURIComponent(signing[1]) };
   const venueId = params.get('venue');
   if (rest === '' && venueId) {
     const paid = params.get('paid') === '1' ? params.get('booking') : null;
@@ -62,4 +66,3 @@ export function returnUrlOf(
 }
 
 export const manageUrlOf = (origin: string, reference: string) => `${origin}/widget/booking/${encodeURIComponent(reference)}`;
-export const signUrlOf = (origin: string, reference: string) => `${manageUrlOf(origin, reference)}/sign`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { affiliateOf, routeOf, returnUrlOf, signUrlOf } from './route';
+import { affiliateOf, routeOf, returnUrlOf } from './route';
 import { errorOf } from './api';
 import { priceQuery } from './calls';
 
@@ -17,6 +17,11 @@ describe('the widget addresses', () => {
     expect(routeOf('/widget/', '?venue=v&booking=REF1&paid=1&visit=x')).toMatchObject({ page: 'flow', paidBooking: 'REF1', visitId: 'x' });
     expect(routeOf('/widget/booking/AbC123', '')).toEqual({ page: 'manage', reference: 'AbC123' });
     expect(routeOf('/widget/booking/AbC123/sign', '')).toEqual({ page: 'sign', reference: 'AbC123' });
+    expect(routeOf('/widget/sign/3f9c2a7be81d4c6f90a1b2c3d4e5f607', '')).toEqual({
+      page: 'signing',
+      token: '3f9c2a7be81d4c6f90a1b2c3d4e5f607',
+    });
+    expect(routeOf('/widget/sign/a/b', '')).toEqual({ page: 'missing' });
     expect(routeOf('/widget/', '')).toEqual({ page: 'missing' });
     expect(routeOf('/widget/other', '?venue=v')).toEqual({ page: 'missing' });
   });
@@ -30,11 +35,10 @@ describe('the widget addresses', () => {
     expect(affiliateOf('x'.repeat(100))).toBe('x'.repeat(100));
   });
 
-  it("builds the checkout's return to this same widget, and the friends' signing link", () => {
+  it("builds the checkout's return to this same widget", () => {
     const url = returnUrlOf('https://lanebook.test', { venueId: 'demo axe', templateId: null, frame: '1' }, 'REF1', 'visit-9');
     expect(url).toBe('https://lanebook.test/widget/?venue=demo+axe&frame=1&booking=REF1&paid=1&visit=visit-9');
     expect(routeOf(new URL(url).pathname, new URL(url).search)).toMatchObject({ page: 'flow', venueId: 'demo axe', paidBooking: 'REF1' });
-    expect(signUrlOf('https://lanebook.test', 'a/b')).toBe('https://lanebook.test/widget/booking/a%2Fb/sign');
   });
 });
 

@@ -9,7 +9,7 @@ import type { PublicBooking as CorePublicBooking, PublicBookingCreate } from '@l
 import type { QuoteAnswer } from '@lanebook/core/calendar-schemas';
 
 export type { CustomField, PriceGroup, PublicBookingCreate, QuoteAnswer };
-export type { PublicWaiver, SigningBody, WaiverField } from '@lanebook/core/waiver-schemas';
+export type { PublicWaiver, SigningBody, SigningForm, WaiverField } from '@lanebook/core/waiver-schemas';
 
 export type ViewMode = 'detailed' | 'compact' | 'table';
 

@@ -275,7 +275,7 @@ export default function ManagePage({ reference }: { reference: string }) {
 
       {panel === 'sign' ? (
         <Suspense fallback={<p className="lb-muted">Loading the waiver…</p>}>
-          <SignWaiver reference={reference} onDone={() => getBooking(reference).then(setBooking, () => undefined)} />
+          <SignWaiver by={{ reference }} onDone={() => getBooking(reference).then(setBooking, () => undefined)} />
         </Suspense>
       ) : null}
 

@@ -1,11 +1,14 @@
-import SignWaiver from './SignWaiver';
+import SignWaiver, { type WaiverKey } from './SignWaiver';
 
-/** /widget/booking/<reference>/sign: the friend's link, the signing form alone (nothing filled in from the booking). */
-export default function SignPage({ reference }: { reference: string }) {
+/**
+ * The signing form alone, nothing filled in from the booking: /widget/sign/<token>, the friends'
+ * sign-only link (decision 023), and /widget/booking/<reference>/sign, which mails sent before it still link.
+ */
+export default function SignPage({ by }: { by: WaiverKey }) {
   return (
     <main className="lb-page">
       <h1 className="lb-step-title">Sign Waiver</h1>
-      <SignWaiver reference={reference} prefillBooker={false} />
+      <SignWaiver by={by} prefillBooker={false} />
     </main>
   );
 }

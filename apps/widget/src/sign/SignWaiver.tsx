@@ -1,17 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, messageOf } from '../lib/api';
-import { getWaiver, signWaiver } from '../lib/calls';
-import { signUrlOf } from '../lib/route';
-import type { PublicWaiver } from '../lib/types';
+import { getSigningForm, getWaiver, signBySigningLink, signWaiver } from '../lib/calls';
+import type { PublicWaiver, SigningBody, SigningForm } from '../lib/types';
+import { applyTheme } from '../theme';
 import { Field, type FieldValue } from '../flow/Field';
 import { RichText } from './RichText';
 import { SignaturePadField } from './SignaturePadField';
 import { askedFields, buildSigningBody, fieldName, isMinor, type SigningState } from '@lanebook/core/signing-form';
 
+/** Whose key signs: the booking's reference (the booker's own pages) or the friends' sign-only token (decision 023). */
+export type WaiverKey = { reference: string } | { token: string };
+
 interface Props {
-  reference: string;
-  /** In the booking flow: "Sign later" shows the link and moves on. */
-  allowLater?: boolean;
+  by: WaiverKey;
+  /** In the booking flow: "Sign later" shows this link (the friends' signing link, never the reference) and moves on. */
+  laterLink?: string;
   onDone?: () => void;
   /**
    * Whether the booker may be the one signing (the booking flow, the booking's own page): their
@@ -22,9 +25,14 @@ interface Props {
 
 const EMPTY: SigningState = { values: {}, checked: [], signature: null, guardianName: '', guardianSignature: null };
 
+/** The form by either key; the token's has no booker and brings the venue's look (its page has no widget configuration). */
+const loadForm = (by: WaiverKey): Promise<PublicWaiver | SigningForm> =>
+  'token' in by ? getSigningForm(by.token) : getWaiver(by.reference);
+const sign = (by: WaiverKey, body: SigningBody) => ('token' in by ? signBySigningLink(by.token, body) : signWaiver(by.reference, body));
+
 /** Signing the booking's waiver (a lazy chunk: signature_pad loads only here). */
-export default function SignWaiver({ reference, allowLater = false, onDone, prefillBooker = true }: Props) {
-  const [waiver, setWaiver] = useState<PublicWaiver | null>(null);
+export default function SignWaiver({ by, laterLink, onDone, prefillBooker = true }: Props) {
+  const [waiver, setWaiver] = useState<PublicWaiver | SigningForm | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [state, setState] = useState<SigningState>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -35,15 +43,17 @@ export default function SignWaiver({ reference, allowLater = false, onDone, pref
   const [round, setRound] = useState(0);
   // Only the first form of a visit is the booker's: after a signature, the next is someone else's.
   const bookerTurn = useRef(prefillBooker);
-  const link = signUrlOf(location.origin, reference);
+  const isToken = 'token' in by;
+  const key = isToken ? by.token : by.reference;
 
   useEffect(() => {
     let live = true;
-    getWaiver(reference).then(
+    loadForm(isToken ? { token: key } : { reference: key }).then(
       (w) => {
         if (!live) return;
         setWaiver(w);
-        const booker = bookerTurn.current ? w.booker : null;
+        if ('view' in w) applyTheme(w);
+        const booker = bookerTurn.current && 'booker' in w ? w.booker : null;
         if (booker)
           setState((s) => ({ ...s, values: { ...s.values, firstName: booker.firstName, lastName: booker.lastName, email: booker.email } }));
       },
@@ -52,14 +62,14 @@ export default function SignWaiver({ reference, allowLater = false, onDone, pref
     return () => {
       live = false;
     };
-  }, [reference, round]);
+  }, [isToken, key, round]);
 
   const laterBox = (
     <div className="lb-box">
       <p>Sign any time before your visit at this link:</p>
       <p className="lb-break">
-        <a href={link} target="_blank" rel="noopener">
-          {link}
+        <a href={laterLink} target="_blank" rel="noopener">
+          {laterLink}
         </a>
       </p>
       {onDone ? (
@@ -77,7 +87,7 @@ export default function SignWaiver({ reference, allowLater = false, onDone, pref
         <p className="lb-error" role="alert">
           {loadError}
         </p>
-        {allowLater ? laterBox : null}
+        {laterLink ? laterBox : null}
       </>
     );
   if (!waiver) return <p className="lb-muted">Loading the waiver…</p>;
@@ -124,7 +134,7 @@ export default function SignWaiver({ reference, allowLater = false, onDone, pref
             ? `Signing opens ${new Date(waiver.window.opensAt).toLocaleString()}.`
             : 'Signing for this booking has closed.'}
         </p>
-        {allowLater ? laterBox : null}
+        {laterLink ? laterBox : null}
       </>
     );
 
@@ -143,7 +153,7 @@ export default function SignWaiver({ reference, allowLater = false, onDone, pref
     setBusy(true);
     setFormError(null);
     try {
-      await signWaiver(reference, built.body);
+      await sign(by, built.body);
       bookerTurn.current = false;
       setSigned(true);
       setRound((n) => n + 1);
@@ -226,7 +236,7 @@ export default function SignWaiver({ reference, allowLater = false, onDone, pref
         <button type="submit" className="lb-btn" disabled={busy} aria-busy={busy}>
           Sign Waiver
         </button>
-        {allowLater ? (
+        {laterLink ? (
           <button type="button" className="lb-btn lb-btn-secondary" onClick={() => setLater(true)}>
             Sign later
           </button>

@@ -2,6 +2,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Button, CopyButton, Group, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconCopy, IconSignature } from '@tabler/icons-react';
+import { signingPathOf } from '@lanebook/core/waiver-schemas';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryTable } from '../../components/QueryTable';
@@ -18,8 +19,9 @@ export default function BookingSignaturesPage() {
   const format = useSignatureFormat();
   const booking = useQuery(bookingQuery(session.venueId, id));
   const signatures = useQuery(bookingSignaturesQuery(session.venueId, id));
-  const reference = booking.data?.bookingReference;
-  const publicUrl = reference ? `${window.location.origin}/sign/${encodeURIComponent(reference)}` : '';
+  // The friends' sign-only link (decision 023): it signs and opens nothing else; the reference stays the booker's.
+  const token = booking.data?.signingToken;
+  const publicUrl = token ? `${window.location.origin}${signingPathOf(token)}` : '';
   const players = booking.data?.playersCount;
 
   const signButton = session.can('signatures.create') ? (
