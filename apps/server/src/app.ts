@@ -147,6 +147,7 @@ export async function buildApp(database: Database, config: AppConfig) {
     jobs,
     payments: await startPayments(app, database, jobs, config, (venueId) => widgetFrameAncestors(access, venueId)),
     config: { ...config },
+    startup: { finished: !config.readyAfterStartup },
   };
   for (const routes of MODULES) await app.register(routes, { deps });
 
@@ -156,7 +157,10 @@ export async function buildApp(database: Database, config: AppConfig) {
   if (roots.length) app.register(fastifyStatic, { root: roots, serve: false });
   registerWidget(app, widgetRoot, access);
   registerConsole(app, consoleRoot);
-  return { app, auth, mailer, jobs, payments: deps.payments };
+  const startupFinished = () => {
+    deps.startup.finished = true;
+  };
+  return { app, auth, mailer, jobs, payments: deps.payments, startupFinished };
 }
 
 /** The folder of a build when it holds every one of `files`, else null (not built). */

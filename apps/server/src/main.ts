@@ -27,10 +27,22 @@ function authSecret(): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+/** Runs `step` until it succeeds, waiting longer each time (at most 30 s): for start-up after listening. */
+async function untilDone<T>(what: string, step: () => Promise<T>): Promise<T> {
+  for (let delayMs = 1000; ; delayMs = Math.min(delayMs * 2, 30_000)) {
+    try {
+      return await step();
+    } catch (error) {
+      console.warn(`Start-up: ${what} failed (${(error as Error).message}); trying again in ${delayMs / 1000} s.`);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}
+
 async function main() {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, listenDatabaseUrl: env.LISTEN_DATABASE_URL, dataDir });
   const baseUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-  const { app, auth, payments } = await buildApp(database, {
+  const { app, auth, payments, startupFinished } = await buildApp(database, {
     baseUrl,
     // Without PUBLIC_URL the server is reached on this machine: its other loopback names work too.
     extraOrigins: env.PUBLIC_URL ? [] : [`http://127.0.0.1:${env.PORT}`, `http://[::1]:${env.PORT}`],
@@ -63,10 +75,15 @@ async function main() {
         : undefined,
     cardPaymentsOff: cardPayments === 'off',
     venueApproval: env.VENUE_APPROVAL,
+    readyAfterStartup: true,
   });
 
-  const seeded = env.SEED_DEMO === false ? false : await seedDemo(database.db, auth);
-  await makeSuperadmins(database.db, env.SUPERADMIN_EMAILS);
+  // One process at a time: several started together on an empty database seed it once.
+  const seeded = await database.exclusively(async () => {
+    const made = env.SEED_DEMO === false ? false : await seedDemo(database.db, auth);
+    await makeSuperadmins(database.db, env.SUPERADMIN_EMAILS);
+    return made;
+  });
 
   const shutdown = async () => {
     await app.close();
@@ -77,8 +94,15 @@ async function main() {
   process.once('SIGTERM', shutdown);
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // From here on nothing ends the process: a step the database fails is tried again, and
+  // /api/health answers 503 starting until every step is done.
   // After listening: the sandbox posts its account event to the app's own webhook.
-  if (env.SEED_DEMO !== false) await activateDemoPayments(database.db, payments, DEMO_VENUE_ID);
+  if (env.SEED_DEMO !== false)
+    await untilDone('activating the demo payments', () =>
+      database.exclusively(() => activateDemoPayments(database.db, payments, DEMO_VENUE_ID)),
+    );
+  const demoVenue = await untilDone('reading the demo venue', () => venueExists(database.db, DEMO_VENUE_ID));
+  startupFinished();
   const where = database.kind === 'pglite' ? `embedded database in ${dataDir}` : 'PostgreSQL';
   const lines = [``, `Lanebook is running at ${baseUrl} (${where}).`];
   if (seeded || env.SEED_DEMO !== false) {
@@ -92,7 +116,7 @@ async function main() {
       off: 'Card payments: OFF (production without STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; PAYMENTS_PROVIDER=sandbox runs the test sandbox).',
     }[cardPayments],
   );
-  if (await venueExists(database.db, DEMO_VENUE_ID)) lines.push(`Widget demo: ${baseUrl}/widget/demo?venue=${DEMO_VENUE_ID}`);
+  if (demoVenue) lines.push(`Widget demo: ${baseUrl}/widget/demo?venue=${DEMO_VENUE_ID}`);
   if (!env.SMTP_URL)
     lines.push(
       env.NODE_ENV === 'production'

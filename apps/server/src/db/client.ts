@@ -18,6 +18,12 @@ export interface Database {
    * its own, on PGlite the one session, whose query waits for an open transaction to end.
    */
   executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Runs `work` holding the start-up lock, which one process at a time holds: the migrations,
+   * the demo seed and the demo's payment account, which two processes started together on an
+   * empty database would otherwise both do, one of them failing (decision 027).
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Whether the database answers a query within `timeoutMs` (the health check). */
   ping(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
@@ -87,7 +93,8 @@ async function openPostgres(url: string, listenUrl: string): Promise<Database> {
     }),
   );
   const db = drizzle(pool, { schema }) as unknown as Db;
-  await migrate(drizzle(pool, { schema }), { migrationsFolder });
+  const exclusively = <T>(work: () => Promise<T>) => withStartupLock(pg.Client, listenUrl, work);
+  await exclusively(() => migrate(drizzle(pool, { schema }), { migrationsFolder }));
   // Jobs poll and maintain on their own few connections, so they never wait for the request path's.
   const jobsPool = survivingLostConnections(
     new pg.Pool({ connectionString: url, max: 3, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true }),
@@ -97,6 +104,7 @@ async function openPostgres(url: string, listenUrl: string): Promise<Database> {
     kind: 'postgres',
     notifications,
     executeSql: async (text, values) => ({ rows: (await jobsPool.query(text, values)).rows }),
+    exclusively,
     ping: (timeoutMs) => withTimeout(pingOnce(url, timeoutMs), timeoutMs),
     close: async () => {
       await notifications.close();
@@ -108,6 +116,27 @@ async function openPostgres(url: string, listenUrl: string): Promise<Database> {
 
 /** How long connecting may take before the request fails with 503 (and a pool slot may be waited for). */
 const CONNECT_TIMEOUT_MS = 5000;
+
+/** The start-up lock's key: an advisory lock in the two-key space, apart from locking.ts's one-key transaction locks. */
+const STARTUP_LOCK_KEY = [0x4c616e65, 1] as const;
+
+/**
+ * Runs `work` holding a session advisory lock on a connection of its own, to the direct address
+ * (through PgBouncer's transaction pooling a session lock would not stay on one server
+ * connection). A process that dies holding it loses its connection, and so the lock.
+ */
+async function withStartupLock<T>(Client: PgClientClass, url: string, work: () => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  client.on('error', (error: Error) => console.warn(`PostgreSQL start-up lock: connection lost: ${error.message}`));
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1, $2)', [...STARTUP_LOCK_KEY]);
+    return await work();
+  } finally {
+    // Ending the session releases the lock.
+    await client.end().catch(() => {});
+  }
+}
 
 type PgPool = import('pg').Pool;
 
@@ -386,6 +415,8 @@ async function openPglite(dataDir: string | null, image?: Blob): Promise<Databas
         const results = await client.exec(text);
         return { rows: results.at(-1)?.rows ?? [] };
       },
+      // DATA_DIR's lock file already keeps every other process out (takeDataDirLock).
+      exclusively: (work) => work(),
       // The one session waits for an open transaction to end: a long one reads as unreachable.
       ping: (timeoutMs) => withTimeout(ping(), timeoutMs),
       close: async () => {

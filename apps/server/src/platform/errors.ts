@@ -62,6 +62,12 @@ export const databaseUnavailable = (database?: string) =>
     { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
   );
 
+/** The health check while the process is still starting (decision 027): not ready yet, ask again soon. */
+export const serverStarting = () =>
+  new AppError(503, 'starting', 'The server is starting. Try again in a few seconds.', undefined, {
+    'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+  });
+
 /** Socket errors of a connection that could not be made or was cut. */
 const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 /**

@@ -165,7 +165,9 @@ export async function startJobs(database: Database, config: JobsConfig = {}): Pr
   const queues = new Set<string>();
   const ensureQueue = async (name: string) => {
     if (queues.has(name)) return;
-    await boss.createQueue(name);
+    // Making a queue makes a partition: processes starting together deadlocked doing it at once,
+    // so a missing queue is made under the start-up lock (decision 027).
+    if (!(await boss.getQueue(name))) await database.exclusively(() => boss.createQueue(name));
     queues.add(name);
   };
   const pollingMs = Math.max(0.5, config.pollingIntervalSeconds ?? 2) * 1000;

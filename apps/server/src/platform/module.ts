@@ -58,6 +58,11 @@ export interface AppConfig {
   cardPaymentsOff?: boolean;
   /** VENUE_APPROVAL: `auto` makes a venue's request to go live take effect at once, without a superadmin (default manual). */
   venueApproval?: 'manual' | 'auto';
+  /**
+   * /api/health answers 503 `starting` until buildApp's `startupFinished()` is called: main.ts
+   * still uses the database after listening (decision 027). Without it the app is ready once built.
+   */
+  readyAfterStartup?: boolean;
   /** Built console (apps/console/dist); served at / when present. */
   consoleDir?: string;
   /** Built widget (apps/widget/dist: index.html, widget.js, assets/); served at /widget.js and /widget/ when present. */
@@ -74,6 +79,8 @@ export interface ModuleDeps {
   jobs: Jobs;
   payments: PaymentProvider;
   config: AppConfig;
+  /** Whether start-up has finished (AppConfig.readyAfterStartup): health says ready only then. */
+  startup: { finished: boolean };
 }
 
 /** A module's routes: a Fastify plugin registered by app.ts with the shared dependencies. */

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authConfigSchema } from '@lanebook/core';
 import { socialProvidersOf } from '../../platform/auth.js';
-import { databaseUnavailable } from '../../platform/errors.js';
+import { databaseUnavailable, serverStarting } from '../../platform/errors.js';
 import { errorResponses } from '../../platform/http.js';
 import type { ModuleDeps } from '../../platform/module.js';
 
@@ -37,11 +37,12 @@ export const healthRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fas
       schema: {
         tags: ['platform'],
         description:
-          'Readiness: 200 when this process can serve, 503 database_unavailable (naming the database, with Retry-After) while its database does not answer. A load balancer routes by it.',
+          'Readiness: 200 when this process can serve; 503 starting (with Retry-After) until its start-up has finished, and 503 database_unavailable (naming the database, with Retry-After) while its database does not answer. A load balancer routes by it.',
         response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }), ...errorResponses(400, 503) },
       },
     },
     async () => {
+      if (!deps.startup.finished) throw serverStarting();
       if (!(await databaseAnswers())) throw databaseUnavailable(database.kind);
       return { status: 'ok' as const, database: database.kind };
     },
