@@ -142,6 +142,34 @@ const openingHoursAnswer = z.object({
   groupsBasedPrice: groupsAnswer,
 });
 
+/**
+ * A populate too large for one request, run in the background in small batches (decision 034):
+ * its dates, how many days are done of how many, and what it did so far. `doneThrough` is the
+ * last date done: a run cut short continues after it.
+ */
+export const populateRunSchema = z.object({
+  id: z.string(),
+  state: z.enum(['running', 'done', 'failed']),
+  from: z.string(),
+  to: z.string(),
+  doneThrough: z.string().nullable(),
+  done: z.number().int(),
+  total: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  deleted: z.number().int(),
+  /** How many slots were left alone because a live booking is on them. */
+  keptBooked: z.number().int(),
+  skipped: z.number().int(),
+  /** Why it stopped, when it failed. */
+  message: z.string().nullable(),
+  /** Whether it populates the group's keep-ahead window (it moves `populatedThrough` as it goes). */
+  keepsWindow: z.boolean(),
+  startedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PopulateRun = z.infer<typeof populateRunSchema>;
+
 export const slotGroupSchema = z.object({
   id: z.string(),
   productId: z.string(),
@@ -153,6 +181,8 @@ export const slotGroupSchema = z.object({
   populateWeeksAhead: z.number().int().nullable(),
   /** The last venue date the keep-ahead populate covered. */
   populatedThrough: z.string().nullable(),
+  /** The last populate run in the background (a large populate, decision 034), null when none ran. */
+  populate: populateRunSchema.nullable(),
 });
 export type SlotGroup = z.infer<typeof slotGroupSchema>;
 
@@ -193,7 +223,10 @@ export type PopulateAnswer = z.infer<typeof populateAnswerSchema>;
 /** A saved plan, and what populate did when the group keeps its calendar populated (absent otherwise). */
 export const slotGroupSavedSchema = slotGroupSchema.extend({ populated: populateAnswerSchema.optional() });
 export type SlotGroupSaved = z.infer<typeof slotGroupSavedSchema>;
+/** What keep-populated did: `populated` when the window was populated in the request, null when stopped or running in the background (`group.populate`). */
 export const keepPopulatedAnswerSchema = z.object({ group: slotGroupSchema, populated: populateAnswerSchema.nullable() });
+/** POST populate of a range too large for one request: 202 with the run started in the background. */
+export const populateStartedSchema = z.object({ populate: populateRunSchema });
 export type KeepPopulatedAnswer = z.infer<typeof keepPopulatedAnswerSchema>;
 
 /** One slot's fields in a request; those left out take the product's (create) or stay (edit). */

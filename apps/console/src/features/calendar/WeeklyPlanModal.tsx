@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ActionIcon,
@@ -19,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { PopulateAnswer } from '@lanebook/core/calendar-schemas';
+import type { PopulateAnswer, PopulateRun } from '@lanebook/core/calendar-schemas';
 import { addDays, daysBetween, MAX_POPULATE_DAYS, planSlots, WALL_TIME } from '@lanebook/core/calendar';
 import { useSession } from '../../lib/session';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -90,7 +90,11 @@ function PlanForm({
   const queryClient = useQueryClient();
   const firstDay = session.me?.venue?.firstDayOfWeek ?? 0;
   const [productId, setProductId] = useState<string | null>(initialProductId ?? products[0]?.id ?? null);
-  const groups = useQuery(slotGroupsQuery(session.venueId, productId));
+  // A large populate runs in the background (202): its progress is the group's, read again every second while it runs.
+  const groups = useQuery({
+    ...slotGroupsQuery(session.venueId, productId),
+    refetchInterval: (query) => (query.state.data?.items[0]?.populate?.state === 'running' ? 1000 : false),
+  });
   const group = groups.data?.items[0];
   const groupId = group?.id ?? (productId ? planGroupId(productId) : null);
   const [startDate, setStartDate] = useState(today);
@@ -110,7 +114,26 @@ function PlanForm({
     setShowRows(!group?.openingHours);
   }
   const [range, setRange] = useState({ from: today, to: addDays(today, 6) });
-  const [answer, setAnswer] = useState<PopulateAnswer | null>(null);
+  const [answer, setAnswer] = useState<PopulateAnswer | PopulateRun | null>(null);
+  // The background run this form started and waits for: when it ends, its result shows and the calendar is read again.
+  const [waitingFor, setWaitingFor] = useState<string | null>(null);
+  const run = group?.populate ?? null;
+  const runEnded = waitingFor !== null && run?.id === waitingFor && run.state !== 'running';
+  if (runEnded) {
+    setWaitingFor(null);
+    setAnswer(run);
+  }
+  useEffect(() => {
+    if (answer && 'state' in answer) void queryClient.invalidateQueries({ queryKey: calendarKey(session.venueId) });
+  }, [answer, queryClient, session.venueId]);
+  /** A populate answered at once shows its result; one left to the background is waited for. */
+  const started = async (populated: PopulateAnswer | null | undefined, background: PopulateRun | null | undefined) => {
+    if (background?.state === 'running') {
+      setAnswer(null);
+      setWaitingFor(background.id);
+      await queryClient.invalidateQueries({ queryKey: slotGroupsQuery(session.venueId, productId).queryKey });
+    } else setAnswer(populated ?? null);
+  };
   const canEdit = session.can('calendar.edit');
   const canPopulate = session.can('calendar.create');
   const weekdayOptions = useMemo(
@@ -151,7 +174,7 @@ function PlanForm({
     },
     onSuccess: async (saved) => {
       setRows(saved.templates);
-      if (saved.populated) setAnswer(saved.populated);
+      if (saved.populated || saved.populate?.state === 'running') await started(saved.populated, saved.populate);
       notifySuccess('Weekly plan saved');
       await queryClient.invalidateQueries({ queryKey: slotGroupsQuery(session.venueId, saved.productId).queryKey });
       if (saved.populated) await queryClient.invalidateQueries({ queryKey: calendarKey(session.venueId) });
@@ -161,7 +184,7 @@ function PlanForm({
   const keep = useMutation({
     mutationFn: (weeks: number | null) => keepPopulated(productId!, groupId!, weeks),
     onSuccess: async (result) => {
-      setAnswer(result.populated);
+      await started(result.populated, result.group.populate);
       notifySuccess(
         result.group.populateWeeksAhead ? `Kept populated ${result.group.populateWeeksAhead} weeks ahead` : 'No longer kept populated',
       );
@@ -174,8 +197,9 @@ function PlanForm({
   const populate = useMutation({
     mutationFn: () => populateSlotGroup(productId!, groupId!, range),
     onSuccess: async (result) => {
-      setAnswer(result);
-      notifySuccess('Plan populated');
+      if ('populate' in result) await started(null, result.populate);
+      else setAnswer(result);
+      notifySuccess('populate' in result ? 'Populating in the background' : 'Plan populated');
       await queryClient.invalidateQueries({ queryKey: calendarKey(session.venueId) });
     },
     onError: notifyError,
@@ -340,6 +364,11 @@ function PlanForm({
           venueNonWorkingDates={venueNonWorkingDates}
         />
       ) : null}
+      {run?.state === 'running' ? (
+        <Text size="sm" data-testid="populate-progress" role="status">
+          Populating {run.from} to {run.to} in the background: {run.done} of {run.total} days done, {run.created} slots made.
+        </Text>
+      ) : null}
       {answer ? <PopulateResult answer={answer} /> : null}
     </Stack>
   );
@@ -440,14 +469,17 @@ function everyDay(rows: TemplateRow[]): TemplateRow[] {
   return [0, 1, 2, 3, 4, 5, 6].flatMap((d) => day.map((row) => ({ ...row, weekday: d })));
 }
 
-function PopulateResult({ answer }: { answer: PopulateAnswer }) {
+/** What populate did: answered at once (with the slots kept and the dates skipped), or a background run's counts. */
+function PopulateResult({ answer }: { answer: PopulateAnswer | PopulateRun }) {
+  const count = (value: number | unknown[]) => (typeof value === 'number' ? value : value.length);
   return (
-    <Alert title="Populate result" data-testid="populate-result">
+    <Alert title="Populate result" data-testid="populate-result" color={'state' in answer && answer.state === 'failed' ? 'red' : undefined}>
+      {'state' in answer && answer.state === 'failed' ? <Text size="sm">Stopped: {answer.message}</Text> : null}
       <Text size="sm">
-        Created {answer.created}, updated {answer.updated}, deleted {answer.deleted}, kept booked {answer.keptBooked.length}, skipped{' '}
-        {answer.skipped.length}
+        Created {answer.created}, updated {answer.updated}, deleted {answer.deleted}, kept booked {count(answer.keptBooked)}, skipped{' '}
+        {count(answer.skipped)}
       </Text>
-      {answer.keptBooked.length ? (
+      {Array.isArray(answer.keptBooked) && answer.keptBooked.length ? (
         <List size="sm">
           {answer.keptBooked.map((s) => (
             <List.Item key={s.id}>
@@ -456,7 +488,7 @@ function PopulateResult({ answer }: { answer: PopulateAnswer }) {
           ))}
         </List>
       ) : null}
-      {answer.skipped.length ? (
+      {Array.isArray(answer.skipped) && answer.skipped.length ? (
         <List size="sm">
           {answer.skipped.map((s, i) => (
             <List.Item key={i}>

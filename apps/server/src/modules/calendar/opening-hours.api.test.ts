@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { addDays, DEFAULT_PERMISSIONS, productDefaults, venueToday } from '@lanebook/core';
-import type { KeepPopulatedAnswer, SlotGroup, SlotGroupSaved } from '@lanebook/core/calendar-schemas';
+import type { KeepPopulatedAnswer, PopulateRun, SlotGroup, SlotGroupSaved } from '@lanebook/core/calendar-schemas';
 import { products, resources, slots, venues } from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { expectFieldError, expectNoWrites, withoutRole } from '../../../test/catalog.js';
 import type { TestServer } from '../../../test/server.js';
+import { slotGroups } from './schema.js';
+import { runPopulate, STALE_RUN_MS } from './populate-runs.js';
 import { topUpKeptCalendars } from './top-up.js';
 
 const ZONE = 'America/New_York';
@@ -48,7 +50,18 @@ async function setUp(t: TestServer) {
       duplicates: [...perTemplateDate.values()].filter((n) => n > 1).length,
     };
   };
-  return { venue, product, today, group, groupSlots };
+  /** The group as listed, once its populate in the background has finished (polled, as the console does). */
+  const finished = async () =>
+    vi.waitFor(
+      async () => {
+        const listed = (await venue.manager.get(`/api/private/product/${product}/slot-groups`)).json<{ items: SlotGroup[] }>();
+        const found = listed.items.find((g) => g.id === 'plan')!;
+        expect(found.populate?.state).not.toBe('running');
+        return found;
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+  return { venue, product, today, group, groupSlots, finished };
 }
 
 describeEachDatabase('opening hours', (t) => {
@@ -163,13 +176,21 @@ describeEachDatabase('opening hours', (t) => {
   });
 
   it('keeps the calendar populated N weeks ahead: at once when set, then only the new days, idempotent, skipping closed days', async () => {
-    const { venue, product, today, group, groupSlots } = await setUp(t);
+    const { venue, product, today, group, groupSlots, finished } = await setUp(t);
     await venue.manager.put(group, { startDate: today, openingHours: tenToEight() });
+    // Two weeks of 10 slots a day is more than one batch: answered at once, populated in the background.
     const set = await venue.manager.put(`${group}/keep-populated`, { weeksAhead: 2 });
-    expect(set.statusCode, set.body).toBe(200);
+    expect(set.statusCode, set.body).toBe(202);
     const kept = set.json<KeepPopulatedAnswer>();
-    expect(kept.populated).toMatchObject({ created: 140, deleted: 0 });
-    expect(kept.group).toMatchObject({ populateWeeksAhead: 2, populatedThrough: addDays(today, 13) });
+    expect(kept.populated).toBeNull();
+    expect(kept.group).toMatchObject({
+      populateWeeksAhead: 2,
+      populate: { state: 'running', from: today, to: addDays(today, 13), total: 14 },
+    });
+    expect(await finished()).toMatchObject({
+      populatedThrough: addDays(today, 13),
+      populate: { state: 'done', done: 14, total: 14, created: 140, deleted: 0 },
+    });
     expect((await groupSlots()).rows).toHaveLength(140);
 
     // Nothing to do the same day, however often the job runs.
@@ -210,9 +231,9 @@ describeEachDatabase('opening hours', (t) => {
       startDate: today,
       openingHours: tenToEight(ALL_WEEK, { days: ALL_WEEK.map((weekday) => ({ weekday, ranges: [{ from: '10:00', to: '18:00' }] })) }),
     });
-    expect(shorter.statusCode, shorter.body).toBe(200);
+    expect(shorter.statusCode, shorter.body).toBe(202);
     // The slot deleted by hand comes back (the window follows the plan, as populate does) and 18:00 and 19:00 go on its 14 days.
-    expect(shorter.json<SlotGroupSaved>().populated).toMatchObject({ created: 1, updated: 0, deleted: 28, keptBooked: [] });
+    expect((await finished()).populate).toMatchObject({ state: 'done', created: 1, updated: 0, deleted: 28, keptBooked: 0 });
     const windowEnd = addDays(today, 13);
     const late = (await groupSlots()).labels.filter(
       (l) => l.slice(0, 10) <= windowEnd && (l.endsWith('18:00-19:00') || l.endsWith('19:00-20:00')),
@@ -228,5 +249,53 @@ describeEachDatabase('opening hours', (t) => {
     const count = (await groupSlots()).rows.length;
     expect(await topUpKeptCalendars(t.db, new Date(now + 5 * DAY_MS))).toMatchObject({ toppedUp: 0, created: 0 });
     expect((await groupSlots()).rows).toHaveLength(count);
+  });
+
+  it('a 52-week keep-populated answers at once; the slots come from the background batches, each once, and a run cut short continues', async () => {
+    const { venue, product, today, group, groupSlots, finished } = await setUp(t);
+    await venue.manager.put(group, { startDate: today, openingHours: tenToEight() });
+    const set = await venue.manager.put(`${group}/keep-populated`, { weeksAhead: 52 });
+    expect(set.statusCode, set.body).toBe(202);
+    const last = addDays(today, 52 * 7 - 1);
+    expect(set.json<KeepPopulatedAnswer>()).toMatchObject({
+      populated: null,
+      group: { populateWeeksAhead: 52, populatedThrough: null, populate: { state: 'running', done: 0, total: 364, to: last } },
+    });
+    // A second worker on the same run at once (two processes): the batches are under the group's lock, each slot made once.
+    const runId = set.json<KeepPopulatedAnswer>().group.populate!.id;
+    await runPopulate(t.db, venue.id, ZONE, 'plan', runId);
+    const done = await finished();
+    expect(done).toMatchObject({ populatedThrough: last, populate: { state: 'done', done: 364, total: 364, created: 3640 } });
+    const all = await groupSlots();
+    expect(all.rows).toHaveLength(3640);
+    expect(all.duplicates).toBe(0);
+    expect(all.rows.at(-1)!.date).toBe(last);
+
+    // A run cut short (its process died halfway, its cursor in the middle): the hourly job continues it, making nothing twice.
+    const halfway = addDays(today, 100);
+    const cut: PopulateRun = {
+      ...done.populate!,
+      state: 'running',
+      doneThrough: halfway,
+      updatedAt: new Date(Date.now() - STALE_RUN_MS - 1000).toISOString(),
+    };
+    await t.db
+      .update(slotGroups)
+      .set({ populateRun: cut })
+      .where(and(eq(slotGroups.venueId, venue.id), eq(slotGroups.id, 'plan')));
+    const deleted = (await groupSlots()).rows.find((r) => r.date === addDays(halfway, 1))!;
+    await t.db
+      .delete(slots)
+      .where(and(eq(slots.venueId, venue.id), eq(slots.slotTemplateId, deleted.templateId!), eq(slots.date, deleted.date)));
+    expect(await topUpKeptCalendars(t.db)).toMatchObject({ toppedUp: 1, failed: [] });
+    const resumed = await finished();
+    expect(resumed.populate).toMatchObject({ state: 'done', doneThrough: last });
+    const after = await groupSlots();
+    expect(after.rows).toHaveLength(3640);
+    expect(after.duplicates).toBe(0);
+
+    // Another venue never sees the group or its progress.
+    const other = await t.addVenue();
+    expect((await other.manager.get(`/api/private/product/${product}/slot-groups`)).statusCode).toBe(404);
   });
 });

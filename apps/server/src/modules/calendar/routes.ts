@@ -11,6 +11,7 @@ import {
   nonWorkingDayParams,
   populateAnswerSchema,
   populateBodySchema,
+  populateStartedSchema,
   publicDatesAnswerSchema,
   publicDatesQuerySchema,
   publicPriceQuerySchema,
@@ -32,17 +33,25 @@ import { errorResponses, idParams, preSerialized } from '../../platform/http.js'
 import { withTransaction } from '../../platform/locking.js';
 import { quoteFor } from './quote.js';
 import { CALENDAR_TOP_UP_CRON, CALENDAR_TOP_UP_QUEUE, topUpKeptCalendars } from './top-up.js';
+import {
+  CALENDAR_POPULATE_QUEUE,
+  populateJob,
+  populateKeptWindow,
+  populateOrStartRun,
+  runPopulate,
+  setKeepPopulated,
+} from './populate-runs.js';
+import { venueRowById } from '../venues/service.js';
 import { bookableProductVenueId, productForCalendar } from '../products/service.js';
 import { assertPlayersCount, publicDatesJson, publicProductOrNotFound, publicSlotsJson, staffCalendar } from './availability.js';
 import {
   createSlot,
   deleteSlot,
   deleteSlotGroup,
+  groupAnswer,
+  groupOrNotFound,
   listSlotGroups,
-  populateKeptWindow,
-  populateSlotGroup,
   putSlotGroup,
-  setKeepPopulated,
   setNonWorkingDay,
   slotOf,
   slotsToBook,
@@ -77,6 +86,18 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
     await deps.jobs.schedule(CALENDAR_TOP_UP_QUEUE, CALENDAR_TOP_UP_CRON);
   }
 
+  // Large populates run in the background, batch by batch (populate-runs.ts, decision 034).
+  await deps.jobs.work<{ venueId: string; groupId: string; runId: string }>(
+    CALENDAR_POPULATE_QUEUE,
+    async ({ venueId, groupId, runId }) => {
+      const venue = await venueRowById(db, venueId);
+      if (venue) await runPopulate(db, venueId, venue.timezone, groupId, runId);
+    },
+  );
+  /** Sends the job of a run recorded by the request, once its transaction has committed. */
+  const startInBackground = async (venueId: string, groupId: string, runId: string) =>
+    deps.jobs.send(...populateJob(venueId, groupId, runId));
+
   // ---- Slot groups ----
 
   app.get(
@@ -103,21 +124,25 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
       schema: {
         tags,
         description:
-          "Creates or replaces a product's slot group: its weekly plan from startDate, as templates or as opening hours that make them. A group kept populated ahead is populated over its window at once (`populated`).",
+          "Creates or replaces a product's slot group: its weekly plan from startDate, as templates or as opening hours that make them. A group kept populated ahead is populated over its window: at once (`populated`) when that is one batch of slots, otherwise in the background (202, progress in `populate`).",
         params: groupParams,
         body: slotGroupBodySchema,
-        response: { 200: slotGroupSavedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: slotGroupSavedSchema, 202: slotGroupSavedSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const venue = venueOf(request);
       const { productId, groupId } = request.params;
-      return withTransaction(db, async (tx) => {
-        const group = await putSlotGroup(tx, venue.id, productId, groupId, request.body);
-        if (!group.populateWeeksAhead) return group;
-        const kept = await populateKeptWindow(tx, venue.id, venue.row.timezone, productId, groupId, group.populateWeeksAhead);
-        return { ...group, ...kept };
+      const { group, kept } = await withTransaction(db, async (tx) => {
+        const plan = await putSlotGroup(tx, venue.id, productId, groupId, request.body);
+        if (!plan.populateWeeksAhead) return { group: plan, kept: null };
+        const kept = await populateKeptWindow(tx, venue.id, venue.row.timezone, productId, groupId, plan.populateWeeksAhead);
+        return { group: groupAnswer(await groupOrNotFound(tx, venue.id, productId, groupId)), kept };
       });
+      if (!kept) return group;
+      if (kept.populated) return { ...group, populated: kept.populated };
+      await startInBackground(venue.id, groupId, kept.run.id);
+      return reply.status(202).send(group);
     },
   );
 
@@ -128,16 +153,21 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
       schema: {
         tags,
         description:
-          "Keeps the group's calendar populated this many weeks ahead (1-52) by an hourly job in the venue's time zone, populating the window at once; null stops it.",
+          "Keeps the group's calendar populated this many weeks ahead (1-52) by an hourly job in the venue's time zone, populating the window: at once (200, `populated`) when that is one batch of slots, otherwise in the background (202, progress in `group.populate`, read again from the slot groups). null stops it.",
         params: groupParams,
         body: keepPopulatedBodySchema,
-        response: { 200: keepPopulatedAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: keepPopulatedAnswerSchema, 202: keepPopulatedAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const venue = venueOf(request);
       const { productId, groupId } = request.params;
-      return withTransaction(db, (tx) => setKeepPopulated(tx, venue.id, venue.row.timezone, productId, groupId, request.body.weeksAhead));
+      const { run, ...answer } = await withTransaction(db, (tx) =>
+        setKeepPopulated(tx, venue.id, venue.row.timezone, productId, groupId, request.body.weeksAhead),
+      );
+      if (!run) return answer;
+      await startInBackground(venue.id, groupId, run.id);
+      return reply.status(202).send(answer);
     },
   );
 
@@ -165,17 +195,21 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
       schema: {
         tags,
         description:
-          "Makes the group's slots of a date range (at most 366 days) what its plan says; booked slots are left alone and listed.",
+          "Makes the group's slots of a date range (at most 366 days) what its plan says; booked slots are left alone and listed. At once (200) when the range is one batch of slots, otherwise in the background (202 with the run; its progress is the group's `populate`).",
         params: groupParams,
         body: populateBodySchema,
-        response: { 200: populateAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: populateAnswerSchema, 202: populateStartedSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const venue = venueOf(request);
-      return withTransaction(db, (tx) =>
-        populateSlotGroup(tx, venue.id, venue.row.timezone, request.params.productId, request.params.groupId, request.body),
+      const { productId, groupId } = request.params;
+      const outcome = await withTransaction(db, (tx) =>
+        populateOrStartRun(tx, venue.id, venue.row.timezone, productId, groupId, request.body, false),
       );
+      if (outcome.populated) return outcome.populated;
+      await startInBackground(venue.id, groupId, outcome.run.id);
+      return reply.status(202).send({ populate: outcome.run });
     },
   );
 

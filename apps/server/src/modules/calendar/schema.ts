@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PriceGroup, SlotTemplate } from '@lanebook/core';
+import type { PopulateRun } from '@lanebook/core/calendar-schemas';
 import type { OpeningHours } from '@lanebook/core/opening-hours';
 import { owned } from '../../db/venue-owned.js';
 import { products } from '../products/schema.js';
@@ -23,6 +24,8 @@ export const slotGroups = pgTable(
     populateWeeksAhead: integer('populate_weeks_ahead'),
     // The last venue date the keep-ahead populate covered: the job tops up only the days after it.
     populatedThrough: date('populated_through', { mode: 'string' }),
+    // The last populate run in the background, its progress and cursor (migration 0026, decision 034).
+    populateRun: jsonb('populate_run').$type<PopulateRun>(),
   },
   (t) => [
     primaryKey({ columns: [t.venueId, t.id] }),

@@ -1,25 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, getTableColumns, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import {
-  addDays,
-  instantOf,
-  minutesOf,
-  planSlots,
-  venueToday,
-  wallTimeOf,
-  weekdayOf,
-  type PriceGroup,
-  type SlotTemplate,
-} from '@lanebook/core';
-import type {
-  KeepPopulatedAnswer,
-  PopulateAnswer,
-  SlotCreate,
-  SlotGroup,
-  SlotGroupBody,
-  SlotPatch,
-  Slot,
-} from '@lanebook/core/calendar-schemas';
+import { and, asc, eq, getTableColumns, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import { instantOf, minutesOf, planSlots, venueToday, wallTimeOf, weekdayOf, type PriceGroup, type SlotTemplate } from '@lanebook/core';
+import type { PopulateAnswer, SlotCreate, SlotGroup, SlotGroupBody, SlotPatch, Slot } from '@lanebook/core/calendar-schemas';
 import { templatesOfOpeningHours } from '@lanebook/core/opening-hours';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, notFound, pgErrorCode, validationFailed } from '../../platform/errors.js';
@@ -44,7 +26,7 @@ export const GROUP_BOOKED = 'Slots of this group have bookings: cancel or move t
 /** A 400 naming one field, shaped like request validation's (details.fields). */
 export const fieldError = (message: string, field: string) => validationFailed([{ path: [field], message }]);
 
-const groupLock = (venueId: string, groupId: string) => `slot-group:${venueId}:${groupId}`;
+export const groupLock = (venueId: string, groupId: string) => `slot-group:${venueId}:${groupId}`;
 
 export async function productOrNotFound(tx: Db | Tx, venueId: string, productId: string): Promise<CalendarProduct> {
   const product = await productForCalendar(tx, venueId, productId);
@@ -72,7 +54,7 @@ export function slotAnswer(row: SlotRow): Slot {
   };
 }
 
-const groupAnswer = (row: GroupRow): SlotGroup => ({
+export const groupAnswer = (row: GroupRow): SlotGroup => ({
   id: row.id,
   productId: row.productId,
   startDate: row.startDate,
@@ -80,6 +62,7 @@ const groupAnswer = (row: GroupRow): SlotGroup => ({
   openingHours: row.openingHours ?? null,
   populateWeeksAhead: row.populateWeeksAhead ?? null,
   populatedThrough: row.populatedThrough ?? null,
+  populate: row.populateRun ?? null,
 });
 
 /** The instants of a venue date and wall times; a start in the spring-forward gap is a 400 naming `from`. */
@@ -218,86 +201,6 @@ export async function putSlotGroup(tx: Tx, venueId: string, productId: string, g
   return groupAnswer(row);
 }
 
-// ---- Keeping the calendar populated N weeks ahead (decision 034) ----
-
-/** The last venue date of a window of `weeks` weeks from the venue's today. */
-const windowEnd = (timeZone: string, weeks: number, now: Date) => addDays(venueToday(timeZone, now), weeks * 7 - 1);
-
-/**
- * Populates the group's whole keep-ahead window (today to N weeks ahead) as populate does, and
- * records how far it went. Run when the setting or the plan is saved; the group's lock is taken
- * by populate.
- */
-export async function populateKeptWindow(
-  tx: Tx,
-  venueId: string,
-  timeZone: string,
-  productId: string,
-  groupId: string,
-  weeks: number,
-  now = new Date(),
-): Promise<{ populated: PopulateAnswer; populatedThrough: string }> {
-  const to = windowEnd(timeZone, weeks, now);
-  const populated = await populateSlotGroup(tx, venueId, timeZone, productId, groupId, { from: venueToday(timeZone, now), to }, now);
-  await forVenue(tx, venueId).update(slotGroups, eq(slotGroups.id, groupId), { populatedThrough: to, updatedAt: new Date() });
-  return { populated, populatedThrough: to };
-}
-
-/** Keeps the group's calendar populated `weeksAhead` weeks ahead from now on (populating the window at once), or stops (null). */
-export async function setKeepPopulated(
-  tx: Tx,
-  venueId: string,
-  timeZone: string,
-  productId: string,
-  groupId: string,
-  weeksAhead: number | null,
-  now = new Date(),
-): Promise<KeepPopulatedAnswer> {
-  await productOrNotFound(tx, venueId, productId);
-  await lockKeys(tx, [groupLock(venueId, groupId), slotOccupancyKey(venueId)]);
-  await groupOrNotFound(tx, venueId, productId, groupId);
-  const venue = forVenue(tx, venueId);
-  await venue.update(slotGroups, eq(slotGroups.id, groupId), {
-    populateWeeksAhead: weeksAhead,
-    populatedThrough: null,
-    updatedAt: new Date(),
-  });
-  const populated = weeksAhead ? (await populateKeptWindow(tx, venueId, timeZone, productId, groupId, weeksAhead, now)).populated : null;
-  const group = await groupOrNotFound(tx, venueId, productId, groupId);
-  return { group: groupAnswer(group), populated };
-}
-
-/**
- * The job's work on one group: populates only the days after the last one covered, up to N
- * weeks from the venue's today (days already covered keep any change made by hand). Under the
- * group's lock, re-reading how far it went: a second run at the same time finds nothing to do.
- * Answers null when there was nothing to do.
- */
-export async function topUpSlotGroup(tx: Tx, venueId: string, timeZone: string, groupId: string, now = new Date()) {
-  await lockKeys(tx, [groupLock(venueId, groupId), slotOccupancyKey(venueId)]);
-  const group = await forVenue(tx, venueId).first(slotGroups, eq(slotGroups.id, groupId));
-  if (!group?.populateWeeksAhead) return null;
-  const today = venueToday(timeZone, now);
-  const to = windowEnd(timeZone, group.populateWeeksAhead, now);
-  if (group.populatedThrough && group.populatedThrough >= to) return null;
-  const after = group.populatedThrough ? addDays(group.populatedThrough, 1) : today;
-  const from = after > today ? after : today;
-  const answer = await populateSlotGroup(tx, venueId, timeZone, group.productId, groupId, { from, to }, now);
-  await forVenue(tx, venueId).update(slotGroups, eq(slotGroups.id, groupId), { populatedThrough: to, updatedAt: new Date() });
-  return answer;
-}
-
-/** The groups kept populated ahead, across venues, for the top-up job. */
-export async function groupsKeptAhead(db: Db): Promise<{ venueId: string; id: string }[]> {
-  return (
-    db
-      .select({ venueId: slotGroups.venueId, id: slotGroups.id })
-      // eslint-disable-next-line no-restricted-syntax -- the top-up job serves every venue: it finds the groups kept ahead, then populates each within its own venue
-      .from(slotGroups)
-      .where(isNotNull(slotGroups.populateWeeksAhead))
-  );
-}
-
 /** A product's slot groups (its weekly plans), oldest first. */
 export async function listSlotGroups(db: Db | Tx, venueId: string, productId: string): Promise<SlotGroup[]> {
   await productOrNotFound(db, venueId, productId);
@@ -307,7 +210,7 @@ export async function listSlotGroups(db: Db | Tx, venueId: string, productId: st
   return rows.map(groupAnswer);
 }
 
-async function groupOrNotFound(tx: Db | Tx, venueId: string, productId: string, groupId: string): Promise<GroupRow> {
+export async function groupOrNotFound(tx: Db | Tx, venueId: string, productId: string, groupId: string): Promise<GroupRow> {
   const group = await forVenue(tx, venueId).first(slotGroups, and(eq(slotGroups.id, groupId), eq(slotGroups.productId, productId)));
   if (!group) throw notFound('Slot group');
   return group;

@@ -11,9 +11,18 @@ import { CHANGES_CHANNEL } from '../../platform/venue-reads.js';
  */
 const TABLES = new Set(['statistics_days', 'bookings', 'slots', 'venue_non_working_days', 'resources', 'products']);
 export const STATISTICS_TTL_MS = 60 * 60_000;
+/**
+ * `refresh=1` recomputes an answer at most this often (per venue and parameters): within it the
+ * answer computed last is sent, which nothing has changed since (a change drops it). A refresh
+ * button pressed again and again, or a script, cannot make a year's heatmap recompute in a loop.
+ */
+export const REFRESH_AT_MOST_EVERY_MS = 30_000;
 
 export class StatisticsCache {
-  private readonly cache = new InvalidatingCache<{ venueId: string; json: string }>({ ttlMs: STATISTICS_TTL_MS, maxEntries: 2_000 });
+  private readonly cache = new InvalidatingCache<{ venueId: string; json: string; computedAt: number }>({
+    ttlMs: STATISTICS_TTL_MS,
+    maxEntries: 2_000,
+  });
 
   constructor(private readonly notifications: Notifications) {}
 
@@ -30,17 +39,17 @@ export class StatisticsCache {
     );
   }
 
-  /** The JSON of `load()`, from memory unless `refresh` or a change since; kept only while the changes are heard. */
+  /** The JSON of `load()`, from memory unless a change since or `refresh` (at most every 30 s); kept only while the changes are heard. */
   async json(venueId: string, key: string, refresh: boolean, load: () => Promise<unknown>): Promise<string> {
     const cacheKey = `${venueId}\n${key}`;
     const listening = this.notifications.isListening();
-    if (listening && !refresh) {
+    if (listening) {
       const cached = this.cache.get(cacheKey);
-      if (cached) return cached.json;
+      if (cached && (!refresh || Date.now() - cached.computedAt < REFRESH_AT_MOST_EVERY_MS)) return cached.json;
     }
     const epoch = this.cache.epoch;
     const json = JSON.stringify(await load());
-    if (listening) this.cache.set(cacheKey, { venueId, json }, epoch);
+    if (listening) this.cache.set(cacheKey, { venueId, json, computedAt: Date.now() }, epoch);
     return json;
   }
 }

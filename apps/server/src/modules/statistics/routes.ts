@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { venueToday } from '@lanebook/core';
+import { daysBetween, venueToday } from '@lanebook/core';
 import {
   periodOf,
   statisticKeyParamsSchema,
@@ -23,7 +23,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { ModuleDeps } from '../../platform/module.js';
 import { venueOf, type VenueContext } from '../../platform/access.js';
-import { notFound } from '../../platform/errors.js';
+import { notFound, validationFailed } from '../../platform/errors.js';
 import { errorResponses, preSerialized } from '../../platform/http.js';
 import { productForCalendar } from '../products/service.js';
 import { csvCell } from '../signatures/export.js';
@@ -31,6 +31,8 @@ import { StatisticsCache } from './cache.js';
 import { aheadOf, breakdownOf, chartOf, heatmapOf, listOf, listRowsOf, statisticsOf, type Selection, type VenueClock } from './service.js';
 
 const tags = ['statistics'];
+/** The heatmap reads every slot of the period: a year at most (decision 029). */
+const MAX_HEATMAP_DAYS = 366;
 const access = { permission: 'statistics.view' } as const;
 
 interface SelectionQuery {
@@ -249,7 +251,7 @@ export const statisticsRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
       schema: {
         tags,
         description:
-          'The share of lane time taken by weekday and hour over the period (by event date): held lane-minutes of live bookings over the slots’ lane-minutes. Cached as the tiles are.',
+          'The share of lane time taken by weekday and hour over the period (by event date, at most 366 days): held lane-minutes of live bookings over the slots’ lane-minutes. Cached as the tiles are.',
         querystring: statisticsQuerySchema,
         response: { 200: statisticsHeatmapSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -259,6 +261,10 @@ export const statisticsRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
       const now = new Date();
       const clock = clockOf(venue);
       const selection = await selectionOf(db, venue, request.query, now);
+      if (daysBetween(selection.from, selection.to) + 1 > MAX_HEATMAP_DAYS)
+        throw validationFailed([
+          { path: [request.query.to ? 'to' : 'period'], message: `The heatmap spans at most ${MAX_HEATMAP_DAYS} days` },
+        ]);
       const json = await cache.json(venue.id, keyOf('heatmap', clock, selection), request.query.refresh ?? false, () =>
         heatmapOf(db, clock, selection, now),
       );

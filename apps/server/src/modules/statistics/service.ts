@@ -498,6 +498,9 @@ export async function breakdownOf(db: Db, clock: VenueClock, selection: Selectio
   };
 }
 
+/** Slots the heatmap adds up between two turns of the event loop. */
+const HEATMAP_SLOTS_PER_TURN = 2000;
+
 /** GET /api/private/statistics/heatmap: lane time taken by weekday and hour, by event date. */
 export async function heatmapOf(db: Db, clock: VenueClock, selection: Selection, now: Date): Promise<StatisticsHeatmap> {
   const lanes = await laneCountsOf(db, clock.venueId, selection.productId);
@@ -514,14 +517,26 @@ export async function heatmapOf(db: Db, clock: VenueClock, selection: Selection,
   for (const row of held) cells[row.weekday * 24 + row.hour].heldMinutes += row.minutes;
   const local = new Intl.DateTimeFormat('en-US', { timeZone: clock.timeZone, weekday: 'short', hour: 'numeric', hourCycle: 'h23' });
   const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-  for (const slot of slotRows) {
+  // The cell of each instant, formatted once: slots share starts and hour boundaries, and formatting is most of the work.
+  const cellAt = new Map<number, number>();
+  const cellOf = (instant: number) => {
+    let cell = cellAt.get(instant);
+    if (cell === undefined) {
+      const parts = Object.fromEntries(local.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+      cell = WEEKDAYS.indexOf(parts.weekday) * 24 + Number(parts.hour);
+      cellAt.set(instant, cell);
+    }
+    return cell;
+  };
+  for (const [at, slot] of slotRows.entries()) {
+    // A year of a large plan is tens of thousands of slots: let other requests in now and then.
+    if (at > 0 && at % HEATMAP_SLOTS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     const laneCount = lanes.get(slot.productId) ?? 0;
     if (!laneCount) continue;
     // Hour by hour from the slot's start, each piece in the venue's weekday and hour.
     for (let start = slot.startsAt.getTime(); start < slot.endsAt.getTime();) {
       const end = Math.min(slot.endsAt.getTime(), Math.floor(start / 3_600_000) * 3_600_000 + 3_600_000);
-      const parts = Object.fromEntries(local.formatToParts(new Date(start)).map((part) => [part.type, part.value]));
-      cells[WEEKDAYS.indexOf(parts.weekday) * 24 + Number(parts.hour)].availableMinutes += ((end - start) / 60_000) * laneCount;
+      cells[cellOf(start)].availableMinutes += ((end - start) / 60_000) * laneCount;
       start = end;
     }
   }

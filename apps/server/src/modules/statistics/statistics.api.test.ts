@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, DEFAULT_PERMISSIONS, productDefaults, venueToday, wallClockOf, type PermissionsMap } from '@lanebook/core';
 import type { Booking } from '@lanebook/core/booking-schemas';
 import {
@@ -28,6 +28,7 @@ import {
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { expectFieldError, expectNoWrites } from '../../../test/catalog.js';
 import { setUpBookings } from '../../../test/bookings.js';
+import { REFRESH_AT_MOST_EVERY_MS } from './cache.js';
 import type { Caller, TestServer } from '../../../test/server.js';
 
 /** The owner's dashboard (issue 24): every tile by hand, by property, across zones and venues, and its cache. */
@@ -605,6 +606,9 @@ describeEachDatabase('statistics: the owner’s dashboard (issue 24)', (t) => {
       await bad(url('/grossRevenue/list'), { limit: '501' }, 'limit');
       await bad(url('/grossRevenue/list'), { offset: '-1' }, 'offset');
       await bad(url('/grossRevenue/list.csv'), { dateField: 'x' }, 'dateField');
+      // The heatmap reads every slot of its period: a year at most.
+      await bad(url('/heatmap'), { from: '2025-01-01', to: '2026-01-02' }, 'to');
+      expect((await venue.owner.get(url('/heatmap'), { query: { from: '2025-01-01', to: '2026-01-01' } })).statusCode).toBe(200);
     });
   });
 
@@ -626,12 +630,26 @@ describeEachDatabase('statistics: the owner’s dashboard (issue 24)', (t) => {
       netRevenue: after.stats.grossRevenue - 1500,
       refundedBookings: 1,
     });
-    // A figure the cache kept: asking to refresh gives a newer cachedAt.
+    // A figure the cache kept: refresh recomputes it, but at most every 30 s: asked again at once, the same answer comes back.
     const kept = await tiles(venue.owner, {});
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const fresh = await tiles(venue.owner, { refresh: '1' });
-    expect(fresh.cachedAt > kept.cachedAt).toBe(true);
-    expect(fresh.stats).toEqual(kept.stats);
+    expect(await tiles(venue.owner, { refresh: '1' })).toEqual(kept);
+    const realNow = Date.now;
+    const later = realNow() + REFRESH_AT_MOST_EVERY_MS + 1000;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => later);
+    try {
+      const fresh = await tiles(venue.owner, { refresh: '1' });
+      expect(fresh.cachedAt > kept.cachedAt).toBe(true);
+      expect(fresh.stats).toEqual(kept.stats);
+      // And the heatmap's refresh alike: hammered, it is computed once.
+      const heatmap = async () =>
+        (await venue.owner.get('/api/private/statistics/heatmap', { query: { refresh: '1' } })).json<{ cachedAt: string }>();
+      const firstMap = await heatmap();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      for (let i = 0; i < 5; i++) expect((await heatmap()).cachedAt).toBe(firstMap.cachedAt);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('many changes to one booking in one transaction add up: the aggregates are written at its commit', async () => {
