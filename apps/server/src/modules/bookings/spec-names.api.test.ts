@@ -2,11 +2,14 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { Booking, BookingDetail } from '@lanebook/core/booking-schemas';
 import type { Slot } from '@lanebook/core/calendar-schemas';
+import type { Product } from '@lanebook/core';
+import type { Signature } from '@lanebook/core/waiver-schemas';
 import { addDays } from '@lanebook/core';
 import { products } from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { expectFieldError, expectNoWrites } from '../../../test/catalog.js';
 import { info, setUpBookings } from '../../../test/bookings.js';
+import { signer, waiverOnProduct } from '../../../test/signatures.js';
 
 type List = { items: Booking[]; total: number };
 
@@ -40,6 +43,27 @@ describeEachDatabase("bookings: the spec's names", (t) => {
     // The list's items carry them too.
     const list = (await venue.staff.get('/api/private/booking/detailed')).json<List>();
     expect(list.items[0]).toMatchObject({ dateIso: date, depositPrice: 2500, subtotal: 3000, taxes: 300 });
+  });
+
+  it('a signature answers the waiverId it signed; a product answers isDeleted', async () => {
+    const { venue, productId, form } = await setUpBookings(t);
+    const waiver = await waiverOnProduct(t, venue.manager, productId);
+    const booking = (await venue.staff.post('/api/private/booking', form())).json<Booking>();
+    const signed = await venue.staff.post(`/api/private/booking/${booking.id}/signatures`, signer());
+    expect(signed.statusCode, signed.body).toBe(201);
+    expect(signed.json<Signature>()).toMatchObject({ waiverId: waiver.id, waiver: { waiverId: waiver.id } });
+    const read = (await venue.staff.get(`/api/private/signatures/${signed.json<Signature>().id}`)).json<Signature>();
+    expect(read.waiverId).toBe(waiver.id);
+    const listed = (await venue.staff.get('/api/private/signatures')).json<{ items: Signature[] }>();
+    expect(listed.items.map((s) => s.waiverId)).toEqual([waiver.id]);
+
+    // Live products only: isDeleted is false on each, the record and the list (cached) alike.
+    const product = (await venue.staff.get(`/api/private/products/${productId}`)).json<Product>();
+    expect(product.isDeleted).toBe(false);
+    for (let i = 0; i < 2; i++) {
+      const list = (await venue.staff.get('/api/private/products')).json<{ items: Product[] }>();
+      expect(list.items.map((p) => [p.id, p.isDeleted])).toEqual([[productId, false]]);
+    }
   });
 
   it('the list reads dateRangeFilter[from] and dateRangeFilter[to] as from and to', async () => {
