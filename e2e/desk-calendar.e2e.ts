@@ -136,6 +136,100 @@ describe('the desk calendar (issue 23)', () => {
     await context.close();
   });
 
+  test('dragging a booking to another lane asks the move with its price and saves it; a refused drop goes back with the reason; one lane free says Available', async () => {
+    const { page, context } = await browser.newPage();
+    const stamp = Date.now().toString(36).slice(-5);
+    await signIn(page, 'owner@demo.test');
+    const day = await eveningDay(page, stamp);
+    // A second lane for the product, and a group at 9 PM on it: the refused drop's obstacle.
+    const second = `Desk lane B ${stamp}`;
+    expect((await apiAs(page, 'POST', '/api/private/resources', { id: second, capacity: 8 }, VENUE)).status).toBe(201);
+    const lanes = await apiAs(page, 'PATCH', `/api/private/products/${day.productId}`, { resources: [day.lane, second] }, VENUE);
+    expect(lanes.status, JSON.stringify(lanes.body)).toBe(200);
+    const blocker = await apiAs(
+      page,
+      'POST',
+      '/api/private/booking',
+      {
+        productId: day.productId,
+        slots: [day.later],
+        playersCount: 2,
+        resourceIds: [second],
+        reservationInfo: { firstName: 'Late', lastName: `Group ${stamp}`, email: `late.${stamp}@example.test`, phone: '' },
+      },
+      VENUE,
+    );
+    expect(blocker.status, JSON.stringify(blocker.body)).toBe(201);
+
+    // The day view of the slots: each slot has one of its two lanes free, and says Available, never "Almost full".
+    await page.goto(`/calendar?view=day&date=${day.date}`);
+    const slotBlocks = page.getByTestId('slot-view').locator('.ec-event', { hasText: day.name });
+    await visible(slotBlocks);
+    expect(await slotBlocks.count()).toBe(2);
+    for (const text of await slotBlocks.allTextContents()) expect(text).toContain('1 free / 1 taken · Available');
+
+    await page.goto(`/calendar?view=lanes&date=${day.date}`);
+    await page.getByRole('combobox', { name: 'Products', exact: true }).click();
+    await page.getByRole('option', { name: day.name, exact: true }).click();
+    await page.keyboard.press('Escape');
+    const block = await visible(laneBlock(page, day.customerName));
+    const rowOf = async (lane: string) =>
+      (await page.getByTestId('lane-view').locator('.ec-sidebar').getByText(lane, { exact: true }).boundingBox())!;
+    const drag = async (from: { x: number; y: number }, to: { x: number; y: number }) => {
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(from.x + (to.x - from.x) / 2, from.y + (to.y - from.y) / 2, { steps: 5 });
+      await page.mouse.move(to.x, to.y, { steps: 5 });
+      await page.mouse.up();
+    };
+    const centre = (box: { x: number; y: number; width: number; height: number }) => ({
+      x: box.x + box.width / 2,
+      y: box.y + box.height / 2,
+    });
+
+    const evening = (await apiAs(page, 'GET', `/api/private/booking/${day.booking.id}`, undefined, VENUE)).body.slotIds;
+    // Dragged from its lane to the second lane at the same time: the edit form's question, with the quote.
+    const start = (await block.boundingBox())!;
+    const secondRow = await rowOf(second);
+    await drag(centre(start), { x: centre(start).x, y: secondRow.y + secondRow.height / 2 });
+    const question = await visible(page.getByRole('dialog', { name: 'Move booking' }));
+    const move = question.getByTestId('booking-move');
+    await visible(move);
+    expect(await move.textContent()).toContain(`8:00 PM–9:00 PM, ${day.lane} to `);
+    expect(await move.textContent()).toContain(`8:00 PM–9:00 PM, ${second}`);
+    await visible(question.getByTestId('booking-total').getByText('Total $60.00'));
+    expect(await question.getByTestId('booking-difference').textContent()).toBe('To collect after the change: $60.00');
+    await screenshot(page, 'desk-lane-drag-question');
+    // Nothing is saved before Move.
+    expect((await apiAs(page, 'GET', `/api/private/booking/${day.booking.id}`, undefined, VENUE)).body.resourceIds).toEqual([day.lane]);
+    await question.getByRole('button', { name: 'Move booking' }).click();
+    await visible(page.getByText('Booking moved: collect $60.00'));
+    await question.waitFor({ state: 'detached' });
+    expect((await apiAs(page, 'GET', `/api/private/booking/${day.booking.id}`, undefined, VENUE)).body.resourceIds).toEqual([second]);
+
+    // After a reload it is on the second lane.
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Products', exact: true }).click();
+    await page.getByRole('option', { name: day.name, exact: true }).click();
+    await page.keyboard.press('Escape');
+    const moved = await visible(laneBlock(page, day.customerName));
+    const row = await rowOf(second);
+    const placed = (await moved.boundingBox())!;
+    expect(centre(placed).y).toBeGreaterThan(row.y);
+    expect(centre(placed).y).toBeLessThan(row.y + row.height);
+
+    // Dragged an hour later on the same lane, onto the 9 PM group: refused by the server, back in place, the reason said.
+    await drag(centre(placed), { x: centre(placed).x + placed.width, y: centre(placed).y });
+    const refused = await visible(page.getByRole('dialog', { name: 'Move booking' }).getByTestId('move-refused'));
+    expect((await refused.textContent())!.length).toBeGreaterThan('Not moved'.length);
+    await expect.poll(async () => Math.round((await laneBlock(page, day.customerName).boundingBox())!.x)).toBe(Math.round(placed.x));
+    await screenshot(page, 'desk-lane-drag-refused');
+    await page.getByRole('dialog', { name: 'Move booking' }).getByRole('button', { name: 'Close' }).click();
+    const kept = (await apiAs(page, 'GET', `/api/private/booking/${day.booking.id}`, undefined, VENUE)).body;
+    expect([kept.resourceIds, kept.slotIds]).toEqual([[second], evening]);
+    await context.close();
+  });
+
   test('the booking page asks the same before a check-in chosen in Presence', async () => {
     const { page, context } = await browser.newPage();
     const stamp = Date.now().toString(36).slice(-5);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Drawer, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCash, IconExternalLink } from '@tabler/icons-react';
+import { IconArrowsMove, IconCash, IconExternalLink } from '@tabler/icons-react';
 import { Fact } from '../../components/Fact';
 import { formatMoney, formatVenueDate, formatVenueTime } from '@lanebook/core/format';
 import { formatPhone } from '@lanebook/core/phone';
@@ -17,7 +17,7 @@ import { checkInBooking } from './api/check-in';
 import { calendarKey } from './api/keys';
 import { STATUS_STYLE } from './lane-colors';
 
-/** A booking clicked in the lane day view: who, what, where, waivers and money, and Check in, Collect, Open booking. */
+/** A booking clicked in the lane day view: who, what, where, waivers and money, and Check in, Collect, Open booking, Move. */
 export function BookingDrawer({
   bookingId,
   productName,
@@ -130,6 +130,17 @@ export function BookingDrawer({
             >
               Open booking
             </Button>
+            {session.can('bookings.edit') && isLiveStatus(b.status) ? (
+              // The keyboard's way to move a booking (dragging its block is the mouse's): the edit form's time and lanes.
+              <Button
+                variant="default"
+                leftSection={<IconArrowsMove size={16} />}
+                component={Link}
+                to={`/bookings/${encodeURIComponent(b.id)}/edit`}
+              >
+                Move
+              </Button>
+            ) : null}
           </Group>
         </Stack>
       ) : null}

@@ -13,7 +13,7 @@ import { calendarLanesQuery } from './api/list-lanes';
 import { calendarProductsQuery } from './api/list-products';
 import { AddSlotModal, type NewSlot } from './AddSlotModal';
 import { AVAILABILITY_COLORS, AVAILABILITY_LABELS, availabilityColor, availabilityOf } from '@lanebook/core/availability';
-import { lastDayBefore, slotRanges, slotsOf, type SlotRange } from './availability';
+import { formatWallTime, lastDayBefore, slotRanges, slotsOf, type SlotRange } from './availability';
 import { EventCalendar } from './EventCalendar';
 import { OPEN_LANE_COLOR, readableBlock, STATUS_STYLE } from './lane-colors';
 import { blockContent, type BlockText } from './calendar-a11y';
@@ -22,8 +22,10 @@ import {
   freeCellAt,
   type FreeCell,
   laneBookings,
+  laneMoveOf,
   laneScrollTime,
   localIsoDate,
+  type LaneBooking,
   newBookingPath,
   readCalendarAddress,
   shownDateAfter,
@@ -31,6 +33,7 @@ import {
   viewTypeOf,
   type CalendarView,
 } from './lane-view';
+import { MoveBookingModal, type DroppedBooking } from './MoveBookingModal';
 import { NonWorkingDaysModal } from './NonWorkingDaysModal';
 import { SlotDrawer } from './SlotDrawer';
 import { WeeklyPlanModal } from './WeeklyPlanModal';
@@ -81,6 +84,8 @@ export default function CalendarPage() {
   const [newSlot, setNewSlot] = useState<NewSlot | null>(null);
   const [planOpen, setPlanOpen] = useState(false);
   const [closedOpen, setClosedOpen] = useState(false);
+  // A booking block dropped elsewhere, and a count that gives each drop a question of its own.
+  const [dropped, setDropped] = useState<(DroppedBooking & { n: number }) | null>(null);
 
   const range: CalendarRange | null = dates ? { ...dates, productIds } : null;
   const products = useQuery(calendarProductsQuery(session.venueId));
@@ -145,6 +150,8 @@ export default function CalendarPage() {
   }, [productList, productIds]);
 
   const canBook = session.can('bookings.create');
+  // A booking block can be dragged only where the drop is a real move (decision 028), by staff who may move bookings.
+  const canMove = session.can('bookings.edit');
   const laneEvents = useMemo<Calendar.EventInput[]>(
     () => [
       // One window a lane, so free lane time is a block the keyboard reaches on its own lane (the
@@ -177,11 +184,12 @@ export default function CalendarPage() {
           backgroundColor: colors.background,
           textColor: colors.text,
           classNames: ['lanebook-booking'],
-          extendedProps: { bookingId: booking.id, text },
+          startEditable: canMove,
+          extendedProps: { bookingId: booking.id, text, laneBooking: booking },
         };
       }),
     ],
-    [slots, lanesOfProduct, productName, primary, formats, canBook],
+    [slots, lanesOfProduct, productName, primary, formats, canBook, canMove],
   );
 
   const timeOptions = useMemo<Intl.DateTimeFormatOptions>(
@@ -262,6 +270,28 @@ export default function CalendarPage() {
     eventTimeFormat: timeOptions,
     slotWidth: 56,
     selectable: canCreate && mode === 'slots',
+    // Nothing is dragged or resized but a booking on the lane view (its startEditable), whose drop asks the move's question.
+    eventStartEditable: false,
+    eventDurationEditable: false,
+    eventDrop: (info) => {
+      const booking = info.event.extendedProps.laneBooking as LaneBooking | undefined;
+      if (!booking) return info.revert();
+      const start = info.event.start;
+      const ask = laneMoveOf({
+        booking,
+        slots,
+        productLanes: lanesOfProduct.get(booking.productId) ?? [],
+        date: localIsoDate(start),
+        time: wallTimeOf(start.getHours() * 60 + start.getMinutes()),
+        fromLane: info.oldResource ? String(info.oldResource.id) : undefined,
+        toLane: info.newResource ? String(info.newResource.id) : undefined,
+        timeLabel: (time) => formatWallTime(time, timeFormat),
+      });
+      if (!ask) return info.revert();
+      const held = booking.slotIds.map((id) => slots.find((slot) => slot.id === id)).filter((slot) => slot !== undefined);
+      const before = { startsAt: held[0]?.startsAt ?? '', endsAt: held.at(-1)?.endsAt ?? '', resourceIds: booking.resourceIds };
+      setDropped((previous) => ({ bookingId: booking.id, before, ask, revert: info.revert, n: (previous?.n ?? 0) + 1 }));
+    },
     events,
     eventContent: (info) => blockContent(info.event.extendedProps.text, info.timeText),
     eventDidMount: (info) => {
@@ -405,6 +435,7 @@ export default function CalendarPage() {
           <BookingDrawer bookingId={openedBooking} productName={(id) => productName.get(id) ?? ''} onClose={() => setOpenedBooking(null)} />
         </Suspense>
       ) : null}
+      {dropped ? <MoveBookingModal key={dropped.n} dropped={dropped} onClose={() => setDropped(null)} /> : null}
       <AddSlotModal initial={newSlot} products={productList} onClose={() => setNewSlot(null)} />
       <WeeklyPlanModal
         opened={planOpen}

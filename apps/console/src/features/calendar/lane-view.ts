@@ -64,6 +64,8 @@ export interface LaneBooking {
   date: IsoDate;
   from: WallTime;
   to: WallTime;
+  /** The slots it holds that day, in time order: a move keeps as many. */
+  slotIds: string[];
 }
 
 /** Each booking once (the calendar answer lists it in every slot it holds), in start order. */
@@ -74,14 +76,18 @@ export function laneBookings(slots: CalendarSlot[]): LaneBooking[] {
       const key = `${booking.id}|${slot.date}`;
       const known = byId.get(key);
       if (!known) {
-        byId.set(key, { ...booking, productId: slot.productId, date: slot.date, from: slot.from, to: slot.to });
+        byId.set(key, { ...booking, productId: slot.productId, date: slot.date, from: slot.from, to: slot.to, slotIds: [slot.id] });
         continue;
       }
+      known.slotIds.push(slot.id);
       if (slot.from < known.from) known.from = slot.from;
       // A slot ending at midnight says 00:00 (or 23:59); it ends the day, after any other end.
       if (endMinutes(slot.to) > endMinutes(known.to)) known.to = slot.to;
     }
   }
+  const byStart = (a: { from: WallTime }, b: { from: WallTime }) => a.from.localeCompare(b.from);
+  const bySlotStart = new Map(slots.map((slot) => [slot.id, slot]));
+  for (const booking of byId.values()) booking.slotIds.sort((a, b) => byStart(bySlotStart.get(a)!, bySlotStart.get(b)!));
   return [...byId.values()].sort((a, b) => a.date.localeCompare(b.date) || a.from.localeCompare(b.from) || a.id.localeCompare(b.id));
 }
 
@@ -149,3 +155,51 @@ export function newBookingPath(cell: FreeCell): string {
 /** The calendar hands dates as local Date objects holding the venue's wall clock: their date, as YYYY-MM-DD. */
 export const localIsoDate = (date: Date): IsoDate =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/** What a booking block dropped elsewhere on the lane view asks: the move as the edit form would send it (decision 028). */
+export type LaneMove = {
+  slots: string[];
+  resourceIds: string[];
+};
+
+/**
+ * The move a drop makes: the booking's product's slot holding the dropped start (`date`, `time`)
+ * and as many slots in a row as the booking holds, and its lanes with the lane it was dragged
+ * from (`fromLane`) replaced by the one it was dropped on (`toLane`). A drop that asks nothing new
+ * is null; one that cannot be a move says why, and the block goes back. Whether the lanes are free
+ * then is the server's to say (the quote).
+ */
+export function laneMoveOf(input: {
+  booking: LaneBooking;
+  slots: CalendarSlot[];
+  productLanes: string[];
+  date: IsoDate;
+  time: WallTime;
+  fromLane?: string;
+  toLane?: string;
+  timeLabel: (time: WallTime) => string;
+}): { move: LaneMove } | { refused: string } | null {
+  const { booking } = input;
+  const ofProduct = input.slots
+    .filter((slot) => slot.productId === booking.productId && slot.date === input.date)
+    .sort((a, b) => a.from.localeCompare(b.from));
+  const at = minutesOf(input.time);
+  const start = ofProduct.findIndex((slot) => minutesOf(slot.from) <= at && at < endMinutes(slot.to));
+  if (start < 0) return { refused: `No slot of this product at ${input.timeLabel(input.time)}.` };
+  const run = [ofProduct[start]!];
+  for (let i = start + 1; i < ofProduct.length && run.length < booking.slotIds.length && ofProduct[i]!.from === run.at(-1)!.to; i++)
+    run.push(ofProduct[i]!);
+  if (run.length < booking.slotIds.length)
+    return { refused: `The booking's ${booking.slotIds.length} slots in a row do not fit from ${input.timeLabel(run[0]!.from)}.` };
+
+  let resourceIds = booking.resourceIds;
+  if (input.toLane && input.fromLane && input.toLane !== input.fromLane) {
+    if (!input.productLanes.includes(input.toLane)) return { refused: `${input.toLane} is not a lane of this product.` };
+    if (booking.resourceIds.includes(input.toLane)) return { refused: `The booking already holds ${input.toLane}.` };
+    resourceIds = booking.resourceIds.map((lane) => (lane === input.fromLane ? input.toLane! : lane));
+  }
+  const slots = run.map((slot) => slot.id);
+  const same = (a: string[], b: string[]) => a.length === b.length && a.every((value, i) => value === b[i]);
+  if (same(slots, booking.slotIds) && same(resourceIds, booking.resourceIds)) return null;
+  return { move: { slots, resourceIds } };
+}

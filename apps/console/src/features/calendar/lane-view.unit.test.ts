@@ -4,6 +4,7 @@ import {
   freeCellAt,
   isCalendarDate,
   laneBookings,
+  laneMoveOf,
   laneScrollTime,
   newBookingPath,
   readCalendarAddress,
@@ -81,8 +82,8 @@ describe('the lane day view', () => {
       slot('s0', 'p1', '10:00', '11:00'),
     ];
     expect(laneBookings(slots)).toEqual([
-      { ...booking('b1', ['L1']), productId: 'p1', date: DAY, from: '18:00', to: '20:00' },
-      { ...booking('b2', ['L2']), productId: 'p1', date: DAY, from: '19:00', to: '20:00' },
+      { ...booking('b1', ['L1']), productId: 'p1', date: DAY, from: '18:00', to: '20:00', slotIds: ['s1', 's2'] },
+      { ...booking('b2', ['L2']), productId: 'p1', date: DAY, from: '19:00', to: '20:00', slotIds: ['s2'] },
     ]);
   });
 
@@ -138,5 +139,48 @@ describe('the lane day view', () => {
     expect(newBookingPath({ productId: 'p 1', slotId: 's&1', laneId: 'Lane #2' })).toBe(
       '/bookings/create?productId=p+1&slotId=s%261&laneId=Lane+%232',
     );
+  });
+});
+
+describe('a booking block dropped elsewhere (decision 028)', () => {
+  const day = [
+    slot('s1', 'p1', '18:00', '19:00', [booking('b1', ['L1'])]),
+    slot('s2', 'p1', '19:00', '20:00', [booking('b1', ['L1'])]),
+    slot('s3', 'p1', '20:00', '21:00'),
+    slot('s4', 'p1', '21:00', '22:00'),
+    slot('x1', 'p2', '20:00', '21:00'),
+  ];
+  const b1 = laneBookings(day)[0]!;
+  const drop = (over: { time: string; fromLane?: string; toLane?: string }) =>
+    laneMoveOf({ booking: b1, slots: day, productLanes: ['L1', 'L2'], date: DAY, timeLabel: (t) => t, ...over });
+
+  test('to another lane and time: as many slots in a row from the slot holding the drop, the dragged lane replaced', () => {
+    expect(drop({ time: '20:00', fromLane: 'L1', toLane: 'L2' })).toEqual({ move: { slots: ['s3', 's4'], resourceIds: ['L2'] } });
+    // Dropped half way into a slot: that slot's start.
+    expect(drop({ time: '20:30' })).toEqual({ move: { slots: ['s3', 's4'], resourceIds: ['L1'] } });
+    expect(drop({ time: '18:00', fromLane: 'L1', toLane: 'L2' })).toEqual({ move: { slots: ['s1', 's2'], resourceIds: ['L2'] } });
+  });
+
+  test('a drop that changes nothing asks nothing', () => {
+    expect(drop({ time: '18:30', fromLane: 'L1', toLane: 'L1' })).toBeNull();
+  });
+
+  test('what cannot be a move says why', () => {
+    expect(drop({ time: '12:00' })).toEqual({ refused: 'No slot of this product at 12:00.' });
+    expect(drop({ time: '21:00' })).toEqual({ refused: "The booking's 2 slots in a row do not fit from 21:00." });
+    expect(drop({ time: '18:00', fromLane: 'L1', toLane: 'L9' })).toEqual({ refused: 'L9 is not a lane of this product.' });
+    const twoLanes = { ...b1, resourceIds: ['L1', 'L2'] };
+    expect(
+      laneMoveOf({
+        booking: twoLanes,
+        slots: day,
+        productLanes: ['L1', 'L2'],
+        date: DAY,
+        time: '18:00',
+        fromLane: 'L1',
+        toLane: 'L2',
+        timeLabel: (t) => t,
+      }),
+    ).toEqual({ refused: 'The booking already holds L2.' });
   });
 });
