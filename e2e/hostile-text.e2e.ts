@@ -299,7 +299,7 @@ describe('hostile user text is shown as text, never run', () => {
           { productId: product.id, slots: [slot.id], playersCount: 2, reservationInfo, isConfirmationEmail: false },
           venueId,
         ),
-      )) as { id: string; bookingReference: string };
+      )) as { id: string; bookingReference: string; signingToken: string };
       const stroke = await page.evaluate(() => {
         const canvas = document.createElement('canvas');
         canvas.width = 200;
@@ -329,6 +329,7 @@ describe('hostile user text is shown as text, never run', () => {
         [`/signatures?search=${encodeURIComponent(`Signer${stamp}`)}`, [text.first]],
         [`/sign/${booking.bookingReference}`, [text.title, text.intro, text.label]],
         [`/widget/booking/${booking.bookingReference}/sign`, [text.title, text.intro, text.label]],
+        [`/widget/sign/${booking.signingToken}`, [text.title, text.intro, text.label]],
       ];
       for (const [path, texts] of pages) {
         await page.goto(path);

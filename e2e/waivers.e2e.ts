@@ -69,16 +69,21 @@ describe('waivers and signatures (issue 12)', () => {
     await visible(page.getByText('Waiver successfully signed'));
     await visible(page.getByTestId('signed-count-after').getByText('1 of 2 signed'));
 
-    // A friend signs through the booking's shared link, signed in as nobody.
+    // A friend signs through the booking's shared link, the sign-only token's widget page (decision 023), signed in as nobody.
     await page.goto(`/bookings/${bookingId}/signatures`);
     const link = await (await visible(page.getByTestId('public-sign-url'))).inputValue();
-    expect(link).toMatch(/\/sign\/[2-9A-Z]{10}$/);
+    expect(link).toMatch(/\/widget\/sign\/[0-9a-f]{32}$/);
     await visible(page.getByRole('button', { name: /Copy/ }));
     const friend = await browser.newPage();
     await friend.page.goto(link);
-    await visible(friend.page.getByTestId('signing-product').getByText(product.name));
-    await fillSigningForm(friend.page, 'Friend', `Signer${stamp}`);
-    await friend.page.getByRole('button', { name: 'Sign waiver', exact: true }).click();
+    await visible(friend.page.getByText('1 of 2 signed'));
+    await friend.page.getByRole('textbox', { name: /^First name/ }).fill('Friend');
+    await friend.page.getByRole('textbox', { name: /^Last name/ }).fill(`Signer${stamp}`);
+    await friend.page.getByRole('textbox', { name: /^Email/ }).fill('friend@example.test');
+    await friend.page.getByRole('combobox', { name: /^Experience/ }).selectOption('Option 2');
+    await friend.page.getByRole('checkbox', { name: /I will follow the coach/ }).check();
+    await drawSignature(friend.page, friend.page.locator('canvas.lb-signature'));
+    await friend.page.getByRole('button', { name: 'Sign Waiver', exact: true }).click();
     await visible(friend.page.getByText('Waiver successfully signed'));
     await friend.context.close();
 

@@ -210,7 +210,28 @@ describe('the embeddable widget on a venue web site (issue 13)', () => {
     await visible(frame.getByText('You have the option to cancel your booking up to 24 hours in advance.'));
     const reference = (await frame.locator('dt:has-text("Booking reference") + dd').textContent())!.trim();
     expect(reference).toMatch(/^[2-9A-Z]{10}$/);
+    // The link to share is the sign-only token's page, never the reference (decision 023).
+    const signingLink = await frame.getByLabel('Waiver signing link').inputValue();
+    expect(signingLink).toMatch(new RegExp(`^${baseUrl()}/widget/sign/[0-9a-f]{32}$`));
+    expect(signingLink).not.toContain(reference);
     await screenshot(page, 'widget-success');
+
+    // A friend signs through it: the form alone, nothing of Wendy's filled in, then counted.
+    const friend = await browser.newPage();
+    await friend.page.goto(signingLink);
+    await visible(friend.page.getByRole('heading', { name: 'Sign Waiver' }));
+    await visible(friend.page.getByText('1 of 4 signed'));
+    expect(await friend.page.getByRole('textbox', { name: /^First name/ }).inputValue()).toBe('');
+    expect(await friend.page.content()).not.toContain(reference);
+    await friend.page.getByRole('textbox', { name: /^First name/ }).fill('Fred');
+    await friend.page.getByRole('textbox', { name: /^Last name/ }).fill(`Friend${setup.stamp}`);
+    await friend.page.getByRole('textbox', { name: /^Email/ }).fill(`fred-${setup.stamp}@example.test`);
+    await drawSignature(friend.page, friend.page.locator('canvas.lb-signature'));
+    await friend.page.getByRole('button', { name: 'Sign Waiver', exact: true }).click();
+    await visible(friend.page.getByText('Waiver successfully signed'));
+    await visible(friend.page.getByText('2 of 4 signed'));
+    await screenshot(friend.page, 'widget-friend-signed');
+    await friend.context.close();
 
     // The calendar file.
     const ics = await page.request.get(`${baseUrl()}/api/public/booking/${reference}/calendar.ics`);
@@ -229,7 +250,7 @@ describe('the embeddable widget on a venue web site (issue 13)', () => {
       slotIds: setup.slots,
       total: 15400,
       paid: 15400,
-      numberOfSignedWaivers: 1,
+      numberOfSignedWaivers: 2,
     });
     expect(booking.upsellItems).toHaveLength(1);
     await staff.page.goto(`/bookings/${own.body.id}/view`);
@@ -238,6 +259,73 @@ describe('the embeddable widget on a venue web site (issue 13)', () => {
     });
     await visible(staff.page.getByText(`Guest${setup.stamp}`));
     await staff.context.close();
+  });
+
+  test('a taxed extra: the price lines add up to the total; the one lane free says Available (issue 34)', async () => {
+    const { page, context } = await browser.newPage();
+    await signIn(page, 'owner@demo.test');
+    const call = async (method: string, path: string, body?: unknown) => {
+      const answer = await apiAs(page, method, path, body, VENUE);
+      expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+      return answer.body;
+    };
+    // A product of its own on one lane, taxed at 8.875 %, with a $6.00 drink: $100 + $6 + $9.41 of tax = $115.41.
+    const stamp = `${setup.stamp}t`;
+    const lane = `Tax lane ${stamp}`;
+    await call('POST', '/api/private/resources', { id: lane, capacity: 8 });
+    const taxId = (await call('POST', '/api/private/taxes', { name: `City tax ${stamp}`, rate: 8.875 })).id;
+    const drink = `Drink ${stamp}`;
+    const drinkId = (await call('POST', '/api/private/upsell-items', { name: drink, description: 'Cold', price: 600 })).id;
+    const title = `Taxed axes ${stamp}`;
+    const productId = (
+      await call('POST', '/api/private/products', {
+        ...productDefaults,
+        name: title,
+        title,
+        price: 10000,
+        maxPlayers: 8,
+        resources: [lane],
+        taxes: [taxId],
+        upsellItemIds: [drinkId],
+        isPaused: undefined,
+      })
+    ).id;
+    await call('POST', `/api/private/products/${productId}/resume`);
+    const slotId = (await call('POST', `/api/private/product/${productId}/slot`, { date: setup.date, from: '10:00', to: '11:00' })).id;
+
+    await page.goto(`/widget/?venue=${VENUE}&template=${setup.templateId}`);
+    await visible(page.getByRole('heading', { name: 'Choose a product' }));
+    await page.getByRole('button', { name: new RegExp(title) }).click();
+    await page.getByLabel('Players', { exact: true }).fill('1');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await visible(page.getByRole('heading', { name: 'Choose a date' }));
+    if (!(await page.locator(`button[data-date="${setup.date}"]`).isVisible()))
+      await page.getByRole('button', { name: 'Next month' }).click();
+    await page.locator(`button[data-date="${setup.date}"][aria-disabled="false"]`).click();
+    const slot = await visible(page.locator(`button[data-slot="${slotId}"]`));
+    // Its only lane is free: Available, in the primary colour, never a red "Almost full".
+    expect(await slot.getAttribute('aria-label')).toContain('Available');
+    expect(await slot.getAttribute('class')).toContain('lb-avail-high');
+    await slot.click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await visible(page.getByRole('heading', { name: 'Extras' }));
+    await page.getByRole('button', { name: `Add one ${drink}` }).click();
+
+    const price = page.getByRole('region', { name: 'Price' });
+    await expect.poll(() => price.locator('.lb-total').textContent()).toContain('$115.41');
+    const rows = await price
+      .locator('dl > div:not(.lb-total)')
+      .evaluateAll((divs) => divs.map((div) => [div.querySelector('dt')!.textContent!, div.querySelector('dd')!.textContent!]));
+    expect(rows).toEqual([
+      ['Slot', '$100.00'],
+      [drink, '$6.00'],
+      [`City tax ${stamp} (8.875%)`, '$9.41'],
+    ]);
+    const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100) * (text.includes('−') ? -1 : 1);
+    const total = cents((await price.locator('.lb-total dd').textContent())!);
+    expect(rows.reduce((sum, [, amount]) => sum + cents(amount), 0)).toBe(total);
+    await screenshot(page, 'widget-price-taxed-extra');
+    await context.close();
   });
 
   test('floating: the beacon and the venue’s own button open the widget in a panel, Escape and Close close it', async () => {
