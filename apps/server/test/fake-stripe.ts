@@ -195,7 +195,7 @@ interface AccountObject extends StripeObject {
   requirements: { currently_due: string[]; disabled_reason: string | null };
 }
 interface SessionObject extends StripeObject {
-  status: 'open' | 'complete';
+  status: 'open' | 'complete' | 'expired';
   amount_total: number;
   currency: string;
   metadata: Record<string, string>;
@@ -528,6 +528,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       'GET',
       /^\/v1\/checkout\/sessions\/([^/]+)$/,
       ({ params, ledger }) => ledger().sessions.get(params[0]) ?? raise(noSuch('checkout.session', params[0], 'session')),
+    ],
+    [
+      'POST',
+      /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+      ({ params, ledger: ledgerOf }) => {
+        const ledger = ledgerOf();
+        const session = ledger.sessions.get(params[0]) ?? raise(noSuch('checkout.session', params[0], 'session'));
+        // Stripe's own refusal: only an open session expires.
+        if (session.status !== 'open')
+          throw invalid(
+            `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+          );
+        Object.assign(session, { status: 'expired', url: null });
+        emit('checkout.session.expired', ledger, session);
+        return session;
+      },
     ],
     [
       'GET',

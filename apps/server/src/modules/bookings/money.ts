@@ -329,3 +329,29 @@ export async function keepCheckout(db: Db, venueId: string, key: CheckoutKey, se
     .onConflictDoNothing();
   return (await openCheckoutUrl(db, venueId, key)) ?? session.url;
 }
+
+/** The provider's ids of the booking's kept sessions other than the one answered at `url`: each may still take a payment. */
+export async function otherCheckoutsOf(db: Db, venueId: string, bookingId: string, url: string): Promise<string[]> {
+  const rows = await forVenue(db, venueId).select(bookingCheckouts, eq(bookingCheckouts.bookingId, bookingId));
+  return rows.filter((row) => row.url !== url).map((row) => row.providerCheckoutId);
+}
+
+/** Forgets a session that takes no payment any more (closed, or paid and in the ledger). */
+export async function forgetCheckout(db: Db, venueId: string, bookingId: string, providerCheckoutId: string) {
+  await forVenue(db, venueId).delete(
+    bookingCheckouts,
+    and(eq(bookingCheckouts.bookingId, bookingId), eq(bookingCheckouts.providerCheckoutId, providerCheckoutId)),
+  );
+}
+
+/** Whether the ledger of the booking holds the provider's payment (its webhook event was applied). */
+export async function hasCardPayment(db: Db, venueId: string, bookingId: string, providerPaymentId: string): Promise<boolean> {
+  return forVenue(db, venueId).exists(
+    bookingPayments,
+    and(
+      eq(bookingPayments.bookingId, bookingId),
+      eq(bookingPayments.kind, 'payment'),
+      eq(bookingPayments.providerPaymentId, providerPaymentId),
+    ),
+  );
+}

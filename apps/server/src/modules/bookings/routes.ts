@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formatMoney, noContentSchema, type PermissionKey } from '@lanebook/core';
@@ -70,7 +70,7 @@ import {
 import { queueDueReminders, REMINDER_QUEUE } from './reminders.js';
 import { mailingTemplateById, type MailingTemplateRow } from '../mailing-templates/service.js';
 import { fieldError } from '../calendar/service.js';
-import { assertCardCheckoutPossible, cardProviderOf, openCardCheckout } from '../payments/service.js';
+import { assertCardCheckoutPossible, cardProviderOf, closeOtherCheckouts, openCardCheckout } from '../payments/service.js';
 import { keepCheckout, openCheckoutUrl, retryCardRefund, settleLedger, writeRefundRows } from './money.js';
 import { CARD_PAYMENT_METHOD, urlAnswerSchema } from '@lanebook/core/payment-schemas';
 import { z } from 'zod';
@@ -376,10 +376,13 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
         description: [product?.name, row.date, row.registrationCode].filter(Boolean).join(', '),
         successUrl: `${bookingPage}?payment=done`,
         cancelUrl: `${bookingPage}?payment=canceled`,
-        // The same booking, state and amount make the same page: a double click opens one checkout.
-        idempotencyKey: `checkout:${venue.id}:${row.id}:${row.paidTotal}:${row.refundedTotal}:${amount}`,
+        // A double click opens one checkout (keepCheckout keeps one per booking, state and amount); each
+        // opening has a key of its own, so one asked again after a later one closed it is a new page (decision 021).
+        idempotencyKey: `checkout:${venue.id}:${row.id}:${row.paidTotal}:${row.refundedTotal}:${amount}:${randomUUID()}`,
       });
-      return { url: await keepCheckout(db, venue.id, key, session) };
+      const url = await keepCheckout(db, venue.id, key, session);
+      await closeOtherCheckouts(db, deps.payments, venue.row, row.id, url);
+      return { url };
     },
   );
 
@@ -514,7 +517,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       schema: {
         tags,
         description:
-          'Books online: the booking form with productId and the slot ids of the slots call. Answers the booking (wait_for_payment) with its bookingReference, the key of the other public calls. A lane taken meanwhile is a 409 slot_unavailable. With an Idempotency-Key header (8 to 100 of A-Z a-z 0-9 _ -), a repeat of the key for the venue answers the booking it made (201) and makes nothing, even when both arrive at once; the key sent with another form is a 422 idempotency_key_reused. A client address or an email holds at most 3 unpaid online bookings of the venue at once: a 4th is a 409 too_many_unpaid_bookings.',
+          'Books online: the booking form with productId and the slot ids of the slots call. Answers the booking (wait_for_payment) with its bookingReference, the key of the other public calls. A lane taken meanwhile is a 409 slot_unavailable. With an Idempotency-Key header (8 to 100 of A-Z a-z 0-9 _ -), a repeat of the key for the venue answers the booking it made (201) and makes nothing, even when both arrive at once; the key sent with another form is a 422 idempotency_key_reused. A client address or an email holds at most 3 unpaid online bookings of the venue at once (pay-at-venue ones included): a 4th is a 409 too_many_unpaid_bookings; together they hold at most 6 lane-hours (lanes × hours; one booking alone may hold more): past that a 409 too_much_unpaid_lane_time.',
         body: publicBookingCreateSchema,
         response: { 201: publicBookingSchema, ...errorResponses(400, 404, 409, 422, 429) },
       },
@@ -766,9 +769,11 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
         cancelUrl: canceled.href,
         // Our ids and the booking's state: a double click opens one page; another return page (a provider
         // refuses one key with other parameters) or a payment since opens another.
-        idempotencyKey: `widget-checkout:${venue.id}:${row.id}:${row.paidTotal}:${row.refundedTotal}:${amount}:${returnUrlDigest(returnUrl.href)}`,
+        idempotencyKey: `widget-checkout:${venue.id}:${row.id}:${row.paidTotal}:${row.refundedTotal}:${amount}:${returnUrlDigest(returnUrl.href)}:${randomUUID()}`,
       });
-      return { url: await keepCheckout(db, venue.id, key, session), embeddable: deps.payments.isCheckoutEmbeddable };
+      const url = await keepCheckout(db, venue.id, key, session);
+      await closeOtherCheckouts(db, deps.payments, venue, row.id, url);
+      return { url, embeddable: deps.payments.isCheckoutEmbeddable };
     },
   );
 };

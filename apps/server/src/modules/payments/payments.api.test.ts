@@ -221,6 +221,25 @@ describeEachDatabase('payments with the sandbox provider', (t) => {
     });
   });
 
+  it("a booking's second checkout closes the first: the first page refuses payment, even in its confirmation step; the booking is paid once", async () => {
+    const { venue, form } = await setUpBookings(t);
+    await enableCardPayments(t, venue.owner);
+    const booking = (await venue.staff.post('/api/private/booking', form())).json<Booking>();
+    // The customer opens the widget's checkout and, in another tab, the desk opens its own.
+    const first = await openCardCheckout(venue.staff, booking.id, 3000);
+    const confirm = await payWithCard(t, first, '4000 0025 0000 3155');
+    expect(confirm.body).toContain('Confirm this payment');
+    const second = await openCardCheckout(venue.staff, booking.id, 8000);
+    const refused = await payWithCard(t, first, '4242 4242 4242 4242');
+    expect(refused.statusCode).toBe(402);
+    expect(refused.body).toContain('another payment of this booking was started');
+    expect((await authenticate(t, first, 'complete', confirm)).statusCode).toBe(402);
+    expect((await payWithCard(t, second, '4242 4242 4242 4242')).statusCode).toBe(303);
+    const payments = await t.db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id));
+    expect(payments.map((p) => [p.kind, p.amount])).toEqual([['payment', 8000]]);
+    expect((await venue.staff.get(`/api/private/booking/${booking.id}`)).json<Booking>()).toMatchObject({ paid: 8000, status: 'paid' });
+  });
+
   it('the confirmation step completes only a payment whose card went through the pay form', async () => {
     const { venue, form } = await setUpBookings(t);
     await enableCardPayments(t, venue.owner);

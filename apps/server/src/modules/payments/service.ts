@@ -7,7 +7,15 @@ import { currencyOfCountry, PaymentProviderError, type PaymentProvider, type Web
 import { assertCardPaymentsAvailable } from '../../platform/payments/unavailable.js';
 // The bookings module's card-payment entry points (its service.ts is read by calendar, which actions.ts reads).
 import { recordCardPayment } from '../bookings/actions.js';
-import { cardRefundKey, pendingCardRefund, settleCardRefund, stalePendingCardRefunds } from '../bookings/money.js';
+import {
+  cardRefundKey,
+  forgetCheckout,
+  hasCardPayment,
+  otherCheckoutsOf,
+  pendingCardRefund,
+  settleCardRefund,
+  stalePendingCardRefunds,
+} from '../bookings/money.js';
 import {
   lockPaymentAccount,
   paymentAccountOfVenue,
@@ -101,6 +109,32 @@ export async function openCardCheckout(
     idempotencyKey: checkout.idempotencyKey,
   });
   return session;
+}
+
+/**
+ * Makes the session answered at `url` the booking's only one that takes a payment (decision 021):
+ * every other kept session of the booking is closed at the provider, outside any transaction.
+ * One already paid, or whose payment is processing, cannot be closed: unless its payment is in the
+ * ledger already, the new session is closed too and the answer is a 409 payment_in_progress, so
+ * the customer is never charged twice.
+ */
+export async function closeOtherCheckouts(db: Db, provider: PaymentProvider, venue: VenueRow, bookingId: string, url: string) {
+  const account = accountOf(provider, venue)!;
+  let inProgress = false;
+  for (const checkoutId of await otherCheckoutsOf(db, venue.id, bookingId, url)) {
+    const closed = await provider.closeCheckout(account, checkoutId);
+    if (closed.paid && !(closed.paymentId && (await hasCardPayment(db, venue.id, bookingId, closed.paymentId)))) inProgress = true;
+    else await forgetCheckout(db, venue.id, bookingId, checkoutId);
+  }
+  if (!inProgress) return;
+  for (const checkoutId of await otherCheckoutsOf(db, venue.id, bookingId, '')) {
+    if ((await provider.closeCheckout(account, checkoutId)).paid) continue;
+    await forgetCheckout(db, venue.id, bookingId, checkoutId);
+  }
+  throw conflict(
+    'A card payment of this booking is already under way. Wait a minute and open the booking again to see what is still due.',
+    'payment_in_progress',
+  );
 }
 
 /** The provider the venue's card payments go back through now; null when the venue has no account there. */

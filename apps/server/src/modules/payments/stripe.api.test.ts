@@ -49,7 +49,8 @@ describeEachDatabase(
       expect(opened.statusCode, opened.body).toBe(200);
       const sessionId = opened.json<{ url: string }>().url.split('/').pop()!;
       const sessionCall = stripe.requests.findLast((r) => r.path === '/v1/checkout/sessions');
-      expect(sessionCall).toMatchObject({ stripeAccount: account, idempotencyKey: `checkout:${venue.id}:${booking.id}:0:0:8000` });
+      expect(sessionCall).toMatchObject({ stripeAccount: account });
+      expect(sessionCall?.idempotencyKey).toMatch(new RegExp(`^checkout:${venue.id}:${booking.id}:0:0:8000:[0-9a-f-]{36}$`));
 
       // The customer pays; before Lanebook hears of it, the venue refunds $30 from Stripe's dashboard.
       const paid = stripe.completeCheckout(sessionId);
@@ -106,6 +107,51 @@ describeEachDatabase(
         failure: expect.stringMatching(/greater than unrefunded amount/),
       });
       expect((await venue.staff.get(`/api/private/booking/${booking.id}`)).json<Booking>().refunded).toBe(5000);
+    });
+
+    it("a booking's checkouts: a new one expires the open one; once one is paid, another is refused until its payment is in the ledger", async () => {
+      const { venue, form } = await setUpBookings(t);
+      expect((await venue.owner.post('/api/private/bank-accounts', US_BANK)).statusCode).toBe(201);
+      const [row] = await t.db.select().from(venues).where(eq(venues.id, venue.id));
+      expect((await deliver(t, stripe.verifyAccount(row.paymentAccountId!))).json().outcome).toBe('applied');
+      const booking = (await venue.staff.post('/api/private/booking', form())).json<Booking>();
+      const open = (amount: number) => venue.staff.post(`/api/private/booking/${booking.id}/checkout`, { amount, paymentMethod: 'card' });
+      const sessionOf = (answer: { statusCode: number; body: string; json: <T>() => T }) => {
+        expect(answer.statusCode, answer.body).toBe(200);
+        return answer.json<{ url: string }>().url.split('/').pop()!;
+      };
+      const first = sessionOf(await open(3000));
+      const second = sessionOf(await open(5000));
+      expect(() => stripe.completeCheckout(first)).toThrow(/expired/);
+
+      // The customer pays the second; before its event reaches Lanebook, a third checkout is refused and closed.
+      const paid = stripe.completeCheckout(second);
+      const before = stripe.requests.length;
+      const refused = await t.expectNoWrites(() => open(3000));
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toEqual({
+        message: 'A card payment of this booking is already under way. Wait a minute and open the booking again to see what is still due.',
+        code: 'payment_in_progress',
+      });
+      const expired = new Set(
+        stripe.requests
+          .slice(before)
+          .filter((r) => r.path.endsWith('/expire'))
+          .map((r) => r.path.split('/').at(-2)!),
+      );
+      const third = [...expired].filter((id) => id !== first && id !== second);
+      expect(third).toHaveLength(1);
+      expect(() => stripe.completeCheckout(third[0])).toThrow(/expired/);
+
+      // Once the payment is in the ledger, the rest is paid on a new checkout.
+      expect((await deliver(t, paid)).json().outcome).toBe('applied');
+      const rest = sessionOf(await open(3000));
+      expect((await deliver(t, stripe.completeCheckout(rest))).json().outcome).toBe('applied');
+      const ledger = await t.db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, booking.id));
+      expect(ledger.map((r) => [r.kind, r.amount]).sort()).toEqual([
+        ['payment', 3000],
+        ['payment', 5000],
+      ]);
     });
 
     it('refuses events with a tampered body, a stale signature or none, storing nothing', async () => {

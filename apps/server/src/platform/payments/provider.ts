@@ -76,6 +76,9 @@ export interface Checkout {
   url: string;
 }
 
+/** A checkout closed so it takes no payment, or found already paid (or its payment processing): its payment's id. */
+export type ClosedCheckout = { paid: false } | { paid: true; paymentId: string | null };
+
 /** A payment as the provider sees it now: refunds are its cumulative refunded amount. */
 export interface ProviderPayment {
   id: string;
@@ -156,6 +159,8 @@ export interface PaymentProvider {
   accountState(account: string): Promise<AccountState>;
 
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /** Closes an open checkout: its page refuses payment from then on. One already paid or processing stays as it is. */
+  closeCheckout(account: string, checkoutId: string): Promise<ClosedCheckout>;
   getPayment(account: string, paymentId: string): Promise<ProviderPayment>;
   refund(request: RefundRequest): Promise<Refund>;
 

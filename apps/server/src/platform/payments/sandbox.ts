@@ -65,6 +65,12 @@ export interface SandboxCheckoutView {
 export type PayOutcome =
   { kind: 'paid'; redirect: string } | { kind: 'declined'; message: string } | { kind: 'authenticate'; token: string };
 
+/** A checkout expired, or closed because another payment of the booking was started (decision 021). */
+const CHECKOUT_CLOSED =
+  'This payment page is closed: it expired, or another payment of this booking was started. Go back and start the payment again.';
+const paidOrClosed = (redirect: string | null): PayOutcome =>
+  redirect ? { kind: 'paid', redirect } : { kind: 'declined', message: CHECKOUT_CLOSED };
+
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
   /** Where the sandbox's events are posted (the app's own webhook route); set once the app is built. */
@@ -192,11 +198,12 @@ export function createSandboxProvider(options: { db: Db; baseUrl: string; webhoo
     };
   }
 
-  async function completePayment(checkoutId: string, last4: string): Promise<string> {
+  /** Takes the payment; null when the checkout was closed meanwhile (closeCheckout): it takes none. */
+  async function completePayment(checkoutId: string, last4: string): Promise<string | null> {
     const { event, redirect } = await withTransaction(db, async (tx) => {
       const [checkout] = await tx.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, checkoutId)).for('update');
       if (!checkout) throw new PaymentProviderError('This payment page does not exist.', 404, 'resource_missing');
-      if (checkout.status !== 'open') return { event: null, redirect: checkout.successUrl };
+      if (checkout.status !== 'open') return { event: null, redirect: checkout.status === 'complete' ? checkout.successUrl : null };
       const paymentId = newId('pi');
       await tx.insert(sandboxPayments).values({
         id: paymentId,
@@ -309,6 +316,19 @@ export function createSandboxProvider(options: { db: Db; baseUrl: string; webhoo
         return (await find())!;
       });
       return { id: row.id, url: `${baseUrl}/sandbox-pay/${row.id}` };
+    },
+
+    async closeCheckout(account, checkoutId) {
+      // A conditional update, as the payment's own (completePayment): one of the two wins.
+      await db
+        .update(sandboxCheckouts)
+        .set({ status: 'expired' })
+        .where(and(eq(sandboxCheckouts.id, checkoutId), eq(sandboxCheckouts.accountId, account), eq(sandboxCheckouts.status, 'open')));
+      const [row] = await db
+        .select()
+        .from(sandboxCheckouts)
+        .where(and(eq(sandboxCheckouts.id, checkoutId), eq(sandboxCheckouts.accountId, account)));
+      return row?.status === 'complete' ? { paid: true, paymentId: row.paymentId } : { paid: false };
     },
 
     async getPayment(account, paymentId) {
@@ -552,8 +572,7 @@ export function createSandboxProvider(options: { db: Db; baseUrl: string; webhoo
       const view = await checkoutView(checkoutId);
       if (!view) throw new PaymentProviderError('This payment page does not exist.', 404, 'resource_missing');
       if (view.status === 'complete') return { kind: 'paid', redirect: view.successUrl };
-      if (view.status === 'expired')
-        return { kind: 'declined', message: 'This payment page has expired. Go back and start the payment again.' };
+      if (view.status === 'expired') return { kind: 'declined', message: CHECKOUT_CLOSED };
       if ('authenticated' in card) {
         if (!isConfirmationToken(checkoutId, card.last4, card.token))
           return { kind: 'declined', message: 'Enter the card on the payment page first.' };
@@ -562,14 +581,14 @@ export function createSandboxProvider(options: { db: Db; baseUrl: string; webhoo
             kind: 'declined',
             message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
           };
-        return { kind: 'paid', redirect: await completePayment(checkoutId, card.last4) };
+        return paidOrClosed(await completePayment(checkoutId, card.last4));
       }
       const number = card.number.replace(/[\s-]/g, '');
       const test = TEST_CARDS[number];
       if (!test) return { kind: 'declined', message: 'The sandbox takes only test cards: use 4242 4242 4242 4242.' };
       if (test.outcome === 'declined') return { kind: 'declined', message: test.message! };
       if (test.outcome === 'authenticate') return { kind: 'authenticate', token: confirmationToken(checkoutId, number.slice(-4)) };
-      return { kind: 'paid', redirect: await completePayment(checkoutId, number.slice(-4)) };
+      return paidOrClosed(await completePayment(checkoutId, number.slice(-4)));
     },
 
     async verificationLink(linkId) {

@@ -98,6 +98,15 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return { id: session.id, url: session.url };
     },
 
+    async closeCheckout(account, checkoutId) {
+      // Stripe expires only an open session; one completed (paid, or its payment processing) stays.
+      const expired = await call(() => stripe.checkout.sessions.expire(checkoutId, {}, on(account))).catch(() => null);
+      const session = expired ?? (await call(() => stripe.checkout.sessions.retrieve(checkoutId, {}, on(account))));
+      if (session.status !== 'complete') return { paid: false };
+      const intent = session.payment_intent;
+      return { paid: true, paymentId: typeof intent === 'string' ? intent : (intent?.id ?? null) };
+    },
+
     async getPayment(account, paymentId) {
       const intent = await call(() => stripe.paymentIntents.retrieve(paymentId, { expand: ['latest_charge'] }, on(account)));
       const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;

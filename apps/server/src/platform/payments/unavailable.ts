@@ -24,6 +24,7 @@ export class UnavailablePaymentProvider implements PaymentProvider {
   onboardingLink = refuse;
   accountState = refuse;
   createCheckout = refuse;
+  closeCheckout = refuse;
   getPayment = refuse;
   refund = refuse;
   balance = refuse;
