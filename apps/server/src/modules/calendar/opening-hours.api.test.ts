@@ -59,14 +59,21 @@ async function setUp(t: TestServer) {
         expect(found.populate?.state).not.toBe('running');
         return found;
       },
-      { timeout: 60_000, interval: 100 },
+      { timeout: 100_000, interval: 100 },
     );
-  return { venue, product, today, group, groupSlots, finished };
+  /** Populates the range: what it did, answered at once or, for more than one batch, by the background run it started. */
+  const populate = async (range: { from: string; to: string }) => {
+    const response = await venue.manager.post(`${group}/populate`, range);
+    if (response.statusCode === 200) return response.json<{ created: number; updated: number; deleted: number }>();
+    expect(response.statusCode, response.body).toBe(202);
+    return (await finished()).populate!;
+  };
+  return { venue, product, today, group, groupSlots, finished, populate };
 }
 
 describeEachDatabase('opening hours', (t) => {
   it('10:00-20:00 every 60 minutes, every day, makes 70 rows; saved again it keeps their ids and populate changes nothing', async () => {
-    const { venue, today, group, groupSlots } = await setUp(t);
+    const { venue, today, group, groupSlots, populate } = await setUp(t);
     const saved = await venue.manager.put(group, { startDate: today, openingHours: tenToEight() });
     expect(saved.statusCode, saved.body).toBe(200);
     const plan = saved.json<SlotGroupSaved>();
@@ -78,15 +85,14 @@ describeEachDatabase('opening hours', (t) => {
     expect(plan.populated).toBeUndefined();
 
     const week = { from: today, to: addDays(today, 6) };
-    const first = await venue.manager.post(`${group}/populate`, week);
-    expect(first.json()).toMatchObject({ created: 70, updated: 0, deleted: 0 });
+    expect(await populate(week)).toMatchObject({ created: 70, updated: 0, deleted: 0 });
     const { labels } = await groupSlots();
     expect(labels.filter((l) => l.startsWith(today))).toEqual(HOURS.map((h, i) => `${today} ${h}-${HOURS[i + 1] ?? '20:00'}`));
 
     // The same hours again: the same template ids, so populate finds every slot in place.
     const again = await venue.manager.put(group, { startDate: today, openingHours: tenToEight() });
     expect(again.json<SlotGroup>().templates.map((row) => row.id)).toEqual(plan.templates.map((row) => row.id));
-    expect((await venue.manager.post(`${group}/populate`, week)).json()).toMatchObject({ created: 0, updated: 0, deleted: 0 });
+    expect(await populate(week)).toMatchObject({ created: 0, updated: 0, deleted: 0 });
 
     // The rows stay editable: saved as rows (one moved, one dropped), the plan is rows now and the kept rows keep their ids.
     const rows = plan.templates.filter((row) => !(row.weekday === 1 && row.from === '19:00'));
@@ -99,7 +105,7 @@ describeEachDatabase('opening hours', (t) => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json<SlotGroup>().openingHours).toBeNull();
     expect(edited.json<SlotGroup>().templates).toHaveLength(69);
-    expect((await venue.manager.post(`${group}/populate`, week)).json()).toMatchObject({ created: 1, deleted: 2 });
+    expect(await populate(week)).toMatchObject({ created: 1, deleted: 2 });
 
     // 90-minute slots every 120 minutes to 20:30: the last one ends by closing.
     const spaced = await venue.manager.put(group, {
@@ -253,7 +259,8 @@ describeEachDatabase('opening hours', (t) => {
 
   it('a 52-week keep-populated answers at once; the slots come from the background batches, each once, and a run cut short continues', async () => {
     const { venue, product, today, group, groupSlots, finished } = await setUp(t);
-    await venue.manager.put(group, { startDate: today, openingHours: tenToEight() });
+    // Ten slots each Monday: 520 over the year, more than a batch, few enough to stay quick on a busy machine.
+    await venue.manager.put(group, { startDate: today, openingHours: tenToEight([1]) });
     const set = await venue.manager.put(`${group}/keep-populated`, { weeksAhead: 52 });
     expect(set.statusCode, set.body).toBe(202);
     const last = addDays(today, 52 * 7 - 1);
@@ -265,11 +272,11 @@ describeEachDatabase('opening hours', (t) => {
     const runId = set.json<KeepPopulatedAnswer>().group.populate!.id;
     await runPopulate(t.db, venue.id, ZONE, 'plan', runId);
     const done = await finished();
-    expect(done).toMatchObject({ populatedThrough: last, populate: { state: 'done', done: 364, total: 364, created: 3640 } });
+    expect(done).toMatchObject({ populatedThrough: last, populate: { state: 'done', done: 364, total: 364, created: 520 } });
     const all = await groupSlots();
-    expect(all.rows).toHaveLength(3640);
+    expect(all.rows).toHaveLength(520);
     expect(all.duplicates).toBe(0);
-    expect(all.rows.at(-1)!.date).toBe(last);
+    expect(all.rows.at(-1)!.date > addDays(last, -7)).toBe(true);
 
     // A run cut short (its process died halfway, its cursor in the middle): the hourly job continues it, making nothing twice.
     const halfway = addDays(today, 100);
@@ -283,7 +290,7 @@ describeEachDatabase('opening hours', (t) => {
       .update(slotGroups)
       .set({ populateRun: cut })
       .where(and(eq(slotGroups.venueId, venue.id), eq(slotGroups.id, 'plan')));
-    const deleted = (await groupSlots()).rows.find((r) => r.date === addDays(halfway, 1))!;
+    const deleted = (await groupSlots()).rows.find((r) => r.date > halfway)!;
     await t.db
       .delete(slots)
       .where(and(eq(slots.venueId, venue.id), eq(slots.slotTemplateId, deleted.templateId!), eq(slots.date, deleted.date)));
@@ -291,11 +298,11 @@ describeEachDatabase('opening hours', (t) => {
     const resumed = await finished();
     expect(resumed.populate).toMatchObject({ state: 'done', doneThrough: last });
     const after = await groupSlots();
-    expect(after.rows).toHaveLength(3640);
+    expect(after.rows).toHaveLength(520);
     expect(after.duplicates).toBe(0);
 
     // Another venue never sees the group or its progress.
     const other = await t.addVenue();
     expect((await other.manager.get(`/api/private/product/${product}/slot-groups`)).statusCode).toBe(404);
-  });
+  }, 120_000);
 });
