@@ -98,7 +98,8 @@ describeEachDatabase('mailing templates: preview and "Send me a test"', (t) => {
       'venue.address': '1 Main St, New York',
       'venue.phone': '(212) 555-0100',
       'venue.email': 'desk@axe.example.test',
-      waiverUrl: `${manageUrl}/sign`,
+      signingLink: `${BASE_URL}/widget/sign/${booking.signingToken}`,
+      waiverUrl: `${BASE_URL}/widget/sign/${booking.signingToken}`,
       manageUrl,
     });
     expect(preview.html).toContain('max-width:600px');
