@@ -15,6 +15,14 @@ async function until(check: () => Promise<boolean>, timeout = 15_000) {
   }
 }
 
+/** Opens the list's Columns field: its input hides once a column is chosen, so the field's box is clicked. */
+async function openColumns(page: Page) {
+  await page
+    .getByRole('combobox', { name: 'Columns' })
+    .locator('xpath=ancestor::div[contains(@class, "mantine-MultiSelect-input")]')
+    .click();
+}
+
 async function chooseOption(page: Page, label: RegExp, option: string) {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -233,5 +241,79 @@ describe('bookings (issue 10)', () => {
     } finally {
       await new Promise<void>((resolve) => receiver.close(() => resolve()));
     }
+  });
+
+  test("the list shows, sorts and hides the Email and Phone columns; phones read in the venue's format on the booking page and the lane view's drawer", async () => {
+    const { page } = await browser.newPage();
+    const stamp = Date.now().toString(36).slice(-5);
+    await signIn(page, 'owner@demo.test');
+    const product = await bookableProduct(page, VENUE, stamp);
+    const book = async (first: string, slots: string[], phone: string) => {
+      const answer = await apiAs(
+        page,
+        'POST',
+        '/api/private/booking',
+        {
+          productId: product.productId,
+          slots,
+          playersCount: 2,
+          reservationInfo: { firstName: first, lastName: `Cols${stamp}`, email: `${first.toLowerCase()}.${stamp}@example.test`, phone },
+          isConfirmationEmail: false,
+        },
+        VENUE,
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      return answer.body as { id: string; registrationCode: string; reservationInfo: { phone: string } };
+    };
+    // The product has one lane: Zoe takes the second hour, Abe the first.
+    const zoe = await book('Zoe', [product.slots[1]], '212 555 0142');
+    await book('Abe', [product.slots[0]], '+1 (312) 555-0199');
+    // Stored E.164, shown as the venue (US) writes a phone.
+    expect(zoe.reservationInfo.phone).toBe('+12125550142');
+
+    await page.goto(`/bookings?product=${product.productId}`);
+    const rows = page.getByTestId('booking-row');
+    await until(async () => (await rows.count()) === 2);
+    const table = page.getByRole('table', { name: 'Bookings' });
+    expect(await table.getByRole('columnheader', { name: 'Email' }).count()).toBe(0);
+    await openColumns(page);
+    for (const column of ['Email', 'Phone']) await page.getByRole('option', { name: column, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await visible(table.getByRole('columnheader', { name: 'Email' }));
+    await visible(table.getByRole('columnheader', { name: 'Phone' }));
+    const column = (testId: string) => rows.getByTestId(testId).allTextContents();
+
+    await chooseOption(page, /^Sort/, 'Email A-Z');
+    await until(async () => (await column('row-email'))[0] === `abe.${stamp}@example.test`);
+    expect(await column('row-email')).toEqual([`abe.${stamp}@example.test`, `zoe.${stamp}@example.test`]);
+    // Phones in the venue's format, sorted by the stored number.
+    await chooseOption(page, /^Sort/, 'Phone 0-9');
+    await until(async () => (await column('row-phone'))[0] === '(212) 555-0142');
+    expect(await column('row-phone')).toEqual(['(212) 555-0142', '(312) 555-0199']);
+    await chooseOption(page, /^Sort/, 'Phone 9-0');
+    await until(async () => (await column('row-phone'))[0] === '(312) 555-0199');
+    // The choice lives in the address: a reload keeps the columns and the order.
+    await page.reload();
+    await visible(table.getByRole('columnheader', { name: 'Phone' }));
+    await until(async () => (await column('row-phone')).join() === '(312) 555-0199,(212) 555-0142');
+    expect(new URL(page.url()).searchParams.get('columns')).toBe('email,phone');
+    // Hidden again (Backspace takes the last column chosen off), the phone folds back into the Name cell.
+    await page.getByRole('combobox', { name: 'Columns' }).focus();
+    await page.keyboard.press('Backspace');
+    await until(async () => (await table.getByRole('columnheader', { name: 'Phone' }).count()) === 0);
+    expect(new URL(page.url()).searchParams.get('columns')).toBe('email');
+    expect(await rows.getByTestId('row-name').getByTestId('row-phone').allTextContents()).toEqual(['(312) 555-0199', '(212) 555-0142']);
+
+    await page.goto(`/bookings/${zoe.id}/view`);
+    expect(await (await visible(page.getByTestId('booking-phone'))).textContent()).toBe('(212) 555-0142');
+
+    await page.goto(`/calendar?view=lanes&date=${product.date}`);
+    await page
+      .getByTestId('lane-view')
+      .locator('.lanebook-booking', { hasText: `Zoe Cols${stamp}` })
+      .click();
+    const drawer = await visible(page.getByTestId('booking-drawer'));
+    expect(await drawer.getByTestId('drawer-phone').textContent()).toBe('(212) 555-0142');
+    await screenshot(page, 'booking-drawer-phone');
   });
 });
