@@ -261,6 +261,73 @@ describe('the embeddable widget on a venue web site (issue 13)', () => {
     await staff.context.close();
   });
 
+  test('a taxed extra: the price lines add up to the total; the one lane free says Available (issue 34)', async () => {
+    const { page, context } = await browser.newPage();
+    await signIn(page, 'owner@demo.test');
+    const call = async (method: string, path: string, body?: unknown) => {
+      const answer = await apiAs(page, method, path, body, VENUE);
+      expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+      return answer.body;
+    };
+    // A product of its own on one lane, taxed at 8.875 %, with a $6.00 drink: $100 + $6 + $9.41 of tax = $115.41.
+    const stamp = `${setup.stamp}t`;
+    const lane = `Tax lane ${stamp}`;
+    await call('POST', '/api/private/resources', { id: lane, capacity: 8 });
+    const taxId = (await call('POST', '/api/private/taxes', { name: `City tax ${stamp}`, rate: 8.875 })).id;
+    const drink = `Drink ${stamp}`;
+    const drinkId = (await call('POST', '/api/private/upsell-items', { name: drink, description: 'Cold', price: 600 })).id;
+    const title = `Taxed axes ${stamp}`;
+    const productId = (
+      await call('POST', '/api/private/products', {
+        ...productDefaults,
+        name: title,
+        title,
+        price: 10000,
+        maxPlayers: 8,
+        resources: [lane],
+        taxes: [taxId],
+        upsellItemIds: [drinkId],
+        isPaused: undefined,
+      })
+    ).id;
+    await call('POST', `/api/private/products/${productId}/resume`);
+    const slotId = (await call('POST', `/api/private/product/${productId}/slot`, { date: setup.date, from: '10:00', to: '11:00' })).id;
+
+    await page.goto(`/widget/?venue=${VENUE}&template=${setup.templateId}`);
+    await visible(page.getByRole('heading', { name: 'Choose a product' }));
+    await page.getByRole('button', { name: new RegExp(title) }).click();
+    await page.getByLabel('Players', { exact: true }).fill('1');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await visible(page.getByRole('heading', { name: 'Choose a date' }));
+    if (!(await page.locator(`button[data-date="${setup.date}"]`).isVisible()))
+      await page.getByRole('button', { name: 'Next month' }).click();
+    await page.locator(`button[data-date="${setup.date}"][aria-disabled="false"]`).click();
+    const slot = await visible(page.locator(`button[data-slot="${slotId}"]`));
+    // Its only lane is free: Available, in the primary colour, never a red "Almost full".
+    expect(await slot.getAttribute('aria-label')).toContain('Available');
+    expect(await slot.getAttribute('class')).toContain('lb-avail-high');
+    await slot.click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await visible(page.getByRole('heading', { name: 'Extras' }));
+    await page.getByRole('button', { name: `Add one ${drink}` }).click();
+
+    const price = page.getByRole('region', { name: 'Price' });
+    await expect.poll(() => price.locator('.lb-total').textContent()).toContain('$115.41');
+    const rows = await price
+      .locator('dl > div:not(.lb-total)')
+      .evaluateAll((divs) => divs.map((div) => [div.querySelector('dt')!.textContent!, div.querySelector('dd')!.textContent!]));
+    expect(rows).toEqual([
+      ['Slot', '$100.00'],
+      [drink, '$6.00'],
+      [`City tax ${stamp} (8.875%)`, '$9.41'],
+    ]);
+    const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100) * (text.includes('−') ? -1 : 1);
+    const total = cents((await price.locator('.lb-total dd').textContent())!);
+    expect(rows.reduce((sum, [, amount]) => sum + cents(amount), 0)).toBe(total);
+    await screenshot(page, 'widget-price-taxed-extra');
+    await context.close();
+  });
+
   test('floating: the beacon and the venue’s own button open the widget in a panel, Escape and Close close it', async () => {
     const { page, context } = await browser.newPage();
     await page.goto(`${site.origin}/floating`);
