@@ -16,7 +16,7 @@ import { rateLimited, registerErrorHandler } from './platform/errors.js';
 import { registerResponseRule } from './platform/http.js';
 import { allowFraming, frameAncestorsFor, registerInputRules, registerPublicCors, registerSecurityHeaders } from './platform/security.js';
 import { widgetDemoNotFoundPage, widgetDemoPage } from './platform/widget-demo.js';
-import { createMailer } from './platform/mail.js';
+import { createMailer, startMailSweep } from './platform/mail.js';
 import { publicRateLimit } from './platform/rate-limits.js';
 import { startJobs } from './platform/jobs.js';
 import type { AppConfig, ModuleDeps, ModuleRoutes } from './platform/module.js';
@@ -137,6 +137,8 @@ export async function buildApp(database: Database, config: AppConfig) {
   const jobs = await startJobs(database, { pollingIntervalSeconds: config.jobsPollingSeconds });
   // Workers stop (finishing what they run) before the database closes.
   app.addHook('onClose', () => jobs.stop());
+  // Mail queued in a transaction whose hand-over was lost, and mail the mailer retries itself (decision 020).
+  await startMailSweep(mailer, jobs);
   const deps: ModuleDeps = {
     database,
     auth,

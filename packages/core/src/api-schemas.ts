@@ -157,8 +157,11 @@ export const outboxMailSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().nullable(),
-  /** deferred: the SMTP server refused it for the moment, and it is tried again. */
-  status: z.enum(['stored', 'sending', 'deferred', 'sent', 'failed']),
+  /**
+   * queued: written with the change that causes it, waiting for its job to render and send it;
+   * deferred: the SMTP server refused it for the moment (or did not answer), and it is tried again.
+   */
+  status: z.enum(['queued', 'stored', 'sending', 'deferred', 'sent', 'failed']),
   error: z.string().nullable(),
   createdAt: instantSchema,
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../db/schema.js';
@@ -6,6 +7,34 @@ import { createMailer, isTemporaryMailError, MailDeferred } from './mail.js';
 import { describeEachDatabase } from '../../test/each-database.js';
 import { BASE_URL, DEMO_PASSWORD, injectInto, resetTokenOf } from '../../test/server.js';
 import { decodeBody, startSmtp } from '../../test/smtp.js';
+
+/**
+ * An SMTP server in trouble, a raw server on loopback: `close` accepts the connection and closes
+ * it before the greeting (as an overloaded server does), `silent` never greets, `relay` passes
+ * the conversation on to a real SMTP server.
+ */
+async function startTroubledSmtp(relayPort: number) {
+  const trouble = { mode: 'close' as 'close' | 'silent' | 'relay' };
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+    if (trouble.mode === 'close') return void socket.destroy();
+    if (trouble.mode === 'silent') return;
+    const upstream = net.connect(relayPort, '127.0.0.1');
+    upstream.on('error', () => socket.destroy());
+    socket.pipe(upstream).pipe(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    });
+  return { port, trouble, close };
+}
 
 describeEachDatabase('mail over real SMTP', (t) => {
   const rowOf = async (id: string) => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
@@ -63,7 +92,7 @@ describeEachDatabase('mail over real SMTP', (t) => {
     }
   });
 
-  it('when the SMTP server cannot be reached, the outbox row says failed with the reason', async () => {
+  it('when the SMTP server cannot be reached, the outbox row says deferred with the reason, to be tried again', async () => {
     const gone = await startSmtp();
     await gone.close();
     const { app } = await t.extraApp({ smtpUrl: `smtp://127.0.0.1:${gone.port}` });
@@ -76,12 +105,13 @@ describeEachDatabase('mail over real SMTP', (t) => {
       const row = await vi.waitFor(
         async () => {
           const [mail] = await t.mails(email);
-          if (mail?.status !== 'failed') throw new Error(`outbox row is ${mail?.status}`);
+          if (mail?.status !== 'deferred') throw new Error(`outbox row is ${mail?.status}`);
           return mail;
         },
         { timeout: 10_000, interval: 25 },
       );
       expect(row.error).toMatch(/ECONNREFUSED|connect/i);
+      expect((await rowOf(row.id)).retryAt).not.toBeNull();
       expect(gone.received).toEqual([]);
     } finally {
       await app.close();
@@ -144,8 +174,105 @@ describeEachDatabase('mail over real SMTP', (t) => {
     expect(isTemporaryMailError({ code: 'ETIMEDOUT' })).toBe(true);
     expect(isTemporaryMailError({ responseCode: 550, code: 'EENVELOPE' })).toBe(false);
     expect(isTemporaryMailError({ responseCode: 535, code: 'EAUTH' })).toBe(false);
+    expect(isTemporaryMailError({ responseCode: 554 })).toBe(false);
+    // A message nodemailer cannot build or address: no attempt changes it.
     expect(isTemporaryMailError({ code: 'EMESSAGE' })).toBe(false);
-    expect(isTemporaryMailError(new Error('something else'))).toBe(false);
+    // No reply at all: a connection dropped before the greeting has no code.
+    expect(isTemporaryMailError(new Error('Unexpected socket close'))).toBe(true);
+    expect(isTemporaryMailError({ code: 'ECONNRESET' })).toBe(true);
+  });
+
+  it("an SMTP server that closes before its greeting, or never greets, leaves a job's mail deferred for its retry, not failed; the next attempt through a good server sends it", async () => {
+    const troubled = await startTroubledSmtp(smtp.port);
+    const mailer = createMailer(t.db, {
+      smtpUrl: `smtp://127.0.0.1:${troubled.port}`,
+      from: 'Lanebook <no-reply@lanebook.test>',
+      timeoutsMs: { greeting: 300, socket: 1000 },
+    });
+    try {
+      const to = `dropped-${randomUUID().slice(0, 8)}@example.test`;
+      const mail = { id: randomUUID(), to: [to], subject: 'Hello', text: 'Hi', kind: 'test' };
+      await expect(mailer.send(mail, { retryCount: 0, isLastAttempt: false })).rejects.toBeInstanceOf(MailDeferred);
+      expect(await rowOf(mail.id)).toMatchObject({ status: 'deferred', attempts: 1, sentAt: null });
+      expect((await rowOf(mail.id)).error).toMatch(/close/i);
+
+      troubled.trouble.mode = 'silent';
+      await expect(mailer.send(mail, { retryCount: 1, isLastAttempt: false })).rejects.toBeInstanceOf(MailDeferred);
+      expect(await rowOf(mail.id)).toMatchObject({ status: 'deferred', attempts: 2 });
+      expect((await rowOf(mail.id)).error).toMatch(/Greeting never received/);
+
+      troubled.trouble.mode = 'relay';
+      expect(await mailer.send(mail, { retryCount: 2, isLastAttempt: false })).toEqual({ status: 'sent' });
+      expect(await rowOf(mail.id)).toMatchObject({ status: 'sent', attempts: 3, error: null });
+      expect(smtp.received.filter((m) => m.to.includes(to))).toHaveLength(1);
+    } finally {
+      await troubled.close();
+    }
+  });
+
+  it('a password reset whose SMTP server drops the connection is deferred and sent once by the sweep when the server is back; one that never gets through fails after the last attempt', async () => {
+    const troubled = await startTroubledSmtp(smtp.port);
+    const { app, mailer, jobs } = await t.extraApp({ smtpUrl: `smtp://127.0.0.1:${troubled.port}` });
+    try {
+      const { email } = await t.addUser();
+      const response = await injectInto(app, 'POST', '/api/auth/request-password-reset', {
+        body: { email, redirectTo: `${BASE_URL}/reset-password` },
+      });
+      expect(response.statusCode).toBe(200);
+      const [deferred] = await vi.waitFor(
+        async () => {
+          const rows = await t.mails(email);
+          expect(rows.map((row) => row.status)).toEqual(['deferred']);
+          return rows;
+        },
+        { timeout: 10_000, interval: 25 },
+      );
+      const row = await rowOf(deferred.id);
+      expect(row).toMatchObject({ kind: 'password-reset', attempts: 1 });
+      // The first retry waits 30 s.
+      expect(row.retryAt!.getTime() - row.attemptedAt!.getTime()).toBeGreaterThanOrEqual(30_000);
+      // Other tests' deferred mail in this database may be retried too: the row tells.
+      await mailer.sweep(jobs, new Date(row.retryAt!.getTime() - 1000));
+      expect(await rowOf(row.id)).toMatchObject({ status: 'deferred', attempts: 1 });
+
+      troubled.trouble.mode = 'relay';
+      expect((await mailer.sweep(jobs, row.retryAt!)).retried).toBeGreaterThanOrEqual(1);
+      expect(await rowOf(row.id)).toMatchObject({ status: 'sent', attempts: 2, error: null, retryAt: null });
+      const received = smtp.received.filter((m) => m.to.includes(email));
+      expect(received).toHaveLength(1);
+      expect(resetTokenOf({ text: decodeBody(received[0].raw) })).toBe(resetTokenOf(row));
+      // Sent: a later sweep sends nothing again.
+      await mailer.sweep(jobs, new Date(Date.now() + 86_400_000));
+      expect(await rowOf(row.id)).toMatchObject({ status: 'sent', attempts: 2 });
+      expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
+
+      // A server that never takes it: 7 attempts in all (the first and 6 retries), then failed.
+      troubled.trouble.mode = 'close';
+      const other = await t.addUser();
+      await injectInto(app, 'POST', '/api/auth/request-password-reset', {
+        body: { email: other.email, redirectTo: `${BASE_URL}/reset-password` },
+      });
+      const [first] = await vi.waitFor(
+        async () => {
+          const rows = await t.mails(other.email);
+          expect(rows.map((mail) => mail.status)).toEqual(['deferred']);
+          return rows;
+        },
+        { timeout: 10_000, interval: 25 },
+      );
+      for (let retry = 1; retry <= 6; retry += 1) {
+        const before = await rowOf(first.id);
+        expect(before).toMatchObject({ status: 'deferred', attempts: retry });
+        await mailer.sweep(jobs, before.retryAt!);
+      }
+      expect(await rowOf(first.id)).toMatchObject({ status: 'failed', attempts: 7, retryAt: null });
+      await mailer.sweep(jobs, new Date(Date.now() + 86_400_000));
+      expect(await rowOf(first.id)).toMatchObject({ status: 'failed', attempts: 7 });
+      expect(smtp.received.filter((m) => m.to.includes(other.email))).toEqual([]);
+    } finally {
+      await app.close();
+      await troubled.close();
+    }
   });
 
   it('without SMTP, outside production, the links of sign-up and password mails are printed; the mail stays in the outbox', async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/client.js';
-import type { JobAttempt } from './jobs.js';
+import type { Db, Tx } from '../db/client.js';
+import type { JobAttempt, JobOptions, Jobs } from './jobs.js';
 import { mailOutbox } from './mail-schema.js';
 import type { OutboxMail } from '@lanebook/core';
 
@@ -26,11 +26,37 @@ export interface OutgoingMail {
   id?: string;
 }
 
-/** What became of a send: `duplicate` when the outbox held the mail already (sent, failed or being sent by another run). */
+/**
+ * What became of a send: `duplicate` when the outbox held the mail already (sent, failed or
+ * being sent by another run); `deferred` when the SMTP server refused it for the moment and the
+ * mailer tries it again itself (a mail sent without a job).
+ */
 export interface MailResult {
-  status: 'stored' | 'sent' | 'failed' | 'duplicate';
+  status: 'stored' | 'sent' | 'failed' | 'duplicate' | 'deferred';
   error?: string;
 }
+
+/**
+ * A mail written in the transaction of the change that causes it (the transactional outbox):
+ * not rendered yet, its job renders and sends it. The job goes to pg-boss after the commit; if
+ * that hand-over is lost (the process died, the database went away), the sweep hands it over.
+ */
+export interface QueuedMail {
+  /** The outbox row's id and the job's. */
+  id: string;
+  kind: string;
+  venueId: string | null;
+  bookingId: string | null;
+  to: string[];
+  job: { queue: string; data: object; options: JobOptions };
+}
+
+/**
+ * Retries of a temporary SMTP failure (451, no answer, a dropped connection): 30 s, then twice
+ * as long each time, 6 times (about half an hour to an hour) before the last attempt records it
+ * failed. Jobs retry on pg-boss's backoff; mail sent without a job, on the mailer's sweep.
+ */
+export const MAIL_RETRIES = { retryLimit: 6, retryDelaySeconds: 30 } as const;
 
 /**
  * The SMTP server refused the mail for the moment (a 4xx answer, or it could not be reached)
@@ -45,6 +71,16 @@ export interface Mailer {
    * then throws MailDeferred while attempts remain, and is recorded as failed only on the last.
    */
   send(mail: OutgoingMail, attempt?: JobAttempt): Promise<MailResult>;
+  /** Writes a queued mail's outbox row in the caller's transaction; false when its id was there already. */
+  queue(tx: Tx, mail: QueuedMail): Promise<boolean>;
+  /** Takes out a queued mail its job decided not to send (the booking changed since). */
+  discard(id: string): Promise<void>;
+  /**
+   * Hands each queued mail older than a minute to its job again (its hand-over after the commit
+   * was lost; a job still queued is not queued twice), and tries again each mail the mailer
+   * deferred whose next attempt is due.
+   */
+  sweep(jobs: Jobs, now?: Date): Promise<{ handedOver: number; retried: number }>;
   listOutbox(limit: number, offset: number): Promise<{ items: OutboxMail[]; total: number }>;
   /** When mail of each kind last went out for the venue (sent, or stored without SMTP). */
   lastSentAt(venueId: string, kinds: string[]): Promise<Map<string, Date>>;
@@ -60,26 +96,40 @@ function printLinks(mail: OutgoingMail) {
   );
 }
 
-/** Connection-level failures: the server may answer in a moment. */
-const TEMPORARY_ERROR_CODES = new Set([
-  'ECONNECTION',
-  'ETIMEDOUT',
-  'ESOCKET',
-  'EDNS',
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-  'EPROTOCOL',
-]);
+/** nodemailer's refusals of the mail itself, before any conversation: no later attempt changes them. */
+const MESSAGE_ERROR_CODES = new Set(['EMESSAGE', 'EENVELOPE']);
 
-/** A 4xx SMTP answer (451 try again later) or no answer at all is temporary; a 5xx (550 no such mailbox) is for good. */
+/**
+ * Only a 5xx answer (550 no such mailbox) is for good. A 4xx (451 try again later) and no answer
+ * at all are temporary: a refused or dropped connection, a timeout, a greeting that never comes
+ * (an overloaded server closes before it greets, and nodemailer's "Unexpected socket close" has
+ * no code).
+ */
 export function isTemporaryMailError(error: unknown): boolean {
   const { responseCode, code } = (error ?? {}) as { responseCode?: number; code?: string };
-  if (typeof responseCode === 'number') return responseCode >= 400 && responseCode < 500;
-  return code !== undefined && TEMPORARY_ERROR_CODES.has(code);
+  if (typeof responseCode === 'number') return responseCode < 500;
+  return code === undefined || !MESSAGE_ERROR_CODES.has(code);
+}
+
+/** The delay before the mailer's own next attempt, after `attempts` conversations. */
+const retryDelayMs = (attempts: number) => MAIL_RETRIES.retryDelaySeconds * 1000 * 2 ** (attempts - 1);
+/** A queued mail is handed over again when it is still queued this long after its commit. */
+const HAND_OVER_AFTER_MS = 60_000;
+/** The most mails one sweep hands over or retries: the rest wait for the next minute. */
+const SWEEP_LIMIT = 500;
+export const MAIL_SWEEP_QUEUE = 'mail-sweep';
+
+/** Queues a queued mail's job, with the row's id: a job of that id still queued adds nothing. */
+export function handOverQueuedMail(jobs: Jobs, mail: Pick<QueuedMail, 'id' | 'job'>) {
+  return jobs.send(mail.job.queue, mail.job.data, { ...mail.job.options, id: mail.id });
+}
+
+/** The mailer's sweep, every minute in whichever process takes it. */
+export async function startMailSweep(mailer: Mailer, jobs: Jobs) {
+  await jobs.work(MAIL_SWEEP_QUEUE, async () => {
+    await mailer.sweep(jobs);
+  });
+  await jobs.schedule(MAIL_SWEEP_QUEUE, '* * * * *');
 }
 
 /**
@@ -91,36 +141,125 @@ const INTERRUPTED_AFTER_MS = 2 * 60_000;
 const INTERRUPTED_MESSAGE = 'The server stopped while sending it: it may or may not have been delivered, so it is not sent again.';
 
 /**
+ * nodemailer takes a connection URL's options from its query and drops every key given beside
+ * `url` (the timeouts were never applied that way): they go in the query, unless the URL sets them.
+ */
+function withTimeouts(smtpUrl: string, timeouts: Record<string, number>): string {
+  const url = new URL(smtpUrl);
+  for (const [key, value] of Object.entries(timeouts)) if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
+  return url.toString();
+}
+
+/**
  * Every mail is recorded in the outbox. Without SMTP_URL the outbox is the delivery (the
  * embedded demo shows it on a superadmin page); with SMTP_URL it also goes out through
  * nodemailer and the row says whether that worked. A mail with an id of its own goes at most
- * once: a second send of the id sends nothing, except after a temporary failure (deferred).
+ * once: a second send of the id sends nothing, except after a temporary failure (deferred) or
+ * while it is queued (written in a transaction, its content not rendered yet).
  */
-export function createMailer(db: Db, options: { smtpUrl?: string; from: string; printLinks?: boolean }): Mailer {
+export function createMailer(
+  db: Db,
+  options: {
+    smtpUrl?: string;
+    from: string;
+    printLinks?: boolean;
+    /** nodemailer's timeouts (tests shorten them: a server that never greets waits out the socket timeout). */
+    timeoutsMs?: { connection?: number; greeting?: number; socket?: number };
+  },
+): Mailer {
   // Short timeouts: a hung server is a temporary failure the job retries, not a job that expires.
   const transport = options.smtpUrl
-    ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 })
+    ? nodemailer.createTransport(
+        withTimeouts(options.smtpUrl, {
+          connectionTimeout: options.timeoutsMs?.connection ?? 15_000,
+          greetingTimeout: options.timeoutsMs?.greeting ?? 15_000,
+          socketTimeout: options.timeoutsMs?.socket ?? 30_000,
+        }),
+      )
     : null;
   const setRow = (id: string, changes: Partial<typeof mailOutbox.$inferInsert>) =>
     db
       .update(mailOutbox)
       .set(changes)
       .where(sql`${mailOutbox.id} = ${id}`);
+  const contentOf = (mail: OutgoingMail) => ({
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    envelope: mail.cc?.length || mail.bcc?.length || mail.replyTo?.length ? { cc: mail.cc, bcc: mail.bcc, replyTo: mail.replyTo } : null,
+  });
 
-  /** Takes the row for a new attempt when its last one was deferred; marks one cut off mid-send as failed. */
-  async function claimAgain(id: string): Promise<boolean> {
-    const claimed = await db
+  /**
+   * Takes the row for a new attempt when it is queued (the job's first) or its last attempt was
+   * deferred, with the mail's content as rendered now; marks one cut off mid-send as failed.
+   * Answers the conversations begun with this one, or null when the row is not to be sent.
+   */
+  async function claimAgain(id: string, mail: OutgoingMail): Promise<number | null> {
+    const [claimed] = await db
       .update(mailOutbox)
-      .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, attemptedAt: new Date() })
-      .where(sql`${mailOutbox.id} = ${id} and ${mailOutbox.status} = 'deferred'`)
-      .returning({ id: mailOutbox.id });
-    if (claimed.length) return true;
+      .set({ ...contentOf(mail), status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, attemptedAt: new Date(), retryAt: null })
+      .where(sql`${mailOutbox.id} = ${id} and ${mailOutbox.status} in ('queued', 'deferred')`)
+      .returning({ attempts: mailOutbox.attempts });
+    if (claimed) return claimed.attempts;
     const stale = new Date(Date.now() - INTERRUPTED_AFTER_MS);
     await db
       .update(mailOutbox)
       .set({ status: 'failed', error: INTERRUPTED_MESSAGE })
       .where(sql`${mailOutbox.id} = ${id} and ${mailOutbox.status} = 'sending' and ${mailOutbox.attemptedAt} < ${stale}`);
-    return false;
+    return null;
+  }
+
+  /**
+   * One SMTP conversation for a row taken for it. A temporary failure is deferred: a job's run
+   * throws MailDeferred while it has attempts left; a mail sent without a job is tried again by
+   * the sweep at `retryAt`, until its attempts are used up. Anything else is failed for good.
+   */
+  async function deliver(id: string, mail: OutgoingMail, attempts: number, attempt?: JobAttempt): Promise<MailResult> {
+    if (!transport) throw new Error('No SMTP transport');
+    try {
+      await transport.sendMail({
+        from: options.from,
+        to: mail.to,
+        cc: mail.cc,
+        bcc: mail.bcc,
+        replyTo: mail.replyTo,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        // One Message-ID per outbox row: receivers can tell a repeat.
+        messageId: `<${id}@lanebook>`,
+      });
+      await setRow(id, { status: 'sent', error: null, sentAt: new Date() });
+      return { status: 'sent' };
+    } catch (error) {
+      const message = (error as Error).message.slice(0, 500);
+      if (isTemporaryMailError(error)) {
+        if (attempt && !attempt.isLastAttempt) {
+          await setRow(id, { status: 'deferred', error: message });
+          throw new MailDeferred(message);
+        }
+        if (!attempt && attempts <= MAIL_RETRIES.retryLimit) {
+          await setRow(id, { status: 'deferred', error: message, retryAt: new Date(Date.now() + retryDelayMs(attempts)) });
+          return { status: 'deferred', error: message };
+        }
+      }
+      await setRow(id, { status: 'failed', error: message });
+      return { status: 'failed', error: message };
+    }
+  }
+
+  /** A mail the mailer deferred itself, tried again from its row; false when another run took it. */
+  async function retry(id: string): Promise<boolean> {
+    const [row] = await db
+      .update(mailOutbox)
+      .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, attemptedAt: new Date(), retryAt: null })
+      .where(sql`${mailOutbox.id} = ${id} and ${mailOutbox.status} = 'deferred' and ${mailOutbox.retryAt} is not null`)
+      .returning();
+    if (!row) return false;
+    const mail: OutgoingMail = { ...row, ...row.envelope, html: row.html ?? undefined };
+    await deliver(id, mail, row.attempts);
+    return true;
   }
 
   return {
@@ -133,10 +272,7 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string; 
           id,
           venueId: mail.venueId ?? null,
           bookingId: mail.bookingId ?? null,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html ?? null,
+          ...contentOf(mail),
           kind: mail.kind,
           status: transport ? 'sending' : 'stored',
           attempts: transport ? 1 : 0,
@@ -146,35 +282,69 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string; 
         .onConflictDoNothing()
         .returning({ id: mailOutbox.id });
       if (!transport) {
-        if (recorded.length && options.printLinks && LINK_KINDS.has(mail.kind)) printLinks(mail);
-        return { status: recorded.length ? 'stored' : 'duplicate' };
+        // A queued row is stored with its content now; any other row was recorded by an earlier run.
+        const stored = recorded.length
+          ? recorded
+          : await db
+              .update(mailOutbox)
+              .set({ ...contentOf(mail), status: 'stored', sentAt: now })
+              .where(sql`${mailOutbox.id} = ${id} and ${mailOutbox.status} = 'queued'`)
+              .returning({ id: mailOutbox.id });
+        if (stored.length && options.printLinks && LINK_KINDS.has(mail.kind)) printLinks(mail);
+        return { status: stored.length ? 'stored' : 'duplicate' };
       }
-      // Recorded by an earlier run: only one deferred for the moment is tried again.
-      if (recorded.length === 0 && !(await claimAgain(id))) return { status: 'duplicate' };
-      try {
-        await transport.sendMail({
-          from: options.from,
+      // Recorded by an earlier run: only one queued, or deferred for the moment, is sent now.
+      const attempts = recorded.length ? 1 : await claimAgain(id, mail);
+      if (attempts === null) return { status: 'duplicate' };
+      return deliver(id, mail, attempts, attempt);
+    },
+    async queue(tx, mail) {
+      const written = await tx
+        .insert(mailOutbox)
+        .values({
+          id: mail.id,
+          venueId: mail.venueId,
+          bookingId: mail.bookingId,
           to: mail.to,
-          cc: mail.cc,
-          bcc: mail.bcc,
-          replyTo: mail.replyTo,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          // One Message-ID per outbox row: receivers can tell a repeat.
-          messageId: `<${id}@lanebook>`,
-        });
-        await setRow(id, { status: 'sent', error: null, sentAt: new Date() });
-        return { status: 'sent' };
-      } catch (error) {
-        const message = (error as Error).message.slice(0, 500);
-        if (attempt && !attempt.isLastAttempt && isTemporaryMailError(error)) {
-          await setRow(id, { status: 'deferred', error: message });
-          throw new MailDeferred(message);
-        }
-        await setRow(id, { status: 'failed', error: message });
-        return { status: 'failed', error: message };
+          subject: '',
+          text: '',
+          kind: mail.kind,
+          status: 'queued',
+          job: mail.job,
+        })
+        .onConflictDoNothing()
+        .returning({ id: mailOutbox.id });
+      return written.length > 0;
+    },
+    async discard(id) {
+      await db.delete(mailOutbox).where(sql`${mailOutbox.id} = ${id} and ${mailOutbox.status} = 'queued'`);
+    },
+    async sweep(jobs, now = new Date()) {
+      const queued = await db
+        .select({ id: mailOutbox.id, job: mailOutbox.job })
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.status, 'queued'),
+            isNotNull(mailOutbox.job),
+            lt(mailOutbox.createdAt, new Date(now.getTime() - HAND_OVER_AFTER_MS)),
+          ),
+        )
+        .orderBy(asc(mailOutbox.createdAt))
+        .limit(SWEEP_LIMIT);
+      let handedOver = 0;
+      for (const row of queued) if (row.job && (await handOverQueuedMail(jobs, { id: row.id, job: row.job }))) handedOver += 1;
+      let retried = 0;
+      if (transport) {
+        const due = await db
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.status, 'deferred'), lte(mailOutbox.retryAt, now)))
+          .orderBy(asc(mailOutbox.createdAt))
+          .limit(SWEEP_LIMIT);
+        for (const row of due) if (await retry(row.id)) retried += 1;
       }
+      return { handedOver, retried };
     },
     async lastSentAt(venueId, kinds) {
       if (!kinds.length) return new Map();

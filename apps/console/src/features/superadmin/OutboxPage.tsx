@@ -12,6 +12,7 @@ import { Linkified } from './Linkified';
 import { Pager } from '../../components/Pager';
 
 const STATUS_LABELS: Record<OutboxMail['status'], string> = {
+  queued: 'Queued',
   stored: 'Stored',
   sending: 'Sending',
   deferred: 'Retrying',
@@ -19,6 +20,7 @@ const STATUS_LABELS: Record<OutboxMail['status'], string> = {
   failed: 'Failed',
 };
 const STATUS_COLORS: Record<OutboxMail['status'], string> = {
+  queued: 'blue',
   stored: 'gray',
   sending: 'blue',
   deferred: 'yellow',

@@ -44,12 +44,12 @@ export async function abandonBooking(tx: Tx, venueId: string, bookingId: string,
 
 /**
  * Abandons every booking overdue at `now`, each in its own transaction; answers how many.
- * `abandoned` runs after each commit (the abandoned mail is queued there).
+ * `abandoned` runs in each booking's transaction (the abandoned mail is written there).
  */
 export async function abandonOverdueBookings(
   db: Db,
   now = new Date(),
-  abandoned?: (venueId: string, booking: Booking) => Promise<void>,
+  abandoned?: (tx: Tx, venueId: string, booking: Booking) => Promise<void>,
 ): Promise<number> {
   const overdue = await db
     .select({ venueId: bookings.venueId, id: bookings.id })
@@ -60,10 +60,12 @@ export async function abandonOverdueBookings(
     .limit(SWEEP_LIMIT);
   let count = 0;
   for (const booking of overdue) {
-    const changed = await withTransaction(db, (tx) => abandonBooking(tx, booking.venueId, booking.id, now));
-    if (!changed) continue;
-    count += 1;
-    await abandoned?.(booking.venueId, changed);
+    const changed = await withTransaction(db, async (tx) => {
+      const done = await abandonBooking(tx, booking.venueId, booking.id, now);
+      if (done) await abandoned?.(tx, booking.venueId, done);
+      return done;
+    });
+    if (changed) count += 1;
   }
   return count;
 }

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '@lanebook/core';
 import type { Booking } from '@lanebook/core/booking-schemas';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { TemplateError } from '../../platform/liquid.js';
 import type { JobAttempt, Jobs } from '../../platform/jobs.js';
 import { withTransaction } from '../../platform/locking.js';
-import { MailDeferred, type Mailer, type MailResult } from '../../platform/mail.js';
+import { handOverQueuedMail, MAIL_RETRIES, MailDeferred, type Mailer, type MailResult, type QueuedMail } from '../../platform/mail.js';
 import type { VenueReads } from '../../platform/venue-reads.js';
 import { venueRowById } from '../venues/service.js';
 import { bookingWithLedger, writeLog } from './records.js';
@@ -43,7 +43,7 @@ export interface BookingMailer {
   mailer: Mailer;
   /** PUBLIC_URL: manageUrl and waiverUrl are pages of the widget under it (decision 024). */
   baseUrl: string;
-  /** Automatic mails are rendered and sent by a job, not the request. */
+  /** Automatic mails are written in the change's transaction, then rendered and sent by a job, not the request. */
   jobs: Jobs;
   /** Whether the venue has an active template for a mail is kept here until its templates change. */
   reads: VenueReads;
@@ -102,6 +102,7 @@ export async function sendBookingMail(
 export function deliveryOutcome(result: MailResult): string {
   if (result.status === 'sent') return 'sent';
   if (result.status === 'failed') return `not delivered: ${result.error}`;
+  if (result.status === 'deferred') return 'not delivered yet, tried again later';
   return 'kept in the outbox (no mail server)';
 }
 
@@ -143,49 +144,79 @@ export function automaticMailId(bookingId: string, type: AutomaticMailType, occa
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/**
- * Retries of a temporary SMTP failure (451, no answer): 30 s, then twice as long each time
- * with jitter (pg-boss's backoff), about an hour in all before the last attempt records it failed.
- */
-export const AUTOMATIC_MAIL_RETRIES = { retryLimit: 6, retryDelaySeconds: 30 } as const;
+/** Retries of a temporary SMTP failure: the mailer's (30 s, then twice as long each time, 6 times). */
+export const AUTOMATIC_MAIL_RETRIES = MAIL_RETRIES;
 
 /** Whether the venue has an active template for the type, kept in memory until its templates change. */
-async function hasActiveTemplate(mail: BookingMailer, venueId: string, type: MailingTemplateRow['event']): Promise<boolean> {
+async function hasActiveTemplate(mail: BookingMailer, tx: Tx, venueId: string, type: MailingTemplateRow['event']): Promise<boolean> {
   const answer = await mail.reads.json('mailing_templates', venueId, `active-mailing-template:${type}`, async () =>
-    Boolean(await activeMailingTemplate(mail.db, venueId, type)),
+    Boolean(await activeMailingTemplate(tx, venueId, type)),
   );
   return JSON.parse(answer) as boolean;
 }
 
 /**
- * Queues a mail a booking event sends by itself (the confirmation on create, its change on a
- * move, the cancellation, the abandoned mail, a refund's receipt, a reminder), after the
- * change's commit; the job (sendQueuedAutomaticMail) renders and sends it. A failure to queue is
- * logged, never undoes the booking.
+ * The mails a booking event sends by itself (the confirmation on create, its change on a move,
+ * the cancellation, the abandoned mail, a refund's receipt, a reminder): `write` puts each in the
+ * outbox in the change's own transaction (queued, decision 020), so a change that commits has
+ * its mail whatever happens next; `handOver`, after the commit, gives them to the job
+ * (sendQueuedAutomaticMail) that renders and sends them. A hand-over that fails is logged, never
+ * undoes the change: the mailer's sweep hands the mail over a minute later.
  */
-export async function queueAutomaticMail(
-  mail: BookingMailer,
-  venue: { id: string },
-  booking: { id: string; reservationInfo: { email?: string } },
-  type: AutomaticMailType,
-  log: { warn: (object: object, message: string) => void },
-  details: Omit<BookingMailJob, 'venueId' | 'bookingId' | 'type'> = {},
-) {
-  if (!booking.reservationInfo.email) return;
-  const job: BookingMailJob = { venueId: venue.id, bookingId: booking.id, type, ...details };
-  try {
-    // Decided when the event happens: a template resumed a moment later does not mail earlier bookings.
-    // A refund's receipt goes where the venue confirms bookings by mail.
-    if (!(await hasActiveTemplate(mail, venue.id, type === 'receipt' ? 'confirmation' : type))) return;
-    await mail.jobs.send(BOOKING_MAIL_QUEUE, job, {
-      id: automaticMailId(booking.id, type, details.occasion),
-      ...AUTOMATIC_MAIL_RETRIES,
-      expireInSeconds: 120,
-    });
-  } catch (error) {
-    log.warn({ err: error, bookingId: booking.id }, `The ${type} mail of a booking could not be queued`);
-  }
+export function automaticMails(mail: BookingMailer, log: { warn: (object: object, message: string) => void }) {
+  const written: QueuedMail[] = [];
+  const automatic = {
+    /** Writes the mail in the change's transaction when the venue sends it: it has a customer address and an active template. */
+    async write(
+      tx: Tx,
+      venue: { id: string },
+      booking: { id: string; reservationInfo: { email?: string } },
+      type: AutomaticMailType,
+      details: Omit<BookingMailJob, 'venueId' | 'bookingId' | 'type'> = {},
+    ) {
+      const to = booking.reservationInfo.email;
+      if (!to) return;
+      // Decided when the event happens: a template resumed a moment later does not mail earlier bookings.
+      // A refund's receipt goes where the venue confirms bookings by mail.
+      if (!(await hasActiveTemplate(mail, tx, venue.id, type === 'receipt' ? 'confirmation' : type))) return;
+      const data: BookingMailJob = { venueId: venue.id, bookingId: booking.id, type, ...details };
+      const queued: QueuedMail = {
+        id: automaticMailId(booking.id, type, details.occasion),
+        kind: `booking-${type}`,
+        venueId: venue.id,
+        bookingId: booking.id,
+        to: [to],
+        job: { queue: BOOKING_MAIL_QUEUE, data, options: { ...AUTOMATIC_MAIL_RETRIES, expireInSeconds: 120 } },
+      };
+      if (await mail.mailer.queue(tx, queued)) written.push(queued);
+    },
+    /**
+     * Writes a receipt for each refund of the booking dated `since` or later (the refunds the
+     * change just made); the refund's id makes each receipt once. A failed card refund gets none.
+     */
+    async writeRefundReceipts(tx: Tx, venue: { id: string }, booking: Booking, since: Date) {
+      if (!booking.isConfirmationEmail) return;
+      for (const refund of booking.refunds) {
+        if (refund.status === 'failed' || new Date(refund.date) < since) continue;
+        const { id, amount, paymentMethodAlias, status } = refund;
+        await automatic.write(tx, venue, booking, 'receipt', { occasion: id, refund: { id, amount, paymentMethodAlias, status } });
+      }
+    },
+    /** After the commit: each mail written goes to its job now. */
+    async handOver() {
+      for (const queued of written.splice(0)) {
+        try {
+          await handOverQueuedMail(mail.jobs, queued);
+        } catch (error) {
+          log.warn({ err: error, mailId: queued.id }, `A ${queued.kind} mail could not be queued now: the mail sweep sends it`);
+        }
+      }
+    },
+  };
+  return automatic;
 }
+
+export type AutomaticMails = ReturnType<typeof automaticMails>;
 
 const MAIL_LABELS: Record<AutomaticMailType, string> = {
   confirmation: 'Confirmation',
@@ -232,27 +263,34 @@ function withChange(content: BookingMailContent): BookingMailContent {
 
 /**
  * The job: sends the mail when the venue has an active template for it (a receipt: for confirmations), over
- * the booking as it is now, and writes the outcome in the booking's log. Its outbox row has the
- * job's stable id, so a second run (a retry after a crash, another process) sends nothing; a
- * temporary SMTP failure throws MailDeferred, and pg-boss runs it again later.
+ * the booking as it is now, and writes the outcome in the booking's log. Its outbox row (queued
+ * in the change's transaction) has the job's stable id and is taken before sending, so a second
+ * run (a retry after a crash, another process, the sweep's hand-over) sends nothing; a
+ * temporary SMTP failure throws MailDeferred, and pg-boss runs it again later. A mail no longer
+ * wanted leaves the outbox, so the sweep does not hand it over again.
  */
 export async function sendQueuedAutomaticMail(mail: BookingMailer, job: BookingMailJob, attempt?: JobAttempt) {
+  const id = automaticMailId(job.bookingId, job.type, job.occasion);
+  if ((await renderAndSend(mail, id, job, attempt)) === 'not sent') await mail.mailer.discard(id);
+}
+
+async function renderAndSend(mail: BookingMailer, id: string, job: BookingMailJob, attempt?: JobAttempt): Promise<'not sent' | 'done'> {
   const { venueId, bookingId, type } = job;
   const venue = await venueRowById(mail.db, venueId);
   const [row] = venue ? await forVenue(mail.db, venueId).select(bookings, eq(bookings.id, bookingId)) : [];
-  if (!venue || !row || !stillWanted(job, row)) return;
+  if (!venue || !row || !stillWanted(job, row)) return 'not sent';
   const booking = await bookingWithLedger(mail.db, venueId, row);
   const to = booking.reservationInfo.email;
-  if (!to) return;
+  if (!to) return 'not sent';
   const active = await activeMailingTemplate(mail.db, venueId, type === 'receipt' ? 'confirmation' : type);
-  if (!active) return;
+  if (!active) return 'not sent';
   // A receipt is Lanebook's text to the customer alone; the confirmation template only says the venue mails its customers.
   const template = type === 'receipt' ? null : active;
   let content: BookingMailContent = template ?? RECEIPT_CONTENT;
   const extra: Record<string, unknown> = {};
   if (job.refund) {
     const refund = booking.refunds.find((candidate) => candidate.id === job.refund?.id);
-    if (!refund || refund.status === 'failed') return;
+    if (!refund || refund.status === 'failed') return 'not sent';
     // A card refund the provider has not answered yet: its receipt waits for the answer, on the job's retries.
     if (refund.status === 'pending' && attempt && !attempt.isLastAttempt)
       throw new MailDeferred('The card refund is still pending at the provider.');
@@ -267,7 +305,6 @@ export async function sendQueuedAutomaticMail(mail: BookingMailer, job: BookingM
     extra.change = { from: job.change.from, to: venueSpan(row.startsAt, row.endsAt, venue) };
     content = withChange(content);
   }
-  const id = automaticMailId(bookingId, type, job.occasion);
   const label = job.change ? 'Change' : MAIL_LABELS[type];
   let rendered: { subject: string; text: string; html: string };
   try {
@@ -279,7 +316,7 @@ export async function sendQueuedAutomaticMail(mail: BookingMailer, job: BookingM
     await withTransaction(mail.db, (tx) =>
       writeLog(tx, venueId, bookingId, 'warning', `${label} mail to ${to} not sent: its template does not render`, 'Lanebook'),
     );
-    return;
+    return 'not sent';
   }
   const result = await mail.mailer.send(
     {
@@ -295,7 +332,7 @@ export async function sendQueuedAutomaticMail(mail: BookingMailer, job: BookingM
     },
     attempt,
   );
-  if (result.status === 'duplicate') return;
+  if (result.status === 'duplicate') return 'done';
   await withTransaction(mail.db, (tx) =>
     writeLog(
       tx,
@@ -306,23 +343,5 @@ export async function sendQueuedAutomaticMail(mail: BookingMailer, job: BookingM
       'Lanebook',
     ),
   );
-}
-
-/**
- * Queues a receipt for each refund of the booking dated `since` or later (the refunds a request
- * just made); the refund's id makes each receipt once. A failed card refund gets none.
- */
-export async function queueRefundReceipts(
-  mail: BookingMailer,
-  venue: { id: string },
-  booking: Booking,
-  since: Date,
-  log: { warn: (object: object, message: string) => void },
-) {
-  if (!booking.isConfirmationEmail) return;
-  for (const refund of booking.refunds) {
-    if (refund.status === 'failed' || new Date(refund.date) < since) continue;
-    const { id, amount, paymentMethodAlias, status } = refund;
-    await queueAutomaticMail(mail, venue, booking, 'receipt', log, { occasion: id, refund: { id, amount, paymentMethodAlias, status } });
-  }
+  return 'done';
 }

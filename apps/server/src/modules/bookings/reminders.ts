@@ -2,7 +2,8 @@ import { and, gt, inArray, lte, ne } from 'drizzle-orm';
 import { forVenue } from '../../platform/venue-scope.js';
 import { venuesWithActiveTemplate } from '../mailing-templates/service.js';
 import { venueRowById } from '../venues/service.js';
-import { queueAutomaticMail, type BookingMailer } from './mail.js';
+import { withTransaction } from '../../platform/locking.js';
+import { automaticMails, type BookingMailer } from './mail.js';
 import { LANE_HOLDING_STATUSES } from './predicates.js';
 import { bookingReminders, bookings } from './schema.js';
 
@@ -58,21 +59,21 @@ async function queueVenueReminders(
     ),
   );
   const done = new Set(handled.map((row) => `${row.bookingId} ${row.startsAt.toISOString()}`));
+  const mails = automaticMails(mail, console);
   let queued = 0;
   for (const row of due) {
     const startsAt = row.startsAt.toISOString();
     if (done.has(`${row.id} ${startsAt}`)) continue;
     const dueAt = row.startsAt.getTime() - leadMs;
     const skipped = now.getTime() - dueAt > LATE_AFTER_MS && row.startsAt.getTime() - now.getTime() < TOO_CLOSE_MS;
-    // Queued before it is marked: a crash between the two queues it again, and its id makes that nothing.
-    if (!skipped) {
-      await queueAutomaticMail(mail, venue, { id: row.id, reservationInfo: { email: row.email } }, 'reminder', console, {
-        occasion: startsAt,
-        startsAt,
-      });
-      queued += 1;
-    }
-    await scope.insert(bookingReminders, { bookingId: row.id, startsAt: row.startsAt, skipped }).onConflictDoNothing();
+    // The reminder's outbox row and its mark in one transaction: both or neither.
+    await withTransaction(mail.db, async (tx) => {
+      if (!skipped)
+        await mails.write(tx, venue, { id: row.id, reservationInfo: { email: row.email } }, 'reminder', { occasion: startsAt, startsAt });
+      await forVenue(tx, venue.id).insert(bookingReminders, { bookingId: row.id, startsAt: row.startsAt, skipped }).onConflictDoNothing();
+    });
+    if (!skipped) queued += 1;
   }
+  await mails.handOver();
   return queued;
 }

@@ -58,12 +58,12 @@ import { listBookings } from './list.js';
 import { storedPhone } from '../../platform/phones.js';
 import { bookingDetail, bookingLogPage, bookingOrNotFound, bookingWithLedger, writeLog } from './records.js';
 import {
+  automaticMails,
   BOOKING_MAIL_QUEUE,
   deliveryOutcome,
-  queueAutomaticMail,
-  queueRefundReceipts,
   sendBookingMail,
   sendQueuedAutomaticMail,
+  type AutomaticMails,
   type BookingMailer,
   type BookingMailJob,
 } from './mail.js';
@@ -93,9 +93,9 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
   const mail: BookingMailer = { db, mailer: deps.mailer, baseUrl: deps.config.baseUrl, jobs: deps.jobs, reads: deps.reads };
   // Unpaid online bookings are abandoned by a sweep every minute, in whichever process takes the job; each customer gets the abandoned mail.
   await deps.jobs.work(ABANDON_QUEUE, async () => {
-    await abandonOverdueBookings(db, new Date(), (venueId, booking) =>
-      queueAutomaticMail(mail, { id: venueId }, booking, 'abandoned', fastify.log),
-    );
+    const mails = automaticMails(mail, fastify.log);
+    await abandonOverdueBookings(db, new Date(), (tx, venueId, booking) => mails.write(tx, { id: venueId }, booking, 'abandoned'));
+    await mails.handOver();
   });
   await deps.jobs.schedule(ABANDON_QUEUE, '* * * * *');
   // Reminders that have come due are queued by a sweep every minute (reminders.ts).
@@ -111,10 +111,16 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     return { userName: identity.name || identity.email, moneyFormat: venueOf(request).row.moneyFormat };
   };
   const customer = (request: FastifyRequest): Actor => ({ userName: 'Customer', moneyFormat: venueOf(request).row.moneyFormat });
-  /** After a change's commit: a move mails the new time through the confirmation template, naming the change (its version keys the mail). */
-  const mailMove = async (request: FastifyRequest, venue: VenueRow, before: { startsAt: Date; endsAt: Date }, after: Booking) => {
+  /** In a change's transaction: a move mails the new time through the confirmation template, naming the change (its version keys the mail). */
+  const writeMoveMail = async (
+    tx: Tx,
+    mails: AutomaticMails,
+    venue: VenueRow,
+    before: { startsAt: Date; endsAt: Date },
+    after: Booking,
+  ) => {
     if (after.startsAt === before.startsAt.toISOString() || !after.isConfirmationEmail) return;
-    await queueAutomaticMail(mail, venue, after, 'confirmation', request.log, {
+    await mails.write(tx, venue, after, 'confirmation', {
       occasion: `change:${after.updatedAt}`,
       change: { from: venueSpan(before.startsAt, before.endsAt, venue) },
     });
@@ -143,10 +149,17 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const canSetCustomPrice = hasPermission(request, 'bookings.setCustomPrice');
       const info = request.body.reservationInfo;
       info.phone = storedPhone(info.phone, venue.row.country, 'reservationInfo.phone');
-      const booking = await withTransaction(db, (tx) =>
-        createBooking(tx, venue.row, request.body, { kind: 'staff', userName: actorOf(request).userName, canSetCustomPrice }),
-      );
-      if (booking.isConfirmationEmail) await queueAutomaticMail(mail, venue.row, booking, 'confirmation', request.log);
+      const mails = automaticMails(mail, request.log);
+      const booking = await withTransaction(db, async (tx) => {
+        const made = await createBooking(tx, venue.row, request.body, {
+          kind: 'staff',
+          userName: actorOf(request).userName,
+          canSetCustomPrice,
+        });
+        if (made.isConfirmationEmail) await mails.write(tx, venue.row, made, 'confirmation');
+        return made;
+      });
+      await mails.handOver();
       return reply.code(201).send(booking);
     },
   );
@@ -239,8 +252,13 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const venue = venueOf(request).row;
       // The time before, for the change mail.
       const before = await bookingOrNotFound(db, venue.id, request.params.id);
-      const changed = await withTransaction(db, (tx) => updateBooking(tx, venue, request.params.id, request.body, actor));
-      await mailMove(request, venue, before, changed);
+      const mails = automaticMails(mail, request.log);
+      const changed = await withTransaction(db, async (tx) => {
+        const updated = await updateBooking(tx, venue, request.params.id, request.body, actor);
+        await writeMoveMail(tx, mails, venue, before, updated);
+        return updated;
+      });
+      await mails.handOver();
       return changed;
     },
   );
@@ -289,7 +307,8 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     body: import('zod').ZodType<B> | null,
     run: (request: FastifyRequest<{ Params: { id: string }; Body: B }>, tx: import('../../db/client.js').Tx) => Promise<unknown>,
     response = bookingSchema as import('zod').ZodType,
-    afterCommit?: (request: FastifyRequest, result: unknown) => Promise<void>,
+    /** The mails the action sends, written in its transaction. */
+    writeMails?: (request: FastifyRequest, tx: Tx, result: unknown, mails: AutomaticMails) => Promise<void>,
   ) =>
     app.post(
       `/api/private/booking/:id/${path}`,
@@ -304,8 +323,13 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
         },
       },
       async (request) => {
-        const result = await withTransaction(db, (tx) => run(request as never, tx));
-        await afterCommit?.(request, result);
+        const mails = automaticMails(mail, request.log);
+        const result = await withTransaction(db, async (tx) => {
+          const done = await run(request as never, tx);
+          await writeMails?.(request, tx, done, mails);
+          return done;
+        });
+        await mails.handOver();
         return result;
       },
     );
@@ -322,11 +346,11 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
         cardProvider: cardProviderOf(deps.payments, venueOf(request).row),
       }),
     bookingSchema,
-    async (request, result) => {
+    async (request, tx, result, mails) => {
       const canceled = result as Booking;
-      await queueAutomaticMail(mail, venueOf(request).row, canceled, 'cancellation', request.log);
+      await mails.write(tx, venueOf(request).row, canceled, 'cancellation');
       // The refunds made with the cancel are dated with it or after.
-      await queueRefundReceipts(mail, venueOf(request).row, canceled, new Date(canceled.canceledAt ?? Date.now()), request.log);
+      await mails.writeRefundReceipts(tx, venueOf(request).row, canceled, new Date(canceled.canceledAt ?? Date.now()));
     },
   );
   action('presence', 'bookings.changePresenceStatus', 'No show, Partially Checked In or Checked In.', presenceBodySchema, (request, tx) =>
@@ -402,10 +426,20 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     async (request) => {
       const venue = venueOf(request);
       const since = new Date();
-      const answer = await withTransaction(db, (tx) =>
-        writeRefund(tx, venue.id, request.params.id, request.body, actorOf(request), cardProviderOf(deps.payments, venue.row)),
-      );
-      await queueRefundReceipts(mail, venue.row, answer.booking, since, request.log);
+      const mails = automaticMails(mail, request.log);
+      const answer = await withTransaction(db, async (tx) => {
+        const refunded = await writeRefund(
+          tx,
+          venue.id,
+          request.params.id,
+          request.body,
+          actorOf(request),
+          cardProviderOf(deps.payments, venue.row),
+        );
+        await mails.writeRefundReceipts(tx, venue.row, refunded.booking, since);
+        return refunded;
+      });
+      await mails.handOver();
       return answer;
     },
   );
@@ -530,17 +564,21 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       info.phone = storedPhone(info.phone, venue.row.country, 'reservationInfo.phone');
       // The product and its lanes as the slots call read them, and the webhooks (cached until they change), not read again.
       const reads = await publicBookingReads(db, deps.reads, venue.id, request.body.productId);
-      const { booking, created } = await withTransaction(db, (tx) =>
-        createBookingOnce(
+      const mails = automaticMails(mail, request.log);
+      const { booking } = await withTransaction(db, async (tx) => {
+        const made = await createBookingOnce(
           tx,
           venue.row,
           request.body,
           { kind: 'public', userName: 'Customer', clientAddress: request.ip },
           idempotencyKey,
           reads,
-        ),
-      );
-      if (created && booking.isConfirmationEmail) await queueAutomaticMail(mail, venue.row, booking, 'confirmation', request.log);
+        );
+        // A repeat of the Idempotency-Key answers the booking; its confirmation was written with it.
+        if (made.created && made.booking.isConfirmationEmail) await mails.write(tx, venue.row, made.booking, 'confirmation');
+        return made;
+      });
+      await mails.handOver();
       return reply.code(201).send(publicBooking(booking, venue.row, reads.catalog?.product, deps.config.baseUrl));
     },
   );
@@ -668,18 +706,20 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     },
     async (request) => {
       const { venue, bookingId } = await referenced(request);
+      const mails = automaticMails(mail, request.log);
       const canceled = await withTransaction(db, async (tx) => {
         const row = await bookingOrNotFound(tx, venue.id, bookingId);
         const product = await productForCalendar(tx, venue.id, row.productId);
         assertCustomerMayCancel(row, cancellationPeriodOf(product));
         const booking = await cancelBooking(tx, venue.id, bookingId, customer(request));
         // A cancellation in time gives back everything paid: no deposit is kept (decision 024).
-        return booking.kept > 0 ? refundToCustomer(tx, venue, bookingId, booking.kept) : booking;
+        const answer = booking.kept > 0 ? await refundToCustomer(tx, venue, bookingId, booking.kept) : booking;
+        await mails.write(tx, venue, answer, 'cancellation');
+        await mails.writeRefundReceipts(tx, venue, answer, new Date(answer.canceledAt ?? Date.now()));
+        return answer;
       });
-      const answer = canceled;
-      await queueAutomaticMail(mail, venue, answer, 'cancellation', request.log);
-      await queueRefundReceipts(mail, venue, answer, new Date(answer.canceledAt ?? Date.now()), request.log);
-      return publicView(venue, answer);
+      await mails.handOver();
+      return publicView(venue, canceled);
     },
   );
 
@@ -702,12 +742,11 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const { venue, bookingId } = await referenced(request);
       const actor = { ...customer(request), canSetCustomPrice: false };
       const since = new Date();
-      let movedFrom: { startsAt: Date; endsAt: Date } | undefined;
+      const mails = automaticMails(mail, request.log);
       const moved = await withTransaction(db, async (tx) => {
         // The order updateBooking takes them in: the venue's occupancy key, then the booking's row.
         await lockKeys(tx, [slotOccupancyKey(venue.id)], { shared: true });
         const row = await bookingOrNotFound(tx, venue.id, bookingId, { lock: true });
-        movedFrom = row;
         assertCustomerMayMove(row, venue, await productForCalendar(tx, venue.id, row.productId));
         const before = venueSpan(row.startsAt, row.endsAt, venue);
         const changed = await updateBooking(tx, venue, bookingId, { slots: request.body.slots }, actor, {
@@ -717,10 +756,12 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
             (changed.total !== row.total ? `; total ${formatMoney(changed.total, venue.moneyFormat)}` : ''),
         });
         // What the cheaper time overpaid goes back in the move's own transaction.
-        return changed.overpaid > 0 ? refundToCustomer(tx, venue, bookingId, changed.overpaid) : changed;
+        const answer = changed.overpaid > 0 ? await refundToCustomer(tx, venue, bookingId, changed.overpaid) : changed;
+        await writeMoveMail(tx, mails, venue, row, answer);
+        await mails.writeRefundReceipts(tx, venue, answer, since);
+        return answer;
       });
-      if (movedFrom) await mailMove(request, venue, movedFrom, moved);
-      await queueRefundReceipts(mail, venue, moved, since, request.log);
+      await mails.handOver();
       return publicView(venue, moved);
     },
   );
