@@ -64,17 +64,15 @@ export const populate: Benchmark = {
         const { products } = await import('../apps/server/src/modules/products/schema.js');
         const lanes = (await (await fetch(`${base}/api/private/resources`, { headers })).json()) as { items: { id: string }[] };
         const productId = 'bench-populate';
-        await database.db
-          .insert(products)
-          .values({
-            ...productDefaults,
-            venueId: VENUE,
-            id: productId,
-            name: 'Populate bench',
-            isPaused: false,
-            price: 2000,
-            resources: lanes.items.map((l) => l.id),
-          });
+        await database.db.insert(products).values({
+          ...productDefaults,
+          venueId: VENUE,
+          id: productId,
+          name: 'Populate bench',
+          isPaused: false,
+          price: 2000,
+          resources: lanes.items.map((l) => l.id),
+        });
         const group = `${base}/api/private/product/${productId}/slot-group/${GROUP}`;
         const me = (await (await fetch(`${base}/api/private/me`, { headers })).json()) as { venue: { timezone: string } };
         const timeZone = me.venue.timezone;
@@ -102,12 +100,18 @@ export const populate: Benchmark = {
           const put = await fetch(`${group}/keep-populated`, { method: 'PUT', headers, body: JSON.stringify({ weeksAhead: WEEKS }) });
           answeredMs = performance.now() - started;
           if (put.status !== 202) throw new Error(`keep-populated: ${put.status} ${await put.text()}`);
+          let lastLog = performance.now();
           for (;;) {
             await new Promise((resolve) => setTimeout(resolve, 200));
             const groups = (await (await fetch(`${base}/api/private/product/${productId}/slot-groups`, { headers })).json()) as {
               items: { id: string; populate: { state: string; created: number; message: string | null } | null }[];
             };
-            const run = groups.items.find((g) => g.id === GROUP)?.populate;
+            const run = groups.items.find((g) => g.id === GROUP)?.populate as
+              { state: string; created: number; message: string | null; done: number; total: number } | null | undefined;
+            if (run && performance.now() - lastLog > 10_000) {
+              lastLog = performance.now();
+              ctx.log(`    ${run.done} of ${run.total} days, ${run.created} slots`);
+            }
             if (run?.state === 'failed') throw new Error(`the run failed: ${run.message}`);
             if (run?.state === 'done') {
               created = run.created;
