@@ -94,6 +94,8 @@ describeEachDatabase('products: rules across fields, references, soft delete', (
       expect(created).toEqual({
         ...full,
         isPaused: true,
+        // The spec's field: a product the API answers is never deleted.
+        isDeleted: false,
         id: expect.any(String),
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
