@@ -167,6 +167,23 @@ export const outboxMailSchema = z.object({
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 
+/**
+ * `GET /api/private/mails`: a mail the venue sent its customers (booking mail) or a member
+ * ("Send me a test"), as its mail log shows it. type: the template type (confirmation, reminder,
+ * cancellation, abandoned, custom), receipt (a refund's), or test.
+ */
+export const venueMailSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  to: z.array(z.string()),
+  subject: z.string(),
+  state: outboxMailSchema.shape.status,
+  createdAt: instantSchema,
+  sentAt: instantSchema.nullable(),
+  bookingId: z.string().nullable(),
+});
+export type VenueMail = z.infer<typeof venueMailSchema>;
+
 export const authConfigSchema = z.object({ socialProviders: z.array(z.object({ id: z.string(), name: z.string() })) });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 

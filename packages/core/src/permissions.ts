@@ -36,6 +36,8 @@ export const PERMISSION_AREAS = {
   mailingTemplates: ['create', 'edit', 'delete', 'pause'],
   // Beyond the spec's table (issue 24): the dashboard's figures; owners and managers by default, not staff.
   statistics: ['view'],
+  // Beyond the spec's table (issue 34): the venue's mail log (Settings → Mail) and its Resend; owners and managers by default, not staff.
+  mails: ['view'],
 } as const;
 
 export type PermissionArea = keyof typeof PERMISSION_AREAS;

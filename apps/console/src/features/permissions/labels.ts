@@ -21,6 +21,7 @@ export const AREA_LABELS: Record<PermissionArea, string> = {
   upsellItems: 'Upsell merchandise',
   mailingTemplates: 'Mailing templates',
   statistics: 'Dashboard statistics',
+  mails: 'Mail log',
 };
 
 const ACTION_LABELS: Record<string, string> = {

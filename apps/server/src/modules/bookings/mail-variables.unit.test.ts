@@ -63,6 +63,7 @@ const EXPECTED_IN_BERLIN: Record<(typeof MAIL_PLACEHOLDERS)[number]['name'], str
   'booking.registrationCode': 'AXE-0042',
   'booking.reference': 'K7QW2M9XPL',
   'booking.date': '29.03.2026',
+  'booking.when': '29.03.2026',
   'booking.time': '18:00',
   'booking.endTime': '20:30',
   'booking.playersCount': '6',
@@ -92,6 +93,17 @@ describe('booking mail variables', () => {
       const { text } = await render(`[{{ ${name} }}]`);
       expect(text, name).toBe(`[${EXPECTED_IN_BERLIN[name]}]`);
     }
+  });
+
+  it('booking.when is "today" or "tomorrow" by the venue calendar at the time of the mail, else the date', async () => {
+    // 16:00 UTC on 29 March is 18:00 in Berlin; at 23:30 Berlin time on the 28th (22:30 UTC, before the clock change) it is tomorrow.
+    const whenAt = (now: string, venue = berlin) =>
+      bookingMailVariables(booking, venue, 'Axe throwing', BASE_URL, new Date(now)).booking.when;
+    expect(whenAt('2026-03-28T22:30:00Z')).toBe('tomorrow');
+    expect(whenAt('2026-03-29T00:30:00Z')).toBe('today');
+    expect(whenAt('2026-03-27T12:00:00Z')).toBe('29.03.2026');
+    // The same instant in New York (UTC-4) is still the 28th: the booking is tomorrow there, today in Berlin.
+    expect(whenAt('2026-03-29T00:30:00Z', newYork)).toBe('tomorrow');
   });
 
   it('the same booking in a US venue: its zone, 12-hour clock, month first, dollars, a foreign phone in international form', async () => {

@@ -1,8 +1,19 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EMAIL_TYPES, mailingLastSentSchema, mailPreviewBodySchema, mailPreviewSchema, mailTestAnswerSchema } from '@lanebook/core';
+import { randomUUID } from 'node:crypto';
+import {
+  EMAIL_TYPES,
+  mailingLastSentSchema,
+  mailPreviewBodySchema,
+  mailPreviewSchema,
+  mailTestAnswerSchema,
+  pagedSchema,
+  venueMailSchema,
+} from '@lanebook/core';
 import { identityOf, venueOf } from '../../platform/access.js';
-import { errorResponses } from '../../platform/http.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import { errorResponses, idParams, pageQuery } from '../../platform/http.js';
+import { toVenueMail, venueMailById, venueMailLog } from '../../platform/mail-log.js';
 import type { ModuleDeps } from '../../platform/module.js';
 import { previewMail, sendTestMail } from './preview.js';
 
@@ -73,5 +84,56 @@ export const mailingTemplateRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = a
       },
     },
     async (request) => sendTestMail(previewDeps, venueOf(request).row, request.body, identityOf(request).email),
+  );
+
+  // The venue's mail log (Settings → Mail, decision 030): owners and managers by default, not staff.
+  app.get(
+    '/api/private/mails',
+    {
+      config: { access: { permission: 'mails.view' } },
+      schema: {
+        tags,
+        description:
+          "Every mail the venue sent: booking mail to its customers and its members' test sends, newest first, with its delivery state (stored: kept in the outbox, no mail server; sending; deferred: the mail server said later, it is tried again; sent; failed).",
+        querystring: pageQuery(),
+        response: { 200: pagedSchema(venueMailSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => venueMailLog(db, venueOf(request).id, request.query),
+  );
+
+  app.post(
+    '/api/private/mails/:id/resend',
+    {
+      config: { access: { permission: 'mails.view' }, rateLimit: perUser('mail-resend', 20) },
+      schema: {
+        tags,
+        description:
+          'Sends a mail of the log again, as it was (same recipients, subject and text), as a new mail of its own in the log; the first stays as it was. 409 while the mail is still being sent or retried.',
+        params: idParams,
+        response: { 201: venueMailSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const venueId = venueOf(request).id;
+      const mail = await venueMailById(db, venueId, request.params.id);
+      if (!mail) throw notFound('Mail');
+      if (!['stored', 'sent', 'failed'].includes(mail.status))
+        throw conflict('This mail is still being sent: wait for its result before sending it again.', 'mail_in_progress');
+      const id = randomUUID();
+      await deps.mailer.send({
+        id,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+        kind: mail.kind,
+        venueId,
+        bookingId: mail.bookingId,
+      });
+      const resent = await venueMailById(db, venueId, id);
+      if (!resent) throw notFound('Mail');
+      return reply.status(201).send(toVenueMail(resent));
+    },
   );
 };

@@ -17,7 +17,7 @@ import { errorResponses, idParams, pageQuery, searchQuery } from '../../platform
 import { withTransaction } from '../../platform/locking.js';
 import { listAccounts } from '../accounts/service.js';
 import { sendInvitation } from '../invitations/service.js';
-import { setVenueStatus } from '../venues/service.js';
+import { setVenueStatusByAdmin } from '../venues/setup.js';
 import { createVenueForOwner, joinVenue, listVenuesWithMembers, setAccountDisabled } from './service.js';
 
 export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify, { deps }) => {
@@ -68,7 +68,17 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
         response: { 200: venueSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => setVenueStatus(db, request.params.id, request.body.status),
+    async (request) =>
+      setVenueStatusByAdmin(
+        {
+          db,
+          mailer: deps.mailer,
+          baseUrl: deps.config.baseUrl,
+          logError: (error) => request.log.error({ err: error }, "The mail to a venue's owner about its approval was not recorded"),
+        },
+        request.params.id,
+        request.body.status,
+      ),
   );
 
   app.post(

@@ -8,7 +8,7 @@ import {
   type VenueUpdate,
 } from '@lanebook/core';
 import type { Db, Tx } from '../../db/client.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { conflict } from '../../platform/errors.js';
 import type { VenueRow } from '../../platform/access.js';
 import { likePattern, type Page } from '../../platform/http.js';
 import { storedPhone } from '../../platform/phones.js';
@@ -102,12 +102,6 @@ export async function skipBankOnboarding(db: Db, venueId: string): Promise<Venue
     .set({ bankOnboardingSkipped: true, updatedAt: new Date() })
     .where(eq(venues.id, venueId))
     .returning();
-  return toVenue(row);
-}
-
-export async function setVenueStatus(db: Db, venueId: string, status: Venue['status']): Promise<Venue> {
-  const [row] = await db.update(venues).set({ status, updatedAt: new Date() }).where(eq(venues.id, venueId)).returning();
-  if (!row) throw notFound('Venue');
   return toVenue(row);
 }
 

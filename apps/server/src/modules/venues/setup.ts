@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { isValidTimeZone, type Venue } from '@lanebook/core';
 import {
   SETUP_INCOMPLETE_CODE,
@@ -135,7 +135,9 @@ export async function askToGoLive(deps: GoLiveDeps, venueId: string): Promise<Ve
       missing: setup.items.filter((item) => setup.missing.includes(item.key)).map(({ key, detail }) => ({ key, detail })),
     });
   }
-  const target = deps.approval === 'auto' ? 'live' : 'pending';
+  // An install with no superadmin to approve (a fresh self-hosted one) approves by itself: nobody could.
+  const superadmins = deps.approval === 'auto' ? [] : await superadminEmails(db);
+  const target = superadmins.length ? 'pending' : 'live';
   // Only one of two requests at once moves the venue on (and mails).
   const [row] = await db
     .update(venues)
@@ -146,8 +148,42 @@ export async function askToGoLive(deps: GoLiveDeps, venueId: string): Promise<Ve
     const now = await venueRowById(db, venueId);
     throw venueStatusConflict(now?.status ?? 'pending');
   }
-  if (target === 'pending') await mailSuperadmins(deps, row).catch(deps.logError);
+  if (target === 'pending') await mailSuperadmins(deps, row, superadmins).catch(deps.logError);
+  else await mailOwnerLive(deps, row).catch(deps.logError);
   return toVenue(row);
+}
+
+/**
+ * A superadmin sets a venue's status; approving (to live) mails the venue's owner. The update is
+ * conditional, so two approvals at once mail once.
+ */
+export async function setVenueStatusByAdmin(deps: Omit<GoLiveDeps, 'approval'>, venueId: string, status: Venue['status']): Promise<Venue> {
+  const [changed] = await deps.db
+    .update(venues)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(venues.id, venueId), ne(venues.status, status)))
+    .returning();
+  if (!changed) {
+    const current = await venueRowById(deps.db, venueId);
+    if (!current) throw notFound('Venue');
+    return toVenue(current);
+  }
+  if (status === 'live') await mailOwnerLive(deps, changed).catch(deps.logError);
+  return toVenue(changed);
+}
+
+/** The owner hears that the venue takes online bookings, whoever approved it (a superadmin, or the install by itself). */
+async function mailOwnerLive(deps: Pick<GoLiveDeps, 'mailer' | 'baseUrl'>, venue: VenueRow) {
+  if (!venue.ownerEmail) return;
+  await deps.mailer.send({
+    to: [venue.ownerEmail],
+    kind: 'venue-live',
+    venueId: venue.id,
+    subject: 'Your venue is live on Lanebook',
+    text:
+      `Hello,\n\nThe venue ${quotedUserText(venue.name)} (ID ${venue.id}) is approved: its widget takes online bookings now.\n\n` +
+      `Your console:\n\n${deps.baseUrl}/dashboard\n`,
+  });
 }
 
 function venueStatusConflict(status: VenueRow['status']) {
@@ -160,8 +196,7 @@ function venueStatusConflict(status: VenueRow['status']) {
 }
 
 /** One mail to each superadmin: which venue asks, and where to approve it. */
-async function mailSuperadmins(deps: GoLiveDeps, venue: VenueRow) {
-  const emails = await superadminEmails(deps.db);
+async function mailSuperadmins(deps: GoLiveDeps, venue: VenueRow, emails: string[]) {
   const url = `${deps.baseUrl}/settings/superadmin`;
   for (const email of emails) {
     // The venue is pending already: a mail that fails is recorded as failed in the outbox (the
