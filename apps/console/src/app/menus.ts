@@ -25,6 +25,7 @@ export const SETTINGS_MENU: MenuItem[] = [
   { label: 'Bank accounts', to: '/settings/bank-accounts', permission: 'bankAccounts.view' },
   { label: 'Taxes', to: '/settings/taxes' },
   { label: 'Mailing templates', to: '/settings/mailing-templates' },
+  { label: 'Mail', to: '/settings/mail', permission: 'mails.view' },
   { label: 'Terms & Conditions', to: '/settings/terms-and-conditions' },
   { label: 'Promocodes', to: '/settings/promocodes' },
   { label: 'Affiliates', to: '/settings/affiliates' },

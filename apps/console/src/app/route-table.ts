@@ -36,6 +36,7 @@ const OnboardVenuePage = page(() => import('../features/onboarding/OnboardVenueP
 const OnboardBankAccountPage = page(() => import('../features/payments/OnboardBankAccountPage'));
 const InvitationsPage = page(() => import('../features/invitations/InvitationsPage'));
 const SettingsHomePage = page(() => import('../features/settings/SettingsHomePage'));
+const MailLogPage = page(() => import('../features/mails/MailLogPage'));
 const ProfilePage = page(() => import('../features/profile/ProfilePage'));
 const VenueSettingsPage = page(() => import('../features/venue/VenueSettingsPage'));
 const PermissionsPage = page(() => import('../features/permissions/PermissionsPage'));
@@ -141,6 +142,7 @@ export const ROUTES: RouteDef[] = [
   ...collection('/settings/widget-templates', 'Widget templates', {}, undefined, WidgetTemplates),
   ...collection('/settings/taxes', 'Taxes', { list: 'Taxes', create: 'CreateTax' }, 'taxes.create', Taxes),
   ...collection('/settings/mailing-templates', 'Mailing templates', {}, 'mailingTemplates.create', MailingTemplates),
+  app('/settings/mail', 'Mail', { permission: 'mails.view', page: MailLogPage }),
   app('/settings/bank-accounts', 'Bank accounts', { permission: 'bankAccounts.view', page: BankAccountsPage }),
   app('/settings/bank-accounts/create', 'Bank accounts: create', { permission: 'bankAccounts.create', page: BankAccountFormPage }),
   ...collection('/settings/terms-and-conditions', 'Terms & Conditions', { list: 'Terms', create: 'CreateTerms' }, 'terms.create', Terms),
