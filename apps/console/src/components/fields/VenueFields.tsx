@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { Select, TextInput, type ComboboxItem, type OptionsFilter, type SelectProps, type TextInputProps } from '@mantine/core';
-import { COUNTRIES, listTimeZones } from '@lanebook/core/venue';
+import { Select, Text, TextInput, type ComboboxItem, type OptionsFilter, type SelectProps, type TextInputProps } from '@mantine/core';
+import { COUNTRIES, isValidTimeZone, listTimeZones } from '@lanebook/core/venue';
 
 /**
  * Venue inputs shared by the venue settings form and the superadmin's create-venue form, so
@@ -9,11 +9,38 @@ import { COUNTRIES, listTimeZones } from '@lanebook/core/venue';
 
 const squash = (text: string) => text.toLowerCase().replace(/[_\s/]+/g, ' ');
 
-/** "new york" finds America/New_York: zone ids use underscores and slashes, people type spaces. */
+/** A zone's everyday name ("Mountain Time" for America/Denver), as the browser words it; none where it has none. */
+function zoneName(zone: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(new Date());
+    const name = parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
+    // Zones without a name of their own come back as "GMT-07:00" or the city: nothing to add.
+    return /^GMT|^UTC/.test(name) || squash(zone).includes(squash(name)) ? '' : name;
+  } catch {
+    return '';
+  }
+}
+
+const zoneNames = new Map<string, string>();
+const nameOf = (zone: string) => {
+  if (!zoneNames.has(zone)) zoneNames.set(zone, zoneName(zone));
+  return zoneNames.get(zone) ?? '';
+};
+
+/**
+ * "new york" finds America/New_York (zone ids use underscores and slashes, people type spaces),
+ * and "mountain" or "pacific" find the zones of that name.
+ */
 const zoneFilter: OptionsFilter = ({ options, search }) => {
   const query = squash(search.trim());
-  return (options as ComboboxItem[]).filter((option) => squash(option.label).includes(query));
+  return (options as ComboboxItem[]).filter((option) => squash(`${option.label} ${nameOf(option.value)}`).includes(query));
 };
+
+/** The browser's own zone is the likeliest zone of a new venue; none (choose one) when the browser reports an odd one such as UTC. */
+export function browserTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isValidTimeZone(zone) && zone !== 'UTC' ? zone : '';
+}
 
 export function TimezoneSelect(props: Omit<SelectProps, 'data' | 'searchable'>) {
   const zones = useMemo(() => {
@@ -24,10 +51,20 @@ export function TimezoneSelect(props: Omit<SelectProps, 'data' | 'searchable'>) 
   return (
     <Select
       label="Time zone"
-      placeholder="Search a time zone"
+      placeholder="Search, e.g. Mountain or New York"
       searchable
       data={zones}
       filter={zoneFilter}
+      renderOption={({ option }) => (
+        <div>
+          <div>{option.label}</div>
+          {nameOf(option.value) ? (
+            <Text size="xs" c="dimmed">
+              {nameOf(option.value)}
+            </Text>
+          ) : null}
+        </div>
+      )}
       allowDeselect={false}
       nothingFoundMessage="No matching time zone"
       maxDropdownHeight={280}

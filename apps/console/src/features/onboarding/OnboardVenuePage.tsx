@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Anchor, Button, Center, Select, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,7 +7,8 @@ import { ApiError } from '../../lib/api';
 import { createVenue } from './api/create-venue';
 import { showSaveError } from '../../lib/forms';
 import { AuthHeader } from '../../components/AuthHeader';
-import { browserTimeZone, COUNTRY_OPTIONS, onboardVenueSchema, suggestVenueId, timeZoneOptions } from './venue-form';
+import { browserTimeZone, TimezoneSelect } from '../../components/fields/VenueFields';
+import { COUNTRY_OPTIONS, onboardVenueSchema, suggestVenueId } from './venue-form';
 
 /** /onboard/venue: the first step of a new account (and how an owner adds another venue). */
 export default function OnboardVenuePage() {
@@ -19,8 +19,6 @@ export default function OnboardVenuePage() {
     defaultValues: { id: '', name: '', country: 'US' as const, timezone: browserTimeZone() },
   });
   const { errors, isSubmitting, isSubmitted } = form.formState;
-  const timezone = form.watch('timezone');
-  const zones = useMemo(() => timeZoneOptions(timezone), [timezone]);
   const hasVenues = (session.me?.venues.length ?? 0) > 0;
 
   const nameField = form.register('name', {
@@ -81,14 +79,8 @@ export default function OnboardVenuePage() {
             control={form.control}
             name="timezone"
             render={({ field, fieldState }) => (
-              <Select
-                label="Time zone"
+              <TimezoneSelect
                 description="Booking times and the venue clock use this zone."
-                placeholder="Search, e.g. New York"
-                searchable
-                data={zones}
-                nothingFoundMessage="No such time zone"
-                maxDropdownHeight={260}
                 value={field.value || null}
                 onChange={(value) => field.onChange(value ?? '')}
                 onBlur={field.onBlur}

@@ -1,4 +1,4 @@
-import { COUNTRIES, isValidTimeZone, listTimeZones } from '@lanebook/core/venue';
+import { COUNTRIES } from '@lanebook/core/venue';
 import { venueCreateSchema } from '@lanebook/core/venue-schemas';
 
 /** What the onboarding form asks; the rest of the venue is set later under Settings > Venue. */
@@ -16,16 +16,4 @@ export function suggestVenueId(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 63)
     .replace(/-+$/, '');
-}
-
-/** The browser's own zone is the likeliest venue zone; none when the browser reports an odd one. */
-export function browserTimeZone(): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && isValidTimeZone(zone) ? zone : '';
-}
-
-export function timeZoneOptions(selected: string): string[] {
-  const zones = listTimeZones();
-  // Some engines list "UTC" only as "Etc/UTC"; keep the chosen value selectable either way.
-  return selected && !zones.includes(selected) ? [selected, ...zones] : zones;
 }

@@ -4,30 +4,24 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { z } from '@lanebook/core/zod';
-import { isValidTimeZone } from '@lanebook/core/venue';
 import { superadminVenueCreateSchema } from '@lanebook/core/venue-schemas';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError } from '../../lib/api';
 import { showSaveError } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
-import { CountrySelect, slugify, TimezoneSelect, VenueIdInput } from '../../components/fields/VenueFields';
+import { browserTimeZone, CountrySelect, slugify, TimezoneSelect, VenueIdInput } from '../../components/fields/VenueFields';
 import { createVenue } from './api/create-venue';
 import { superadminKeys } from './api/keys';
 
 type CreateInput = z.input<typeof superadminVenueCreateSchema>;
 type Create = z.output<typeof superadminVenueCreateSchema>;
 
-function browserZone(): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && isValidTimeZone(zone) ? zone : 'America/New_York';
-}
-
 export default function SuperadminCreateVenuePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useForm<CreateInput, unknown, Create>({
     resolver: zodResolver(superadminVenueCreateSchema),
-    defaultValues: { id: '', name: '', country: 'US', timezone: browserZone(), ownerEmail: '' },
+    defaultValues: { id: '', name: '', country: 'US', timezone: browserTimeZone(), ownerEmail: '' },
     mode: 'onTouched',
   });
   const { errors } = form.formState;
