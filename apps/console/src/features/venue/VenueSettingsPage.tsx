@@ -37,7 +37,7 @@ import { LoadError } from '../../components/LoadError';
 import { CountrySelect, TimezoneSelect, WEEKDAYS } from '../../components/fields/VenueFields';
 import { WidgetDemoLink, WidgetSnippet } from '../../components/WidgetEmbed';
 import { GoLiveButton, MissingSetup } from '../../components/GoLive';
-import { useVenueSetup } from '../../lib/venue-setup';
+import { useVenueSetup, venueSetupQuery } from '../../lib/venue-setup';
 
 type FormInput = z.input<typeof venueFieldsSchema>;
 const FIELD_NAMES = Object.keys(venueFieldsSchema.shape) as (keyof VenueFields)[];
@@ -92,6 +92,8 @@ function VenueForm({ venue }: { venue: Venue }) {
       setSaved(next);
       reset(next);
       notifySuccess('Venue settings saved');
+      // The checklist's "details" item (and "Before going live") reads what was just saved.
+      void queryClient.invalidateQueries({ queryKey: venueSetupQuery(updated.id).queryKey });
       // The header clock and every money/date display read the venue from the session.
       await session.refresh();
     },
