@@ -170,7 +170,10 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: '@lanebook/core', message: 'Import core by subpath, and only types or zod-free modules (format, availability, price-lines).' },
+            {
+              name: '@lanebook/core',
+              message: 'Import core by subpath, and only types or zod-free modules (format, availability, price-lines).',
+            },
             { name: 'zod', message: 'The widget never loads zod: the server validates.' },
             { name: '@lanebook/core/zod', message: 'The widget never loads zod: the server validates.' },
           ],

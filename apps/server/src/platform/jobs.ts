@@ -1,5 +1,10 @@
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client.js';
+
+/** What the jobs need of the database (db/client's Database has these; named here so the schema, which names JobOptions, does not reach back to the client). */
+export interface JobsDatabase {
+  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
+}
 
 /**
  * Background jobs on pg-boss (decision 019): queues in the same database, fetched with SKIP
@@ -27,6 +32,21 @@ export interface JobOptions {
 export interface WorkOptions {
   /** Jobs of the queue this process runs at once (default 1): a slow one holds only its own slot. */
   concurrency?: number;
+  /** Share the slots fairly (the webhooks, decision 018): see FairShare. */
+  fair?: FairShare;
+}
+
+/**
+ * Jobs whose data name the same key (`data[keyField]`, a webhook target) run at most `perKey` at
+ * once in this process, and the free slots go round the groups (`data[groupField]`, venues) in
+ * turn, oldest job first within each. `keyLimits` lowers some keys' limits for now (0: none may
+ * start; their jobs wait queued, holding no slot).
+ */
+export interface FairShare {
+  keyField: string;
+  groupField: string;
+  perKey: number;
+  keyLimits?: () => ReadonlyMap<string, number>;
 }
 
 /** Which attempt a job's run is: the handler of the last one knows no retry follows. */
@@ -61,6 +81,50 @@ const STOP_TIMEOUT_MS = 5000;
 
 type Boss = InstanceType<typeof PgBoss>;
 
+/** How many of the oldest waiting jobs a fair fetch chooses among. */
+const FAIR_WINDOW = 500;
+
+/**
+ * pg-boss 10's fetch (plans.js fetchNextJob) with fair shares: keys with no free slot are passed
+ * over in the scan, each key gets at most its free slots, and the chosen jobs go round the groups.
+ * $1 queue, $2 batch size, $3 key field, $4 group field, $5 free slots of the keys in hand
+ * (jsonb object), $6 a key's limit otherwise.
+ */
+const FAIR_FETCH = `
+  WITH candidates AS (
+    SELECT id, created_on, coalesce(data->>$3, id::text) AS key, coalesce(data->>$4, '') AS grp
+    FROM pgboss.job
+    WHERE name = $1 AND state < 'active' AND start_after < now()
+      AND coalesce(($5::jsonb->>coalesce(data->>$3, id::text))::int, $6::int) > 0
+    ORDER BY priority desc, created_on, id
+    LIMIT ${FAIR_WINDOW}
+    FOR UPDATE SKIP LOCKED
+  ), within_key AS (
+    SELECT id, created_on, grp, key,
+      row_number() OVER (PARTITION BY key ORDER BY created_on, id) AS nth_of_key
+    FROM candidates
+  ), by_group AS (
+    SELECT id, created_on, row_number() OVER (PARTITION BY grp ORDER BY created_on, id) AS nth_of_group
+    FROM within_key
+    WHERE nth_of_key <= coalesce(($5::jsonb->>key)::int, $6::int)
+  ), chosen AS (
+    SELECT id FROM by_group ORDER BY nth_of_group, created_on, id LIMIT $2
+  )
+  UPDATE pgboss.job j SET
+    state = 'active',
+    started_on = now(),
+    retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
+  FROM chosen
+  WHERE j.name = $1 AND j.id = chosen.id
+  RETURNING j.id, j.data, j.retry_count AS "retryCount", j.retry_limit AS "retryLimit"`;
+
+interface FetchedJob {
+  id: string;
+  data: object;
+  retryCount: number;
+  retryLimit: number;
+}
+
 /**
  * One queue's worker: keeps up to `concurrency` jobs running, fetching as many as there are free
  * slots whenever one frees up, and waits the polling interval only when the queue is empty.
@@ -70,6 +134,8 @@ type Boss = InstanceType<typeof PgBoss>;
 class QueueWorker {
   private readonly running = new Set<Promise<void>>();
   private readonly inHand = new Set<string>();
+  /** Jobs running per key (fair shares only). */
+  private readonly runningPerKey = new Map<string, number>();
   private wake: (() => void) | null = null;
   private stopping = false;
   private loop: Promise<void> | null = null;
@@ -80,6 +146,8 @@ class QueueWorker {
     private readonly handler: (data: never, attempt: JobAttempt) => Promise<void>,
     private readonly concurrency: number,
     private readonly pollingMs: number,
+    private readonly database: JobsDatabase,
+    private readonly fair?: FairShare,
   ) {}
 
   start() {
@@ -97,7 +165,7 @@ class QueueWorker {
       let fetched = 0;
       if (free > 0) {
         try {
-          const jobs = await this.boss.fetch<object>(this.queue, { batchSize: free, includeMetadata: true });
+          const jobs = await this.fetch(free);
           fetched = jobs.length;
           for (const job of jobs) this.runJob(job);
         } catch (error) {
@@ -118,8 +186,34 @@ class QueueWorker {
     }
   }
 
-  private runJob(job: PgBoss.JobWithMetadata<object>) {
+  private async fetch(free: number): Promise<FetchedJob[]> {
+    if (!this.fair) return this.boss.fetch<object>(this.queue, { batchSize: free, includeMetadata: true });
+    const { keyField, groupField, perKey, keyLimits } = this.fair;
+    const freePerKey: Record<string, number> = {};
+    for (const [key, limit] of keyLimits?.() ?? []) freePerKey[key] = Math.min(limit, perKey);
+    for (const [key, running] of this.runningPerKey) freePerKey[key] = (freePerKey[key] ?? perKey) - running;
+    const { rows } = await this.database.executeSql(FAIR_FETCH, [
+      this.queue,
+      free,
+      keyField,
+      groupField,
+      JSON.stringify(freePerKey),
+      perKey,
+    ]);
+    return rows as FetchedJob[];
+  }
+
+  /** The job's key under fair shares (as FAIR_FETCH reads it), or null. */
+  private keyOf(job: FetchedJob): string | null {
+    if (!this.fair) return null;
+    const value = (job.data as Record<string, unknown>)[this.fair.keyField];
+    return typeof value === 'string' ? value : job.id;
+  }
+
+  private runJob(job: FetchedJob) {
     this.inHand.add(job.id);
+    const key = this.keyOf(job);
+    if (key !== null) this.runningPerKey.set(key, (this.runningPerKey.get(key) ?? 0) + 1);
     const attempt = { retryCount: job.retryCount, isLastAttempt: job.retryCount >= job.retryLimit };
     const settled: Promise<void> = this.handler(job.data as never, attempt)
       .then(
@@ -132,6 +226,11 @@ class QueueWorker {
       )
       .finally(() => {
         this.inHand.delete(job.id);
+        if (key !== null) {
+          const left = (this.runningPerKey.get(key) ?? 1) - 1;
+          if (left > 0) this.runningPerKey.set(key, left);
+          else this.runningPerKey.delete(key);
+        }
         this.running.delete(settled);
         this.wake?.();
       });
@@ -151,7 +250,7 @@ class QueueWorker {
   }
 }
 
-export async function startJobs(database: Database, config: JobsConfig = {}): Promise<Jobs> {
+export async function startJobs(database: JobsDatabase, config: JobsConfig = {}): Promise<Jobs> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values ?? []) },
     schema: 'pgboss',
@@ -189,7 +288,15 @@ export async function startJobs(database: Database, config: JobsConfig = {}): Pr
     },
     async work(queue, handler, options = {}) {
       await ensureQueue(queue);
-      const worker = new QueueWorker(boss, queue, handler as never, Math.max(1, options.concurrency ?? 1), pollingMs);
+      const worker = new QueueWorker(
+        boss,
+        queue,
+        handler as never,
+        Math.max(1, options.concurrency ?? 1),
+        pollingMs,
+        database,
+        options.fair,
+      );
       workers.set(queue, worker);
       worker.start();
     },

@@ -24,6 +24,41 @@ export const WEBHOOK_RETRIES = 9;
 export const WEBHOOK_RETRY_DELAY_SECONDS = 10;
 /** Deliveries one process posts at once: a slow target holds one of them, the rest go on. */
 export const WEBHOOK_CONCURRENCY = 20;
+/** Deliveries to one target (integration) one process posts at once: a hanging target holds no more slots than this. */
+export const WEBHOOK_PER_TARGET = 4;
+/** A target that timed out waits this long before one delivery tries it again, doubling each time it times out again. */
+export const WEBHOOK_TARGET_BACKOFF_MS = 5_000;
+export const WEBHOOK_TARGET_MAX_BACKOFF_MS = 5 * 60_000;
+
+/** A target that did not answer within its timeout: it backs off (TargetBackoff). */
+export class WebhookTimeoutError extends Error {}
+
+/**
+ * The targets of this process that timed out (decision 018): after a timeout a target gets no
+ * delivery for its backoff (its deliveries wait queued, holding no slot, and spend no attempt),
+ * then one at a time until one is answered; each new timeout doubles the backoff, up to 5 minutes.
+ */
+export class TargetBackoff {
+  private readonly targets = new Map<string, { timeouts: number; until: number }>();
+
+  timedOut(target: string, now = Date.now()) {
+    const state = this.targets.get(target) ?? { timeouts: 0, until: 0 };
+    // Deliveries already out that time out during the backoff are the same episode.
+    if (now < state.until) return;
+    state.timeouts += 1;
+    state.until = now + Math.min(WEBHOOK_TARGET_BACKOFF_MS * 2 ** (state.timeouts - 1), WEBHOOK_TARGET_MAX_BACKOFF_MS);
+    this.targets.set(target, state);
+  }
+
+  answered(target: string) {
+    this.targets.delete(target);
+  }
+
+  /** Each backing-off target's limit now: 0 during its backoff, 1 after it until one is answered. */
+  limits(now = Date.now()): Map<string, number> {
+    return new Map([...this.targets].map(([target, state]) => [target, now < state.until ? 0 : 1]));
+  }
+}
 /**
  * A delivery's run may last its target's timeout plus this (the outbound check's name lookup and
  * the log writes); after that pg-boss counts it failed and retries it, as when its process died.
@@ -106,7 +141,7 @@ function post(url: URL, address: { address: string; family: number }, headers: R
         response.on('error', reject);
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
+    request.on('timeout', () => request.destroy(new WebhookTimeoutError(`no answer within ${timeoutMs / 1000} s`)));
     request.on('error', reject);
     request.end(body);
   });
@@ -179,10 +214,10 @@ export async function markDeliveryFailed(db: Db, venueId: string, deliveryId: st
 }
 
 /** Deliveries still pending a while after they were written: their job may have been lost (a process died). */
-export async function stalePendingDeliveries(db: Db, olderThan: Date): Promise<{ venueId: string; id: string }[]> {
+export async function stalePendingDeliveries(db: Db, olderThan: Date): Promise<{ venueId: string; id: string; integrationId: string }[]> {
   return (
     db
-      .select({ venueId: webhookDeliveries.venueId, id: webhookDeliveries.id })
+      .select({ venueId: webhookDeliveries.venueId, id: webhookDeliveries.id, integrationId: webhookDeliveries.integrationId })
       // eslint-disable-next-line no-restricted-syntax -- the sweep serves every venue: each delivery is then read within its own venue
       .from(webhookDeliveries)
       .where(and(eq(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.createdAt, olderThan)))
