@@ -25,6 +25,28 @@ fi
 results=.test-results
 rm -rf "$results" && mkdir -p "$results"
 
+# Each phase's wall time, printed at the end; a run over the budget is said loudly (not failed:
+# a loaded machine must not block a correct change), so growth shows the day it happens.
+BUDGET_SECONDS=720
+phases=()
+phase_started=$SECONDS
+run_started=$SECONDS
+end_phase() {
+  phases+=("$(printf '%-34s %4ds' "$1" $((SECONDS - phase_started)))")
+  phase_started=$SECONDS
+}
+print_times() {
+  local total=$((SECONDS - run_started))
+  echo "== phase times"
+  printf '  %s\n' "${phases[@]}"
+  printf '  %-34s %4ds\n' "total" "$total"
+  if [ "$total" -gt "$BUDGET_SECONDS" ]; then
+    local bar
+    bar=$(printf '!%.0s' $(seq 1 78))
+    printf '%s\n!! The suite took %ds, over its budget of %ds (12 minutes): find what grew.\n%s\n' "$bar" "$total" "$BUDGET_SECONDS" "$bar" >&2
+  fi
+}
+
 echo "== lint and types"
 # Side by side: each keeps one of the two cores busy.
 npm run lint > "$results/lint.log" 2>&1 &
@@ -36,15 +58,20 @@ if ! wait "$lint"; then
   exit 1
 fi
 cat "$results/lint.log"
+end_phase "lint and types"
 
 echo "== unit and API tests (PGlite and PostgreSQL)"
 status=0
 npx vitest run --project unit --project api --reporter=default --reporter=json --outputFile="$results/unit-api.json" || status=$?
+end_phase "unit and API"
 
 echo "== browser e2e"
 npm run build
 node scripts/check-widget-size.mjs
+end_phase "build"
 npx vitest run --config e2e/vitest.config.ts --reporter=default --reporter=json --outputFile="$results/e2e.json" || status=$?
+end_phase "browser e2e"
 
-node scripts/test-summary.mjs "$results"/*.json
+node scripts/test-summary.mjs "$results"/*.json || status=$?
+print_times
 exit $status
