@@ -312,6 +312,11 @@ export const calendarSlotSchema = z.object({
       status: z.string(),
       playersCount: z.number().int(),
       resourceIds: z.array(z.string()),
+      /** Who of the group is in: no, partially or fully (the booking's presenceStatus). */
+      presenceStatus: z.enum(['no', 'partially', 'fully']),
+      /** Waivers signed so far, of playersCount; read with waiverRequired (the product asks for one). */
+      numberOfSignedWaivers: z.number().int(),
+      waiverRequired: z.boolean(),
     }),
   ),
 });

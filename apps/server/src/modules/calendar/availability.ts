@@ -335,7 +335,17 @@ export async function staffCalendar(
         : 'This product was deleted.',
       bookings: inRange
         .filter((b) => b.slotIds.includes(slot.id))
-        .map((b) => ({ id: b.id, name: b.name, status: b.status, playersCount: b.playersCount, resourceIds: b.resourceIds })),
+        .map((b) => ({
+          id: b.id,
+          name: b.name,
+          status: b.status,
+          playersCount: b.playersCount,
+          resourceIds: b.resourceIds,
+          presenceStatus: b.presenceStatus,
+          numberOfSignedWaivers: b.numberOfSignedWaivers,
+          // As check-in reads it: the booking's product asks for a waiver (a product deleted since asks none).
+          waiverRequired: (products.get(b.productId)?.activeWaiverId ?? null) !== null,
+        })),
     });
   }
   return { days: [...days.values()], nonWorkingDays };

@@ -268,7 +268,18 @@ describeEachDatabase('calendar', (t) => {
     const shownA = day.slots.find((s) => s.id === slotA.id)!;
     const shownB = day.slots.find((s) => s.id === slotB.id)!;
     expect(shownA).toMatchObject({ isPrivate: true, lanesTotal: 3, lanesTaken: 1, lanesFree: 2 });
-    expect(shownA.bookings).toEqual([{ id: 'bk-a', name: 'Ada Lovelace', status: 'paid', playersCount: 4, resourceIds: ['L3'] }]);
+    expect(shownA.bookings).toEqual([
+      {
+        id: 'bk-a',
+        name: 'Ada Lovelace',
+        status: 'paid',
+        playersCount: 4,
+        resourceIds: ['L3'],
+        presenceStatus: 'no',
+        numberOfSignedWaivers: 0,
+        waiverRequired: false,
+      },
+    ]);
     // Lane 3 is shared: product A's booking takes it for product B too.
     expect(shownB).toMatchObject({ lanesTotal: 2, lanesTaken: 1, lanesFree: 1, bookings: [] });
     const onlyB = (
@@ -279,6 +290,47 @@ describeEachDatabase('calendar', (t) => {
     expect((await venue.staff.put(`/api/private/calendar/non-working-days/${date}`)).statusCode).toBe(403);
     const reopened = await venue.manager.delete(`/api/private/calendar/non-working-days/${addDays(today, 3)}`);
     expect(reopened.json()).toEqual({ date: addDays(today, 3), isNonWorking: false });
+  });
+
+  it("the lane view's bookings carry who is in and the waivers signed of the players, where the product asks for one; another venue's stay out", async () => {
+    const { venue, a, b, today, url } = await setUp(t);
+    const other = await setUp(t);
+    await t.db.update(products).set({ activeWaiverId: 'waiver-desk' }).where(eq(products.id, a));
+    const date = addDays(today, 2);
+    const slotA = (await venue.manager.post(`${url(a)}/slot`, { date, from: '18:00', to: '19:00' })).json<Slot>();
+    const slotB = (await venue.manager.post(`${url(b)}/slot`, { date, from: '18:00', to: '19:00' })).json<Slot>();
+    const otherSlot = (await other.venue.manager.post(`${other.url(other.a)}/slot`, { date, from: '18:00', to: '19:00' })).json<Slot>();
+    const book = (venueId: string, id: string, productId: string, slot: Slot, lane: string, extra: Partial<typeof bookings.$inferInsert>) =>
+      t.db.insert(bookings).values({
+        venueId,
+        id,
+        productId,
+        status: 'paid',
+        startsAt: new Date(slot.startsAt),
+        endsAt: new Date(slot.endsAt),
+        slotIds: [slot.id],
+        resourceIds: [lane],
+        playersCount: 4,
+        reservationInfo: { firstName: 'Grace', lastName: `Hopper ${id}` },
+        ...extra,
+      });
+    await book(venue.id, 'bk-in', a, slotA, 'L1', { presenceStatus: 'partially', numberOfSignedWaivers: 2 });
+    await book(venue.id, 'bk-free', b, slotB, 'L4', { presenceStatus: 'fully', numberOfSignedWaivers: 0 });
+    await book(other.venue.id, 'bk-elsewhere', other.a, otherSlot, 'L1', {});
+
+    const response = await venue.staff.get('/api/private/product/calendar', { query: { from: date, to: date } });
+    expect(response.statusCode, response.body).toBe(200);
+    const shown = response.json<CalendarAnswer>().days.flatMap((day) => day.slots.flatMap((slot) => slot.bookings));
+    expect(shown.map((booking) => booking.id).sort()).toEqual(['bk-free', 'bk-in']);
+    expect(shown.find((booking) => booking.id === 'bk-in')).toMatchObject({
+      name: 'Grace Hopper bk-in',
+      presenceStatus: 'partially',
+      numberOfSignedWaivers: 2,
+      playersCount: 4,
+      waiverRequired: true,
+    });
+    // Product B asks for no waiver: nothing to sign, whatever the count.
+    expect(shown.find((booking) => booking.id === 'bk-free')).toMatchObject({ presenceStatus: 'fully', waiverRequired: false });
   });
 
   it('public dates and slots: lane sharing, break time, cutoff, private slots and non-working days', async () => {
