@@ -67,6 +67,8 @@ export async function bookingsForCalendar(
     slotIds: string[];
     startsAt: Date;
     endsAt: Date;
+    presenceStatus: 'no' | 'partially' | 'fully';
+    numberOfSignedWaivers: number;
   }[]
 > {
   const rows = await forVenue(tx, venueId).select(
@@ -83,6 +85,8 @@ export async function bookingsForCalendar(
     slotIds: r.slotIds,
     startsAt: r.startsAt,
     endsAt: r.endsAt,
+    presenceStatus: r.presenceStatus,
+    numberOfSignedWaivers: r.numberOfSignedWaivers,
   }));
 }
 
