@@ -111,7 +111,7 @@ describeEachDatabase('affiliates that earn (issue 26)', (t) => {
     const booking = await deskBooking(s, { affiliateId: percent });
     await collect(s, booking.id, 8000);
     expect((await refund(s, booking.id, 2500)).affiliateCommissionAmount).toBe(550);
-    const canceled = await s.venue.staff.post(`/api/private/booking/${booking.id}/cancel`, { refundAmount: 5500, reason: 'Rain' });
+    const canceled = await s.venue.manager.post(`/api/private/booking/${booking.id}/cancel`, { refundAmount: 5500, reason: 'Rain' });
     expect(canceled.statusCode, canceled.body).toBe(200);
     expect(canceled.json<Booking>()).toMatchObject({ status: 'canceled', netPaid: 0, affiliateCommissionAmount: 0 });
     expect(await commissionOf(t, s, booking.id)).toBe(0);
@@ -128,6 +128,25 @@ describeEachDatabase('affiliates that earn (issue 26)', (t) => {
     await collect(s, unpaid.id, 8000);
     expect(await commissionOf(t, s, unpaid.id)).toBe(1500);
     expect((await refund(s, unpaid.id, 8000)).affiliateCommissionAmount).toBe(0);
+  });
+
+  it('a taxed booking earns on what was paid without its taxes; a booking made before the rule keeps earning on the taxed amount', async () => {
+    const taxed = await setUpBookings(t);
+    const tax = (await taxed.venue.owner.post('/api/private/taxes', { name: 'Sales tax', rate: 10 })).json<{ id: string }>();
+    expect((await taxed.venue.owner.patch(`/api/private/products/${taxed.productId}`, { taxes: [tax.id] })).statusCode).toBe(200);
+    const partner = await affiliate(taxed.venue.owner, { commission: 10 });
+    const booking = await deskBooking(taxed, { affiliateId: partner });
+    expect(booking.quote).toMatchObject({ subtotal: 8000, taxes: 800 });
+    expect(booking.total).toBe(8800);
+    // 10% of the 8,000.00 without taxes, not of the 8,800 paid.
+    expect((await collect(taxed, booking.id, 8800)).affiliateCommissionAmount).toBe(800);
+    expect((await refund(taxed, booking.id, 2200)).affiliateCommissionAmount).toBe(600);
+    expect(await commissionOf(t, taxed, booking.id)).toBe(600);
+
+    // Made before migration 0031: it keeps what it earned, on the taxed amount, through later money changes.
+    const earlier = await deskBooking(taxed, { affiliateId: partner, playersCount: 2 });
+    await t.db.update(bookings).set({ commissionIncludesTaxes: true }).where(eq(bookings.id, earlier.id));
+    expect((await collect(taxed, earlier.id, 4400)).affiliateCommissionAmount).toBe(440);
   });
 
   it("a card refund pending at the provider counts as given back at once (the money rule's netPaid)", async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { formatMoney, refundLimit, statusFromLedger } from '@lanebook/core';
+import { formatMoney, refundLimit, statusFromLedger, type Quote } from '@lanebook/core';
 import type { Booking } from '@lanebook/core/booking-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import { conflict } from '../../platform/errors.js';
@@ -32,9 +32,9 @@ export const CARD_REFUND_QUEUE = 'card-refund';
 /**
  * What an affiliate earns on a booking (decision 031), from the rate kept on the booking when it
  * was made and its net paid (paid − refunded, refunds pending at the provider counted as given
- * back, as bookingMoney counts them), whatever its status: a percent of the net paid, rounded to
- * the cent, or the fixed cents once anything is paid, never more than the net paid. Nothing paid,
- * or all of it given back, earns nothing.
+ * back, as bookingMoney counts them, without taxes: commissionBaseOf), whatever its status: a
+ * percent of it, rounded to the cent, or the fixed cents once anything is paid, never more than
+ * it. Nothing paid, or all of it given back, earns nothing.
  */
 export function affiliateCommissionOf(
   rate: { affiliateCommission: number | null; affiliateCommissionType: 'fixed' | 'percent' | null },
@@ -44,6 +44,17 @@ export function affiliateCommissionOf(
   if (netPaid <= 0 || commission <= 0) return 0;
   if (rate.affiliateCommissionType === 'fixed') return Math.min(Math.round(commission), netPaid);
   return Math.min(Math.round((netPaid * commission) / 100), netPaid);
+}
+
+/**
+ * What the commission is on (decision 031): the net paid without its taxes, which the venue only
+ * collects. The taxes' share is the quote's (a custom price keeps the rates it replaced). Bookings
+ * made before migration 0031 earn on the taxed amount, as they did.
+ */
+export function commissionBaseOf(row: { commissionIncludesTaxes: boolean; quote: Quote | null }, netPaid: number): number {
+  const quote = row.quote;
+  if (row.commissionIncludesTaxes || !quote || quote.total <= 0 || quote.taxes <= 0) return netPaid;
+  return Math.round((netPaid * Math.max(0, quote.total - quote.taxes)) / quote.total);
 }
 
 /**
@@ -59,7 +70,7 @@ export async function settleLedger(tx: Tx, venueId: string, bookingId: string): 
       paidTotal: paid,
       refundedTotal: refunded,
       isRefunded: refunded > 0,
-      affiliateCommissionAmount: affiliateCommissionOf(row, paid - refunded),
+      affiliateCommissionAmount: affiliateCommissionOf(row, commissionBaseOf(row, paid - refunded)),
       status: statusFromLedger({ status: row.status, total: row.total, paid, refunded }),
       updatedAt: new Date(),
     })

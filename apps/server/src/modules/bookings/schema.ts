@@ -84,6 +84,8 @@ export const bookings = pgTable(
     affiliateCommissionType: text('affiliate_commission_type').$type<'fixed' | 'percent'>(),
     /** The affiliate's commission on the net paid, cents: written with every money change (settleLedger). */
     affiliateCommissionAmount: integer('affiliate_commission_amount').notNull().default(0),
+    /** Bookings made before migration 0031 earn on the taxed amount, as they did; the rest on the amount without taxes. */
+    commissionIncludesTaxes: boolean('commission_includes_taxes').notNull().default(false),
     /** The product's active waiver and its version when the booking was made (what its signers sign). */
     activeWaiverId: text('active_waiver_id'),
     activeWaiverVersion: integer('active_waiver_version'),
@@ -233,6 +235,8 @@ export const bookingPayments = pgTable(
     provider: text('provider'),
     providerPaymentId: text('provider_payment_id'),
     userName: text('user_name').notNull(),
+    /** The member who took it (the cash-up's staff rows); null for the customer online and the payment provider. */
+    userId: text('user_id'),
     /**
      * A card refund is pending until the provider answers (sent by the card-refunds job), then
      * succeeded or failed; a failed one counts for nothing until retried. Everything else succeeds.
@@ -251,6 +255,8 @@ export const bookingPayments = pgTable(
       name: 'booking_payments_booking_fk',
     }).onDelete('cascade'),
     index('booking_payments_booking_idx').on(t.venueId, t.bookingId, t.createdAt),
+    // The cash-up: a venue's payments and refunds by when they were taken (decision 038).
+    index('booking_payments_created_idx').on(t.venueId, t.createdAt),
     // The card refunds the provider has not answered yet: the refunds sweep reads only these (decision 021).
     index('booking_payments_pending_idx')
       .on(t.createdAt)
