@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,22 +34,17 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`The server did not become healthy in 180 s:\n${output()}`);
 }
 
-/**
- * Starts what the browser tests need: a loopback OpenID provider, and the built Lanebook
- * server on a fresh data dir with the demo seeded and that provider configured.
- */
-export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(root, 'apps/console/dist/index.html'))) {
-    throw new Error('The console is not built: run `npm run build` before the e2e tests (npm test does).');
-  }
+/** Browser test files run this many at a time (E2E_WORKERS, default 2), each worker on a server of its own. */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
+
+const ssoAccount = { sub: 'e2e-sso-1', email: 'sso.user@example.test', name: 'Sso User' };
+
+/** The built Lanebook server on its own copy of the seeded data, with a loopback OpenID provider of its own. */
+async function startServer(dataDir: string) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const { startOidcIssuer } = await import('../apps/server/test/oidc-issuer.js');
-  const ssoAccount = { sub: 'e2e-sso-1', email: 'sso.user@example.test', name: 'Sso User' };
   const issuer = await startOidcIssuer({ redirectUri: `${baseUrl}/api/auth/callback/oidc`, account: ssoAccount });
-
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lanebook-e2e-'));
-  await prepareData(dataDir);
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
@@ -78,15 +73,44 @@ export default async function setup(project: TestProject) {
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
   await waitForHealth(baseUrl, child, () => log);
+  return {
+    baseUrl,
+    stop: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+      await issuer.close();
+    },
+  };
+}
 
-  project.provide('baseUrl', baseUrl);
+/**
+ * Starts what the browser tests need: the demo seeded once, then one server per worker, each on
+ * a copy of that data (test files of one worker share its server, one file at a time, as before;
+ * no file sees another worker's writes).
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(root, 'apps/console/dist/index.html'))) {
+    throw new Error('The console is not built: run `npm run build` before the e2e tests (npm test does).');
+  }
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'lanebook-e2e-'));
+  const seeded = path.join(scratch, 'seeded');
+  await prepareData(seeded);
+  const dataDirs = Array.from({ length: E2E_WORKERS }, (_, worker) => {
+    const dataDir = path.join(scratch, `worker-${worker + 1}`);
+    cpSync(seeded, dataDir, { recursive: true });
+    return dataDir;
+  });
+  const servers = await Promise.all(dataDirs.map((dataDir) => startServer(dataDir)));
+
+  project.provide(
+    'baseUrls',
+    servers.map((server) => server.baseUrl),
+  );
   project.provide('ssoAccount', ssoAccount);
 
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    await issuer.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all(servers.map((server) => server.stop()));
+    rmSync(scratch, { recursive: true, force: true });
   };
 }
 
@@ -133,7 +157,8 @@ async function prepareData(dataDir: string) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One server per worker (VITEST_POOL_ID 1..E2E_WORKERS). */
+    baseUrls: string[];
     ssoAccount: { sub: string; email: string; name: string };
   }
 }

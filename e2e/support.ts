@@ -12,8 +12,10 @@ export const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** Debian's Chromium, never a downloaded browser. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** This worker's own server (global-setup.ts starts one per worker). */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  const servers = inject('baseUrls');
+  return servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length];
 }
 
 /** One browser per test file; each test takes a fresh context (no shared cookies). */
