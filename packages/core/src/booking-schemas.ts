@@ -32,6 +32,22 @@ export const reservationInfoSchema = z
   .strict();
 export type ReservationInfo = z.infer<typeof reservationInfoSchema>;
 
+/**
+ * The desk's reservation info: a walk-in or a caller may give no email or phone, and a walk-in
+ * no name at all (the server names them "Walk-in"). The public forms keep every field required.
+ */
+export const staffReservationInfoSchema = reservationInfoSchema.extend({
+  firstName: z.string().trim().max(80).default(''),
+  lastName: z.string().trim().max(80).default(''),
+  email: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((typed) => typed === '' || z.email().safeParse(typed).success, 'Enter a valid email address, or leave the email empty')
+    .default(''),
+  phone: reservationInfoSchema.shape.phone.default(''),
+});
+
 /** The product's custom fields as filled in, by label. */
 const customFieldValuesSchema = z.record(
   z.string().max(200),
@@ -68,6 +84,7 @@ export type PublicBookingCreate = z.infer<typeof publicBookingCreateSchema>;
 
 /** Staff add the lanes (else the smallest set that fits), the walk-in flag and a custom price. */
 export const bookingCreateSchema = publicBookingCreateSchema.extend({
+  reservationInfo: staffReservationInfoSchema,
   resourceIds: z.array(id).min(1).max(100).optional(),
   customPrice: cents.nullable().optional(),
 });
@@ -82,7 +99,7 @@ export const bookingUpdateSchema = z
     slots: z.array(id).min(1, 'Choose at least one slot').max(48),
     playersCount: z.number().int().min(1).max(10_000),
     resourceIds: z.array(id).min(1).max(100),
-    reservationInfo: reservationInfoSchema,
+    reservationInfo: staffReservationInfoSchema,
     upsellItems: z.array(upsellChoice).max(50),
     customFields: customFieldValuesSchema,
     customPrice: cents.nullable(),
@@ -361,8 +378,13 @@ export const checkoutBodySchema = z
   .object({
     amount: cents.min(1, 'The amount must be at least one cent'),
     paymentMethod: z.string().trim().min(1, 'Choose a payment method').max(60),
+    /** Cash handed over, cents: at least the amount, and only with cash; the answer's `change` is what goes back. */
+    tendered: cents.optional(),
   })
   .strict();
+/** A payment the desk collected: the booking, and the change to hand back from the cash tendered (0 without). */
+export const checkoutAnswerSchema = bookingSchema.extend({ change: z.number().int() });
+export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
 export const refundBodySchema = z
   .object({
     amount: cents.min(1, 'The amount must be at least one cent'),

@@ -123,3 +123,5 @@ export const amountBodySchema = z.object({ amount }).strict();
 
 /** POST /api/private/booking/{id}/checkout with paymentMethod "card": the hosted checkout page to open. */
 export const CARD_PAYMENT_METHOD = 'card';
+/** The venue's cash method, however its name is written: the only one that takes a tendered amount and gives change. */
+export const isCashMethod = (method: string) => method.trim().toLowerCase() === 'cash';

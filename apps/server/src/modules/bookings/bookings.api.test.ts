@@ -57,7 +57,7 @@ describeEachDatabase('bookings', (t) => {
     const other = await setUp(t);
     await expectNoWrites(t, async () => {
       expectFieldError(
-        await venue.staff.post('/api/private/booking', form({ reservationInfo: { ...info, firstName: ' ' } })),
+        await venue.staff.post('/api/private/booking', form({ reservationInfo: { ...info, firstName: ' ', lastName: '' } })),
         'reservationInfo.firstName',
       );
       expectFieldError(

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
 import { chooseLanes, lanesByCapacity } from '@lanebook/core';
-import type { Booking, BookingCreate } from '@lanebook/core/booking-schemas';
+import type { Booking, BookingCreate, ReservationInfo } from '@lanebook/core/booking-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, conflict, forbidden, notFound, pgErrorCode } from '../../platform/errors.js';
 import { lockKeys } from '../../platform/locking.js';
@@ -24,6 +24,19 @@ import { cachedWebhookTargets, webhookTargets } from '../integrations/webhooks.j
 /** The customer's message when the lanes went to someone else (409 slot_unavailable). */
 export const SLOT_UNAVAILABLE = 'Sorry, that time was just taken by someone else. Please choose another time.';
 export const slotUnavailable = () => new AppError(409, 'slot_unavailable', SLOT_UNAVAILABLE);
+
+/** The name of a walk-in who gave none. */
+export const WALK_IN_NAME = 'Walk-in';
+
+/**
+ * The desk's customer as stored: a walk-in who gave no name is "Walk-in"; anyone else booked by
+ * the desk (a caller) is named, first or last name at least. Email and phone may stay empty.
+ */
+export function namedCustomer(info: ReservationInfo, isWalkIn: boolean): ReservationInfo {
+  if (info.firstName || info.lastName) return info;
+  if (isWalkIn) return { ...info, firstName: WALK_IN_NAME };
+  throw fieldError("Enter the customer's name (only a walk-in may go without one)", 'reservationInfo.firstName');
+}
 
 /** Who is booking: the public widget, or a member of staff (with or without bookings.setCustomPrice). */
 export interface Booker {
@@ -283,6 +296,7 @@ export async function createBooking(
   assertPlayersCount(product, body.playersCount);
   if (body.customPrice != null && !booker.canSetCustomPrice)
     throw forbidden('Setting a custom price needs the bookings.setCustomPrice permission.');
+  const customerInfo = staff ? namedCustomer(body.reservationInfo, body.isWalkIn) : body.reservationInfo;
 
   const chosenSlots = await slotsToBook(tx, venueId, product, body.slots, { channel: booker.kind });
   const first = chosenSlots[0];
@@ -342,7 +356,7 @@ export async function createBooking(
     affiliateCommissionType: affiliate ? affiliate.commissionType : null,
   };
 
-  const reservation = reservationColumns(body.reservationInfo);
+  const reservation = reservationColumns(customerInfo);
   const values: Record<BookingValue, unknown> = {
     venueId,
     id,

@@ -20,7 +20,7 @@ import { fieldError, slotsToBook, type SlotRow } from '../calendar/service.js';
 import { productForCalendar } from '../products/service.js';
 import { lanesByIds } from '../resources/service.js';
 import type { Actor } from './actions.js';
-import { slotUnavailable } from './create.js';
+import { namedCustomer, slotUnavailable } from './create.js';
 import { bookingOrNotFound, bookingWithLedger, reservationColumns, writeLog, type BookingRow } from './records.js';
 import { recordBookingEvent } from './events.js';
 import { bookingLanes, bookings } from './schema.js';
@@ -202,7 +202,7 @@ export async function updateBooking(
       status: statusFromLedger({ status: row.status, total: after.total, paid: row.paidTotal, refunded: row.refundedTotal }),
     });
   }
-  if (body.reservationInfo) Object.assign(changes, reservationColumns(body.reservationInfo));
+  if (body.reservationInfo) Object.assign(changes, reservationColumns(namedCustomer(body.reservationInfo, row.source === 'walk_in')));
   if (body.customFields) changes.customFields = body.customFields;
   const [changed] = await forVenue(tx, venueId).update(bookings, eq(bookings.id, bookingId), changes).returning();
   const said = changesSaid(row, changed, venue, actor.moneyFormat);

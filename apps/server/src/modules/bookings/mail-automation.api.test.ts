@@ -572,6 +572,85 @@ describeEachDatabase(
       expect(textOf(receipt.raw)).toContain('refunded $20.00 (Card) for your booking');
       expect(textOf(receipt.raw)).not.toContain('on its way');
     });
+
+    it('inside the reminder window (issue 34): a desk booking gets no reminder, an online one gets one once, a move sends the change mail and no second reminder', async () => {
+      const { venue, form, second } = await setUpBookings(t);
+      await addTemplate(t, venue.id, 'reminder', { subject: 'Reminder {{ booking.time }}' });
+      await addTemplate(t, venue.id, 'confirmation', { subject: 'Booked {{ booking.time }}', text: 'See you at {{ booking.time }}.' });
+      // A week's lead: the bookings 5 days ahead are inside the window from the moment they are made.
+      expect((await venue.owner.patch('/api/private/venues/current', { reminderLeadHours: 168 })).statusCode).toBe(200);
+      const mail = bookingMailer(t);
+
+      // The desk: the customer is there or on the phone. Only the confirmation goes.
+      const atDesk = newEmail();
+      const desk = (await venue.staff.post('/api/private/booking', form({ reservationInfo: { ...info, email: atDesk } }))).json<Booking>();
+      await waitForReceived(atDesk);
+      await queueDueReminders(mail);
+      await queueDueReminders(mail, new Date(Date.now() + 60_000));
+      expect(await jobOf(t, automaticMailId(desk.id, 'reminder', desk.startsAt))).toBeUndefined();
+      const [passed] = await t.db.select().from(bookingReminders).where(eq(bookingReminders.bookingId, desk.id));
+      expect(passed).toMatchObject({ skipped: true, startsAt: new Date(desk.startsAt) });
+
+      // Online: its reminder at the next sweep, once.
+      const online = newEmail();
+      const booked = (
+        await t.request('POST', '/api/public/booking', { body: form({ playersCount: 2, reservationInfo: { ...info, email: online } }) })
+      ).json<Booking>();
+      await waitForReceived(online);
+      await queueDueReminders(mail);
+      await queueDueReminders(mail, new Date(Date.now() + 60_000));
+      const [, reminder] = await waitForReceived(online, 2);
+      expect(subjectOf(reminder.raw)).toBe('Reminder 10:00 AM');
+
+      // Moved by the desk inside the window: the change mail, and no reminder of the new start.
+      const moved = await venue.staff.put(`/api/private/booking/${booked.id}`, { slots: [second.id] });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const [, , change] = await waitForReceived(online, 3);
+      expect(subjectOf(change.raw)).toBe('Changed: Booked 11:00 AM');
+      await queueDueReminders(mail);
+      await queueDueReminders(mail, new Date(Date.now() + 60_000));
+      const newStart = moved.json<Booking>().startsAt;
+      expect(await jobOf(t, automaticMailId(booked.id, 'reminder', newStart))).toBeUndefined();
+      expect(receivedBy(online)).toHaveLength(3);
+
+      // A desk booking made outside the window and moved into it by the customer: the change mail, no reminder.
+      expect((await venue.owner.patch('/api/private/venues/current', { reminderLeadHours: 24 })).statusCode).toBe(200);
+      const later = newEmail();
+      const early = (
+        await venue.staff.post(
+          '/api/private/booking',
+          form({ playersCount: 2, slots: [second.id], reservationInfo: { ...info, email: later } }),
+        )
+      ).json<Booking>();
+      await waitForReceived(later);
+      expect(await t.db.select().from(bookingReminders).where(eq(bookingReminders.bookingId, early.id))).toEqual([]);
+      expect((await venue.owner.patch('/api/private/venues/current', { reminderLeadHours: 168 })).statusCode).toBe(200);
+      const first = form().slots[0] as string;
+      const movedOnline = await t.request('POST', `/api/public/booking/${early.bookingReference}/move`, { body: { slots: [first] } });
+      expect(movedOnline.statusCode, movedOnline.body).toBe(200);
+      const [, changed] = await waitForReceived(later, 2);
+      expect(subjectOf(changed.raw)).toBe('Changed: Booked 10:00 AM');
+      await queueDueReminders(mail);
+      expect(await jobOf(t, automaticMailId(early.id, 'reminder', movedOnline.json<Booking>().startsAt))).toBeUndefined();
+      expect(receivedBy(later)).toHaveLength(2);
+    });
+
+    it('a walk-in without email or phone (issue 34): no mail is queued to nobody, not the confirmation nor the reminder', async () => {
+      const { venue, form } = await setUpBookings(t);
+      await addTemplate(t, venue.id, 'confirmation', { subject: 'Booked' });
+      await addTemplate(t, venue.id, 'reminder');
+      const made = await venue.staff.post(
+        '/api/private/booking',
+        form({ isWalkIn: true, reservationInfo: { firstName: '', lastName: '', email: '', phone: '' } }),
+      );
+      expect(made.statusCode, made.body).toBe(201);
+      const walkIn = made.json<Booking>();
+      expect(walkIn.reservationInfo).toMatchObject({ firstName: 'Walk-in', lastName: '', email: '', phone: '' });
+      expect(await outboxRow(t, automaticMailId(walkIn.id, 'confirmation'))).toBeUndefined();
+      await queueDueReminders(bookingMailer(t), new Date(Date.parse(walkIn.startsAt) - 24 * HOUR));
+      expect(await jobOf(t, automaticMailId(walkIn.id, 'reminder', walkIn.startsAt))).toBeUndefined();
+      expect(await outboxRow(t, automaticMailId(walkIn.id, 'reminder', walkIn.startsAt))).toBeUndefined();
+    });
   },
   { config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, widgetDir } },
 );

@@ -1,4 +1,5 @@
 import { and, gt, inArray, lte, ne } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { venuesWithActiveTemplate } from '../mailing-templates/service.js';
 import { venueRowById } from '../venues/service.js';
@@ -22,6 +23,24 @@ const LATE_AFTER_MS = 5 * 60_000;
 /** ...and a late one is not sent when the booking starts within this. */
 const TOO_CLOSE_MS = 60 * 60_000;
 const HOUR_MS = 60 * 60_000;
+
+/**
+ * A booking the desk made, or anyone moved, inside its reminder window gets no reminder for that
+ * start (issue 34): the customer is at the desk or just called, and a move's change mail already
+ * tells the new time. Marked handled (skipped) in the change's own transaction, so the sweep
+ * passes it by. An online booking made inside the window is not marked: the sweep reminds it once.
+ */
+export async function passReminderInsideWindow(
+  tx: Tx,
+  venue: { id: string; reminderLeadHours: number },
+  booking: { id: string; startsAt: string | Date },
+  now = new Date(),
+) {
+  const startsAt = new Date(booking.startsAt);
+  const ahead = startsAt.getTime() - now.getTime();
+  if (ahead <= 0 || ahead > venue.reminderLeadHours * HOUR_MS) return;
+  await forVenue(tx, venue.id).insert(bookingReminders, { bookingId: booking.id, startsAt, skipped: true }).onConflictDoNothing();
+}
 
 /** Queues each reminder due at `now` of every venue with an active reminder template; answers how many it queued. */
 export async function queueDueReminders(mail: BookingMailer, now = new Date()): Promise<number> {

@@ -12,6 +12,7 @@ import {
   bookingLogPageSchema,
   bookingSchema,
   bookingUpdateSchema,
+  checkoutAnswerSchema,
   checkoutBodySchema,
   noteBodySchema,
   paymentMethodsAnswerSchema,
@@ -34,7 +35,7 @@ import type { Tx } from '../../db/client.js';
 import type { ModuleDeps } from '../../platform/module.js';
 import { publicRateLimit } from '../../platform/rate-limits.js';
 import { hasPermission, identityOf, venueOf, type VenueRow } from '../../platform/access.js';
-import { AppError, conflict, notFound, validationFailed } from '../../platform/errors.js';
+import { AppError, conflict, forbidden, notFound, validationFailed } from '../../platform/errors.js';
 import { errorResponses, idParams, pageQuery } from '../../platform/http.js';
 import { lockKeys, slotOccupancyKey, withTransaction } from '../../platform/locking.js';
 import { productForCalendar } from '../products/service.js';
@@ -67,12 +68,12 @@ import {
   type BookingMailer,
   type BookingMailJob,
 } from './mail.js';
-import { queueDueReminders, REMINDER_QUEUE } from './reminders.js';
+import { passReminderInsideWindow, queueDueReminders, REMINDER_QUEUE } from './reminders.js';
 import { mailingTemplateById, type MailingTemplateRow } from '../mailing-templates/service.js';
 import { fieldError } from '../calendar/service.js';
 import { assertCardCheckoutPossible, cardProviderOf, closeOtherCheckouts, openCardCheckout } from '../payments/service.js';
 import { keepCheckout, openCheckoutUrl, retryCardRefund, settleLedger, writeRefundRows } from './money.js';
-import { CARD_PAYMENT_METHOD, urlAnswerSchema } from '@lanebook/core/payment-schemas';
+import { CARD_PAYMENT_METHOD, isCashMethod, urlAnswerSchema } from '@lanebook/core/payment-schemas';
 import { z } from 'zod';
 import { bookingIdOfReference, bookingReferenceVenueId } from './service.js';
 import { bookingCalendar } from './ics.js';
@@ -119,7 +120,10 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     before: { startsAt: Date; endsAt: Date },
     after: Booking,
   ) => {
-    if (after.startsAt === before.startsAt.toISOString() || !after.isConfirmationEmail) return;
+    if (after.startsAt === before.startsAt.toISOString()) return;
+    // Moved inside the reminder window: the change mail tells the new time, no reminder follows it.
+    await passReminderInsideWindow(tx, venue, after);
+    if (!after.isConfirmationEmail) return;
     await mails.write(tx, venue, after, 'confirmation', {
       occasion: `change:${after.updatedAt}`,
       change: { from: venueSpan(before.startsAt, before.endsAt, venue) },
@@ -157,6 +161,8 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
           canSetCustomPrice,
         });
         if (made.isConfirmationEmail) await mails.write(tx, venue.row, made, 'confirmation');
+        // The customer is at the desk or on the phone: a booking made inside the reminder window gets no reminder.
+        await passReminderInsideWindow(tx, venue.row, made);
         return made;
       });
       await mails.handOver();
@@ -340,11 +346,15 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     'Cancels the booking: its lanes are free at once. Cancelling refunds nothing by itself: refundAmount gives back all, part or none of what was paid in the same step (card parts pending until the provider answers); reason is kept in the log. The customer gets the cancellation mail when the venue has an active template.',
     // No body at all cancels and refunds nothing, as before.
     staffCancelBodySchema.nullish(),
-    (request, tx) =>
-      cancelBooking(tx, venueOf(request).id, request.params.id, actorOf(request), {
+    (request, tx) => {
+      // One rule for every refund: the cancel's refund needs bookings.refund as the refund call does.
+      if (request.body?.refundAmount && !hasPermission(request, 'bookings.refund'))
+        throw forbidden('Refunding with the cancel needs the bookings.refund permission (Issue refund).');
+      return cancelBooking(tx, venueOf(request).id, request.params.id, actorOf(request), {
         ...(request.body ?? {}),
         cardProvider: cardProviderOf(deps.payments, venueOf(request).row),
-      }),
+      });
+    },
     bookingSchema,
     async (request, tx, result, mails) => {
       const canceled = result as Booking;
@@ -375,16 +385,25 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
           "Collects an amount with one of the venue's payment methods (Cash, a POS terminal): answers the booking, paid when nothing is due. With paymentMethod \"card\" answers { url }, the provider's hosted checkout page: the booking is paid when the provider confirms the payment (its webhook), not on the customer's return.",
         params: idParams,
         body: checkoutBodySchema,
-        response: { 200: z.union([bookingSchema, urlAnswerSchema]), ...errorResponses(400, 401, 403, 404, 409, 502) },
+        response: { 200: z.union([checkoutAnswerSchema, urlAnswerSchema]), ...errorResponses(400, 401, 403, 404, 409, 502) },
       },
     },
     async (request) => {
       const venue = venueOf(request);
-      const { amount, paymentMethod } = request.body;
-      if (paymentMethod.toLowerCase() !== CARD_PAYMENT_METHOD)
-        return withTransaction(db, (tx) =>
-          collectPayment(tx, venue.id, request.params.id, request.body, venue.row.paymentMethods, actorOf(request)),
+      const { amount, paymentMethod, tendered } = request.body;
+      // Cash handed over: at least the amount taken, and only cash gives change.
+      if (tendered !== undefined) {
+        if (!isCashMethod(paymentMethod))
+          throw fieldError('Only cash is tendered: leave the cash tendered empty for other methods', 'tendered');
+        if (tendered < amount)
+          throw fieldError(`The cash tendered must be at least the amount (${formatMoney(amount, venue.row.moneyFormat)})`, 'tendered');
+      }
+      if (paymentMethod.toLowerCase() !== CARD_PAYMENT_METHOD) {
+        const paid = await withTransaction(db, (tx) =>
+          collectPayment(tx, venue.id, request.params.id, { amount, paymentMethod }, venue.row.paymentMethods, actorOf(request)),
         );
+        return { ...paid, change: tendered === undefined ? 0 : tendered - amount };
+      }
       const row = await bookingOrNotFound(db, venue.id, request.params.id);
       const { due } = await bookingWithLedger(db, venue.id, row);
       assertCollectable(row, amount, due, actorOf(request));
