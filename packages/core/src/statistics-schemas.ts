@@ -295,3 +295,44 @@ export const statisticsAheadSchema = z.object({
   ),
 });
 export type StatisticsAhead = z.infer<typeof statisticsAheadSchema>;
+
+/**
+ * The day-end cash-up (issue 34, decision 038): the payments and refunds taken in a period of
+ * venue dates (both days included; today by default; from and to, or a named period as the
+ * dashboard's), by when they were taken, whatever the bookings' dates.
+ */
+export const CASH_UP_MAX_DAYS = 366;
+
+export const cashUpQuerySchema = periodRules(
+  z.object({ from: statisticsQueryFields.from, to: statisticsQueryFields.to, period: statisticsQueryFields.period }),
+).superRefine((q, ctx) => {
+  if (
+    q.from !== undefined &&
+    q.to !== undefined &&
+    q.from <= q.to &&
+    (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1 > CASH_UP_MAX_DAYS
+  )
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `A cash-up spans at most ${CASH_UP_MAX_DAYS} days` });
+});
+export type CashUpQuery = z.input<typeof cashUpQuerySchema>;
+
+const takenFields = {
+  /** Payments taken, cents. */
+  payments: z.number().int(),
+  /** Refunds given (card refunds pending at the provider included, failed ones not), cents. */
+  refunds: z.number().int(),
+  /** payments − refunds. */
+  net: z.number().int(),
+};
+
+export const cashUpSchema = z.object({
+  from: isoDateSchema,
+  to: isoDateSchema,
+  /** Each payment method that took or gave money in the period (Cash, a terminal, Card), by name. */
+  byMethod: z.array(z.object({ method: z.string(), ...takenFields })),
+  /** Each member who took or gave money, by name; the customer online and the provider are one "Online" row with userId null. */
+  byStaff: z.array(z.object({ userId: z.string().nullable(), name: z.string(), ...takenFields })),
+  /** The cash net: what the drawer should hold beyond its float. */
+  expectedCash: z.number().int(),
+});
+export type CashUp = z.infer<typeof cashUpSchema>;

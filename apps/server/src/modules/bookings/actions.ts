@@ -24,6 +24,8 @@ type RefundAnswer = import('zod').infer<typeof refundAnswerSchema>;
 export interface Actor {
   userName: string;
   moneyFormat: string;
+  /** The member acting (kept on the payments and refunds they take, for the cash-up); none for the customer and the provider. */
+  userId?: string | null;
 }
 
 /** Bookings that hold their lanes (predicates.ts) are the live ones. */
@@ -171,6 +173,7 @@ export async function collectPayment(
     amount: payment.amount,
     method,
     userName: actor.userName,
+    userId: actor.userId ?? null,
   });
   await writeLog(
     tx,

@@ -23,6 +23,8 @@ import { bookingCheckouts, bookingPayments, bookings } from './schema.js';
 export interface MoneyActor {
   userName: string;
   moneyFormat: string;
+  /** The member giving the money back (the cash-up's staff rows); none for the customer and the provider. */
+  userId?: string | null;
 }
 
 /** The channel the pending card refunds are announced on (migration 0014's trigger). */
@@ -152,6 +154,7 @@ export async function writeRefundRows(
       provider,
       status,
       userName: actor.userName,
+      userId: actor.userId ?? null,
       createdAt: now,
     });
     lines.push({ id, amount: part.amount, paymentMethodAlias: part.payment.paymentMethodAlias, status, date: now.toISOString() });

@@ -109,7 +109,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
 
   const actorOf = (request: FastifyRequest): Actor => {
     const identity = identityOf(request);
-    return { userName: identity.name || identity.email, moneyFormat: venueOf(request).row.moneyFormat };
+    return { userName: identity.name || identity.email, userId: identity.userId, moneyFormat: venueOf(request).row.moneyFormat };
   };
   const customer = (request: FastifyRequest): Actor => ({ userName: 'Customer', moneyFormat: venueOf(request).row.moneyFormat });
   /** In a change's transaction: a move mails the new time through the confirmation template, naming the change (its version keys the mail). */

@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { daysBetween, venueToday } from '@lanebook/core';
 import {
+  cashUpQuerySchema,
+  cashUpSchema,
   periodOf,
   statisticKeyParamsSchema,
   statisticsAheadQuerySchema,
@@ -28,6 +30,7 @@ import { errorResponses, preSerialized } from '../../platform/http.js';
 import { productForCalendar } from '../products/service.js';
 import { csvCell } from '../signatures/export.js';
 import { StatisticsCache } from './cache.js';
+import { cashUpCsv, cashUpFileName, cashUpOf } from './cash-up.js';
 import { aheadOf, breakdownOf, chartOf, heatmapOf, listOf, listRowsOf, statisticsOf, type Selection, type VenueClock } from './service.js';
 
 const tags = ['statistics'];
@@ -217,6 +220,50 @@ export const statisticsRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
         .header('content-disposition', `attachment; filename="${key}-${selection.from}-${selection.to}.csv"`)
         .header('cache-control', 'no-store')
         .send(Readable.from(csv()) as never);
+    },
+  );
+
+  // The day-end cash-up (issue 34, decision 038): by when money was taken, not cached (the desk reads it as the drawer is counted).
+  const cashUpDescription =
+    'The payments and refunds taken in the period (venue dates from and to, both included, or a named period as the dashboard’s; today by default; at most 366 days) by when they were taken, whatever the bookings’ dates: by payment method, by the member who took them (the customer online and the payment provider as one "Online" row, userId null), and the expected cash (the cash net).';
+  app.get(
+    '/api/private/cash-up',
+    {
+      config: { access },
+      schema: {
+        tags,
+        description: cashUpDescription,
+        querystring: cashUpQuerySchema,
+        response: { 200: cashUpSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const venue = venueOf(request);
+      const period = periodOf(request.query, venueToday(venue.row.timezone), venue.row.firstDayOfWeek);
+      return cashUpOf(db, venue.id, venue.row.timezone, period);
+    },
+  );
+
+  app.get(
+    '/api/private/cash-up.csv',
+    {
+      config: { access },
+      schema: {
+        tags,
+        description: `${cashUpDescription} As CSV: a row per method, per member and the expected cash; amounts in the currency’s units, formulas neutralized.`,
+        querystring: cashUpQuerySchema,
+        response: { 200: z.string().describe('text/csv'), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const venue = venueOf(request);
+      const period = periodOf(request.query, venueToday(venue.row.timezone), venue.row.firstDayOfWeek);
+      const cashUp = await cashUpOf(db, venue.id, venue.row.timezone, period);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${cashUpFileName(cashUp)}"`)
+        .header('cache-control', 'no-store')
+        .send(cashUpCsv(cashUp));
     },
   );
 
