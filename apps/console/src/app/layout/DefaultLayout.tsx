@@ -12,6 +12,7 @@ import { notifyError } from '../../lib/notify';
 import { MAIN_MENU, SETTINGS_MENU, type MenuItem } from '../menus';
 import { useSession } from '../../lib/session';
 import { useLiveUpdates } from '../../lib/live';
+import { BookingFinder } from './BookingFinder';
 import { VenueClock } from './VenueClock';
 import { InvitationsBanner } from './InvitationsBanner';
 import { ModalsWhenOpened } from '../ModalsWhenOpened';
@@ -101,6 +102,7 @@ export function DefaultLayout() {
               ) : null}
             </Group>
             <Group gap="sm" wrap="nowrap">
+              {venue ? <BookingFinder /> : null}
               <ResumeGuideButton />
               {venueOptions.length > 1 ? (
                 <Suspense fallback={<Box w={venueSelectWidth} />}>

@@ -68,7 +68,8 @@ export function BookingDrawer({
           <Title order={3} size="h4">
             {formatVenueDate(new Date(b.startsAt), timezone, venue?.dateFormat)} · {time(b.startsAt)} – {time(b.endsAt)}
           </Title>
-          <SimpleGrid cols={2} spacing="sm">
+          {/* Columns share the width (minmax(0, 1fr)): a long value wraps in its own column, never widening the drawer. */}
+          <SimpleGrid cols={2} spacing="sm" style={{ gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
             <Fact label="Reg. code">
               <span data-testid="drawer-code">{b.registrationCode ?? '—'}</span>
             </Fact>
@@ -77,11 +78,18 @@ export function BookingDrawer({
               <span data-testid="drawer-customer">{name}</span>
             </Fact>
             <Fact label="Contact">
-              <Stack gap={0}>
-                {b.reservationInfo.email ? <span>{b.reservationInfo.email}</span> : null}
+              <Stack gap={0} miw={0}>
+                {/* A long address breaks anywhere rather than run out of the drawer. */}
+                {b.reservationInfo.email ? (
+                  <span data-testid="drawer-email" style={{ overflowWrap: 'anywhere' }}>
+                    {b.reservationInfo.email}
+                  </span>
+                ) : null}
                 {/* Stored E.164; shown as the venue's country writes it. */}
                 {b.reservationInfo.phone ? (
-                  <span data-testid="drawer-phone">{formatPhone(b.reservationInfo.phone, session.me?.venue?.country ?? '')}</span>
+                  <span data-testid="drawer-phone" style={{ whiteSpace: 'nowrap' }}>
+                    {formatPhone(b.reservationInfo.phone, venue?.country ?? '')}
+                  </span>
                 ) : null}
               </Stack>
             </Fact>
@@ -100,6 +108,14 @@ export function BookingDrawer({
                 {money(b.due)}
               </Text>
             </Fact>
+            {venue?.phone ? (
+              // The number to give a customer who asks, written as the venue writes phones.
+              <Fact label="Venue phone">
+                <span data-testid="drawer-venue-phone" style={{ whiteSpace: 'nowrap' }}>
+                  {formatPhone(venue.phone, venue.country)}
+                </span>
+              </Fact>
+            ) : null}
             {b.affiliateId ? (
               <Fact label="Affiliate">
                 <span data-testid="drawer-affiliate">

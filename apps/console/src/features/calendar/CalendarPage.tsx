@@ -1,10 +1,12 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Group, MultiSelect, SegmentedControl, Stack, Text, useMantineTheme } from '@mantine/core';
-import { IconCalendarOff, IconListDetails, IconPlus } from '@tabler/icons-react';
+import { Button, Group, MultiSelect, SegmentedControl, Stack, Text, TextInput, Title, useMantineTheme } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconCalendarOff, IconChevronDown, IconChevronUp, IconListDetails, IconPlus, IconSearch } from '@tabler/icons-react';
 import type { Calendar } from '@event-calendar/core';
 import { addDays, minutesOf, venueToday, wallClockOf, wallTimeOf } from '@lanebook/core/calendar';
+import { findBookingsQuery } from '../../lib/booking-search';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadError } from '../../components/LoadError';
@@ -14,10 +16,20 @@ import { calendarProductsQuery } from './api/list-products';
 import { AddSlotModal, type NewSlot } from './AddSlotModal';
 import { AVAILABILITY_COLORS, AVAILABILITY_LABELS, availabilityColor, availabilityOf } from '@lanebook/core/availability';
 import { formatWallTime, lastDayBefore, slotRanges, slotsOf, type SlotRange } from './availability';
+import { BlockHint } from './BlockHint';
 import { EventCalendar } from './EventCalendar';
 import { OPEN_LANE_COLOR, readableBlock, STATUS_STYLE } from './lane-colors';
 import { blockContent, type BlockText } from './calendar-a11y';
-import { bookingBlockLine, bookingBlockName, freeLaneName, slotRangeLines, slotRangeName, type VenueFormats } from './calendar-labels';
+import {
+  bookingBlockDetails,
+  bookingBlockHint,
+  bookingBlockMarks,
+  bookingBlockName,
+  freeLaneName,
+  slotRangeLines,
+  slotRangeName,
+  type VenueFormats,
+} from './calendar-labels';
 import {
   freeCellAt,
   type FreeCell,
@@ -45,6 +57,10 @@ const NON_WORKING_COLOR = '#ffe3e3';
 const BookingDrawer = lazy(() => import('./BookingDrawer').then((m) => ({ default: m.BookingDrawer })));
 /** Marks the address changes the calendar makes itself (following its own moves), so only others move it. */
 const OWN_ADDRESS = { calendarAddress: true } as const;
+/** The lane view's search looks at one day: all of a day's bookings fit one answer (the list's largest page). */
+const DAY_SEARCH_LIMIT = 200;
+/** The pause after the last key before a search asks, as the booking list's. */
+const TYPING_PAUSE_MS = 250;
 /** The calendar reads a local Date as that wall-clock date; a new object each time makes it go there even when it went before. */
 const dateOption = (date: string) => new Date(`${date}T00:00:00`);
 
@@ -91,10 +107,28 @@ export default function CalendarPage() {
   const products = useQuery(calendarProductsQuery(session.venueId));
   const lanes = useQuery({ ...calendarLanesQuery(session.venueId), enabled: mode === 'lanes' && Boolean(session.venueId) });
   const calendar = useQuery(calendarQuery(session.venueId, range));
+  // The lane view shows one day: its search finds that day's bookings with the booking list's search.
+  const shownDay = mode === 'lanes' && dates && dates.from === dates.to ? dates.from : null;
+  const [laneSearch, setLaneSearch] = useState('');
+  const [laneAsked] = useDebouncedValue(laneSearch.trim(), TYPING_PAUSE_MS);
+  const laneFound = useQuery({
+    ...findBookingsQuery(session.venueId, laneAsked, shownDay ?? undefined, DAY_SEARCH_LIMIT),
+    enabled: Boolean(session.venueId && laneAsked && shownDay),
+  });
+  const foundIds = useMemo(
+    () => (laneAsked && shownDay && laneFound.data ? new Set(laneFound.data.items.map((booking) => booking.id)) : null),
+    [laneAsked, shownDay, laneFound.data],
+  );
+  // A phone folds the page's header, filters and legend behind one button, so the grid starts on the first screen.
+  const isPhone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const [controlsOpen, setControlsOpen] = useState(false);
+  const laneView = useRef<HTMLDivElement>(null);
 
   const productList = useMemo(() => products.data?.items ?? [], [products.data]);
   const productName = useMemo(() => new Map(productList.map((p) => [p.id, p.name])), [productList]);
   const slots = useMemo(() => slotsOf(calendar.data), [calendar.data]);
+  const dayBookings = useMemo(() => laneBookings(slots), [slots]);
+  const drawnFound = foundIds ? dayBookings.filter((booking) => foundIds.has(booking.id)) : null;
   const nonWorkingDays = useMemo(() => calendar.data?.nonWorkingDays ?? [], [calendar.data]);
   const ranges = useMemo(() => slotRanges(slots, viewType === 'timeGridWeek'), [slots, viewType]);
   const rangeByKey = useMemo(() => new Map(ranges.map((r) => [r.key, r])), [ranges]);
@@ -171,25 +205,33 @@ export default function CalendarPage() {
           };
         }),
       ),
-      ...laneBookings(slots).map((booking) => {
+      ...dayBookings.map((booking) => {
         const facts = { ...booking, lanes: booking.resourceIds, productName: productName.get(booking.productId) ?? '' };
         const colors = STATUS_STYLE[booking.status] ?? readableBlock(primary);
-        const text: BlockText = { label: bookingBlockName(facts, formats), lines: [bookingBlockLine(facts)] };
+        // The customer first, whole where the block is wide enough; the marks; the rest; all of it on hover and focus.
+        const text: BlockText = {
+          label: bookingBlockName(facts, formats),
+          lead: facts.name || 'No name',
+          marks: bookingBlockMarks(facts),
+          lines: [bookingBlockDetails(facts)],
+          hint: bookingBlockHint(facts, formats),
+        };
         return {
           id: `booking-${booking.id}-${booking.date}`,
           start: `${booking.date}T${booking.from}:00`,
           end: `${booking.date}T${booking.to}:00`,
           resourceIds: booking.resourceIds,
-          title: text.lines!.join(' · '),
+          title: text.hint,
           backgroundColor: colors.background,
           textColor: colors.text,
-          classNames: ['lanebook-booking'],
+          // While the lane view's search has an answer, what it found stands out and the rest steps back.
+          classNames: ['lanebook-booking', ...(foundIds ? [foundIds.has(booking.id) ? 'lanebook-found' : 'lanebook-not-found'] : [])],
           startEditable: canMove,
           extendedProps: { bookingId: booking.id, text, laneBooking: booking },
         };
       }),
     ],
-    [slots, lanesOfProduct, productName, primary, formats, canBook, canMove],
+    [slots, dayBookings, foundIds, lanesOfProduct, productName, primary, formats, canBook, canMove],
   );
 
   const timeOptions = useMemo<Intl.DateTimeFormatOptions>(
@@ -222,7 +264,6 @@ export default function CalendarPage() {
 
   // The lane view opens on now (today) or on the day's first booking, once per day shown: a
   // booking arriving later does not pull the desk's scroll away.
-  const shownDay = mode === 'lanes' && dates && dates.from === dates.to ? dates.from : null;
   const dayLoaded = shownDay !== null && calendar.data !== undefined && !calendar.isPlaceholderData && range?.from === shownDay;
   const [laneScroll, setLaneScroll] = useState<{ date: string; time: string } | null>(null);
   if (dayLoaded && laneScroll?.date !== shownDay) {
@@ -346,88 +387,158 @@ export default function CalendarPage() {
     },
   };
 
+  // A search's answer scrolls the lane view to the first booking it found (once the calendar has drawn its mark).
+  useEffect(() => {
+    if (!foundIds || foundIds.size === 0) return;
+    const frame = requestAnimationFrame(() =>
+      laneView.current?.querySelector('.lanebook-found')?.scrollIntoView({ block: 'nearest', inline: 'center' }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [foundIds]);
+  const focusFirstFound = () => laneView.current?.querySelector<HTMLElement>('.lanebook-found')?.focus();
+
+  const description =
+    mode === 'lanes'
+      ? 'Each lane of the day; click a booking for its details and check-in, click free lane time to book it (Tab or the arrow keys move between them, Enter opens).'
+      : 'Slots with their free and taken lanes; click a slot for its details, click empty time to add one (Tab or the arrow keys move between slots, Enter opens).';
+  const folded = isPhone && !controlsOpen;
+  const pageActions = (
+    <>
+      {canCreate && mode === 'slots' ? (
+        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => openAdd(address.date, '09:00', '10:00')}>
+          Add slot
+        </Button>
+      ) : null}
+      {session.can('calendar.edit') || canCreate ? (
+        <Button
+          leftSection={<IconListDetails size={16} />}
+          onClick={() => setPlanOpen(true)}
+          disabled={productList.length === 0}
+          data-tour="weekly-plan"
+        >
+          Weekly plan
+        </Button>
+      ) : null}
+      {session.can('calendar.setNonWorkingDays') ? (
+        <Button variant="light" leftSection={<IconCalendarOff size={16} />} onClick={() => setClosedOpen(true)}>
+          Non-working days
+        </Button>
+      ) : null}
+    </>
+  );
+
+  const laneSearchBox =
+    mode === 'lanes' ? (
+      <Stack gap={4} miw={isPhone ? undefined : 260} style={isPhone ? undefined : { flex: '0 1 320px' }}>
+        <TextInput
+          type="search"
+          label="Find on this day"
+          placeholder="Name, email, phone or reference"
+          leftSection={<IconSearch size={16} />}
+          value={laneSearch}
+          onChange={(event) => setLaneSearch(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            focusFirstFound();
+          }}
+          autoComplete="off"
+        />
+        <Text size="xs" c="dimmed" aria-live="polite" data-testid="lane-search-status">
+          {drawnFound === null
+            ? ''
+            : drawnFound.length === 0
+              ? 'No booking on this day matches: Search bookings in the header looks on every day.'
+              : `${drawnFound.length} found on this day, marked; Enter moves to the first.`}
+        </Text>
+      </Stack>
+    ) : null;
+
   return (
     <Stack gap="md">
-      <PageHeader
-        title="Calendar"
-        description={
-          mode === 'lanes'
-            ? 'Each lane of the day; click a booking for its details and check-in, click free lane time to book it (Tab or the arrow keys move between them, Enter opens).'
-            : 'Slots with their free and taken lanes; click a slot for its details, click empty time to add one (Tab or the arrow keys move between slots, Enter opens).'
-        }
-        actions={
+      {isPhone ? (
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Title order={1} size="h3">
+            Calendar
+          </Title>
+          <Button
+            variant="default"
+            size="xs"
+            rightSection={controlsOpen ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+            aria-expanded={controlsOpen}
+            aria-controls="calendar-controls"
+            onClick={() => setControlsOpen((open) => !open)}
+          >
+            {controlsOpen ? 'Hide filters and legend' : 'Filters and legend'}
+          </Button>
+        </Group>
+      ) : null}
+      {isPhone ? laneSearchBox : null}
+      <Stack gap="md" id="calendar-controls" display={folded ? 'none' : undefined}>
+        {isPhone ? (
           <>
-            {canCreate && mode === 'slots' ? (
-              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => openAdd(address.date, '09:00', '10:00')}>
-                Add slot
-              </Button>
-            ) : null}
-            {session.can('calendar.edit') || canCreate ? (
-              <Button
-                leftSection={<IconListDetails size={16} />}
-                onClick={() => setPlanOpen(true)}
-                disabled={productList.length === 0}
-                data-tour="weekly-plan"
-              >
-                Weekly plan
-              </Button>
-            ) : null}
-            {session.can('calendar.setNonWorkingDays') ? (
-              <Button variant="light" leftSection={<IconCalendarOff size={16} />} onClick={() => setClosedOpen(true)}>
-                Non-working days
-              </Button>
-            ) : null}
+            <Text c="dimmed">{description}</Text>
+            <Group gap="sm">{pageActions}</Group>
           </>
-        }
-      />
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <MultiSelect
-          label="Products"
-          placeholder={productIds.length ? undefined : 'All products'}
-          data={productList.map((p) => ({ value: p.id, label: p.name }))}
-          value={productIds}
-          onChange={setProductIds}
-          clearable
-          searchable
-          miw={260}
-        />
-        <SegmentedControl
-          aria-label="Calendar view"
-          value={mode}
-          onChange={(value) => switchMode(value as Mode)}
-          data={[
-            { value: 'slots', label: 'Slots' },
-            { value: 'lanes', label: 'Lane day view' },
-          ]}
-        />
-      </Group>
-      {mode === 'lanes' ? (
-        <Group gap="md" data-testid="calendar-legend">
-          {Object.values(STATUS_STYLE).map((style) => (
-            <Legend key={style.label} color={style.background} label={style.label} />
-          ))}
-          <Legend color={OPEN_LANE_COLOR} label="Free lane time" />
+        ) : (
+          <PageHeader title="Calendar" description={description} actions={pageActions} />
+        )}
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <MultiSelect
+            label="Products"
+            placeholder={productIds.length ? undefined : 'All products'}
+            data={productList.map((p) => ({ value: p.id, label: p.name }))}
+            value={productIds}
+            onChange={setProductIds}
+            clearable
+            searchable
+            miw={260}
+          />
+          <SegmentedControl
+            aria-label="Calendar view"
+            value={mode}
+            onChange={(value) => switchMode(value as Mode)}
+            data={[
+              { value: 'slots', label: 'Slots' },
+              { value: 'lanes', label: 'Lane day view' },
+            ]}
+          />
+          {isPhone ? null : laneSearchBox}
         </Group>
-      ) : (
-        <Group gap="md" data-testid="calendar-legend">
-          <Legend
-            color={readableBlock(primary).background}
-            label={`${AVAILABILITY_LABELS.high}: over half the lanes free (any, with 1 or 2 lanes)`}
-          />
-          <Legend
-            color={readableBlock(AVAILABILITY_COLORS.moderate).background}
-            label={`${AVAILABILITY_LABELS.moderate}: half the lanes free or less`}
-          />
-          <Legend
-            color={readableBlock(AVAILABILITY_COLORS.low).background}
-            label={`${AVAILABILITY_LABELS.low}: a quarter free or less, or ${AVAILABILITY_LABELS.full.toLowerCase()}`}
-          />
-          <Legend color={NON_WORKING_COLOR} label="Non-working day" striped />
-        </Group>
-      )}
+        {mode === 'lanes' ? (
+          <Group gap="md" data-testid="calendar-legend">
+            {Object.values(STATUS_STYLE).map((style) => (
+              <Legend key={style.label} color={style.background} label={style.label} />
+            ))}
+            <Legend color={OPEN_LANE_COLOR} label="Free lane time" />
+          </Group>
+        ) : (
+          <Group gap="md" data-testid="calendar-legend">
+            <Legend
+              color={readableBlock(primary).background}
+              label={`${AVAILABILITY_LABELS.high}: over half the lanes free (any, with 1 or 2 lanes)`}
+            />
+            <Legend
+              color={readableBlock(AVAILABILITY_COLORS.moderate).background}
+              label={`${AVAILABILITY_LABELS.moderate}: half the lanes free or less`}
+            />
+            <Legend
+              color={readableBlock(AVAILABILITY_COLORS.low).background}
+              label={`${AVAILABILITY_LABELS.low}: a quarter free or less, or ${AVAILABILITY_LABELS.full.toLowerCase()}`}
+            />
+            <Legend color={NON_WORKING_COLOR} label="Non-working day" striped />
+          </Group>
+        )}
+      </Stack>
       {calendar.isError ? <LoadError error={calendar.error} onRetry={() => void calendar.refetch()} /> : null}
-      <div className={mode === 'lanes' ? 'lanebook-lane-view' : undefined} data-testid={mode === 'lanes' ? 'lane-view' : 'slot-view'}>
-        <EventCalendar options={options} label={mode === 'lanes' ? 'Lane day view' : 'Slots calendar'} />
+      <div
+        ref={laneView}
+        className={mode === 'lanes' ? 'lanebook-lane-view' : undefined}
+        data-testid={mode === 'lanes' ? 'lane-view' : 'slot-view'}
+      >
+        <BlockHint>
+          <EventCalendar options={options} label={mode === 'lanes' ? 'Lane day view' : 'Slots calendar'} />
+        </BlockHint>
       </div>
       <SlotDrawer range={opened} productName={opened ? (productName.get(opened.productId) ?? '') : ''} onClose={() => setOpened(null)} />
       {openedBooking ? (

@@ -121,10 +121,18 @@ export function moveBetweenBlocks(root: Element, target: Element, key: string): 
   return true;
 }
 
-/** What a block of the calendar shows and is called: `label` is its accessible name, `lines` what it shows under its time. */
+/**
+ * What a block of the calendar shows and is called: `label` is its accessible name, `lines` what
+ * it shows under its time. A block with a `lead` (the lane view's booking: its customer) shows
+ * the lead first, then its `marks`, then its lines, its time last: the name gets the room.
+ * `hint` is what hovering or focusing it shows in full.
+ */
 export interface BlockText {
   label: string;
   lines?: string[];
+  lead?: string;
+  marks?: { kind: string; text: string }[];
+  hint?: string;
 }
 
 const isBlockText = (value: unknown): value is BlockText =>
@@ -145,12 +153,18 @@ export function blockContent(text: unknown, timeText: string): { domNodes: Node[
   const shown = document.createElement('span');
   shown.setAttribute('aria-hidden', 'true');
   shown.className = 'lanebook-block-lines';
-  for (const [index, line] of [timeText, ...text.lines].entries()) {
-    if (!line) continue;
-    const el = document.createElement(index === 0 ? 'time' : 'span');
-    el.className = index === 0 ? 'ec-event-time' : 'ec-event-title';
-    el.textContent = line;
+  if (text.hint) shown.dataset.hint = text.hint;
+  const add = (tag: string, className: string, content: string) => {
+    if (!content) return;
+    const el = document.createElement(tag);
+    el.className = className;
+    el.textContent = content;
     shown.append(el);
-  }
+  };
+  if (text.lead === undefined) add('time', 'ec-event-time', timeText);
+  else add('span', 'ec-event-title lanebook-block-lead', text.lead);
+  for (const mark of text.marks ?? []) add('span', `lanebook-mark lanebook-mark-${mark.kind}`, mark.text);
+  for (const line of text.lines) add('span', 'ec-event-title', line);
+  if (text.lead !== undefined) add('time', 'ec-event-time', timeText);
   return { domNodes: [name, shown] };
 }

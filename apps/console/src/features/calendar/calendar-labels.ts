@@ -1,4 +1,5 @@
 import { bookingStatusLabel } from '@lanebook/core/bookings';
+import type { PresenceStatus } from '@lanebook/core/booking-schemas';
 import type { IsoDate, WallTime } from '@lanebook/core/calendar';
 import { AVAILABILITY_LABELS, availabilityOf } from '@lanebook/core/availability';
 import { formatWallDate, formatWallTime } from './availability';
@@ -71,21 +72,64 @@ export interface BookingBlockFacts {
   status: string;
   playersCount: number;
   productName: string;
+  /** Who of the group is in; left out, the block says nothing of it. */
+  presenceStatus?: PresenceStatus;
+  numberOfSignedWaivers?: number;
+  /** The product asks for a waiver: only then are signatures counted on the block. */
+  waiverRequired?: boolean;
 }
 
-/** The block's visible line: who, how many, the status in words, the product. */
-export function bookingBlockLine(booking: BookingBlockFacts): string {
-  return [booking.name || 'No name', players(booking.playersCount), bookingStatusLabel(booking.status), booking.productName]
+/**
+ * A short mark on a booking block, told in words (never by colour alone). `kind` names what it
+ * marks, for its style: presence and waivers now; a series or a flag is one more kind.
+ */
+export interface BookingMark {
+  kind: 'presence' | 'waivers';
+  text: string;
+  /** Said in the block's name for screen readers. */
+  spoken: string;
+}
+
+/** The block's marks: "Checked in" or "Partly in" once anyone is, "2/4 signed" where the product asks for a waiver. */
+export function bookingBlockMarks(booking: BookingBlockFacts): BookingMark[] {
+  const marks: BookingMark[] = [];
+  if (booking.presenceStatus === 'fully') marks.push({ kind: 'presence', text: 'Checked in', spoken: 'checked in' });
+  if (booking.presenceStatus === 'partially') marks.push({ kind: 'presence', text: 'Partly in', spoken: 'partially checked in' });
+  if (booking.waiverRequired) {
+    const signed = Math.min(booking.numberOfSignedWaivers ?? 0, booking.playersCount);
+    marks.push({
+      kind: 'waivers',
+      text: `${signed}/${booking.playersCount} signed`,
+      spoken: `${signed} of ${booking.playersCount} waivers signed`,
+    });
+  }
+  return marks;
+}
+
+/** The block's visible line after the name and marks: how many, the status in words, the product. */
+export function bookingBlockDetails(booking: BookingBlockFacts): string {
+  return [players(booking.playersCount), bookingStatusLabel(booking.status), booking.productName].filter(Boolean).join(' · ');
+}
+
+/** What hovering or focusing a block shows in full: "Jane Smith · Checked in · 2/4 signed · 4 players · Paid · Axe 60 · 7:00 PM–8:00 PM". */
+export function bookingBlockHint(booking: BookingBlockFacts, formats: VenueFormats): string {
+  return [
+    booking.name || 'No name',
+    ...bookingBlockMarks(booking).map((mark) => mark.text),
+    bookingBlockDetails(booking),
+    timeRangeLabel(booking.from, booking.to, formats),
+  ]
     .filter(Boolean)
     .join(' · ');
 }
 
-/** "Booking 7:00 PM–8:00 PM, Lane 2, Jane Smith, 3 players, Paid, Axe 60". */
+/** "Booking 7:00 PM–8:00 PM, Lane 2, Jane Smith, checked in, 2 of 3 waivers signed, 3 players, Paid, Axe 60". */
 export function bookingBlockName(booking: BookingBlockFacts, formats: VenueFormats): string {
   return [
     `Booking ${timeRangeLabel(booking.from, booking.to, formats)}`,
     lanesLabel(booking.lanes),
     booking.name || 'No name',
+    ...bookingBlockMarks(booking).map((mark) => mark.spoken),
     players(booking.playersCount),
     bookingStatusLabel(booking.status),
     booking.productName,

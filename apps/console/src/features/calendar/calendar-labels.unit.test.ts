@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { nextInDirection, type Box } from './calendar-a11y';
 import {
-  bookingBlockLine,
+  bookingBlockDetails,
+  bookingBlockHint,
+  bookingBlockMarks,
   bookingBlockName,
   dayLabel,
   freeLaneName,
@@ -39,11 +41,44 @@ describe("the calendar blocks' words", () => {
       productName: 'Axe 60',
     };
     expect(bookingBlockName(booking, US)).toBe('Booking 7:00 PM–8:00 PM, Lane 2, Jane Smith, 4 players, Paid, Axe 60');
-    expect(bookingBlockLine(booking)).toBe('Jane Smith · 4 players · Paid · Axe 60');
+    expect(bookingBlockDetails(booking)).toBe('4 players · Paid · Axe 60');
     // No name, one player, a status this version does not know, the product unknown: still words.
     const bare = { ...booking, name: '', playersCount: 1, status: 'on_hold', productName: '', lanes: ['Lane 1', 'Lane 2'] };
     expect(bookingBlockName(bare, EU)).toBe('Booking 19:00–20:00, Lane 1 and Lane 2, No name, 1 player, on_hold');
-    expect(bookingBlockLine({ ...bare, status: 'wait_for_payment' })).toBe('No name · 1 player · Wait For Payment');
+    expect(bookingBlockDetails({ ...bare, status: 'wait_for_payment' })).toBe('1 player · Wait For Payment');
+    expect(bookingBlockHint(bare, EU)).toBe('No name · 1 player · on_hold · 19:00–20:00');
+  });
+
+  test('a booking block marks who is in and the waivers signed of the players, where the product asks for one', () => {
+    const booking = {
+      from: '19:00',
+      to: '20:00',
+      lanes: ['Lane 2'],
+      name: 'Maximiliane Oberhollenzer-Featherstonehaugh',
+      status: 'paid',
+      playersCount: 4,
+      productName: 'Axe 60',
+    };
+    // Nothing known, nothing said; not arrived is the ordinary state, so it carries no mark.
+    expect(bookingBlockMarks(booking)).toEqual([]);
+    expect(bookingBlockMarks({ ...booking, presenceStatus: 'no', numberOfSignedWaivers: 2, waiverRequired: false })).toEqual([]);
+    const marked = { ...booking, presenceStatus: 'fully' as const, numberOfSignedWaivers: 2, waiverRequired: true };
+    expect(bookingBlockMarks(marked).map((mark) => [mark.kind, mark.text])).toEqual([
+      ['presence', 'Checked in'],
+      ['waivers', '2/4 signed'],
+    ]);
+    expect(bookingBlockMarks({ ...marked, presenceStatus: 'partially' })[0]!.text).toBe('Partly in');
+    // Signatures beyond the players (a re-sign) never read as more than all.
+    expect(bookingBlockMarks({ ...marked, presenceStatus: 'no', numberOfSignedWaivers: 6 })).toEqual([
+      { kind: 'waivers', text: '4/4 signed', spoken: '4 of 4 waivers signed' },
+    ]);
+    // The whole name on hover and focus, and in the name screen readers hear, with the marks in words.
+    expect(bookingBlockHint(marked, US)).toBe(
+      'Maximiliane Oberhollenzer-Featherstonehaugh · Checked in · 2/4 signed · 4 players · Paid · Axe 60 · 7:00 PM–8:00 PM',
+    );
+    expect(bookingBlockName(marked, US)).toBe(
+      'Booking 7:00 PM–8:00 PM, Lane 2, Maximiliane Oberhollenzer-Featherstonehaugh, checked in, 2 of 4 waivers signed, 4 players, Paid, Axe 60',
+    );
   });
 
   test('a slot says its availability in words as well as by its colour', () => {

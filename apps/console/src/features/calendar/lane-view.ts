@@ -60,6 +60,9 @@ export interface LaneBooking {
   status: string;
   playersCount: number;
   resourceIds: string[];
+  presenceStatus: CalendarSlot['bookings'][number]['presenceStatus'];
+  numberOfSignedWaivers: number;
+  waiverRequired: boolean;
   productId: string;
   date: IsoDate;
   from: WallTime;

@@ -33,7 +33,16 @@ function slot(id: string, productId: string, from: string, to: string, bookings:
     bookings,
   };
 }
-const booking = (id: string, lanes: string[]) => ({ id, name: `Guest ${id}`, status: 'paid', playersCount: 4, resourceIds: lanes });
+const booking = (id: string, lanes: string[]) => ({
+  id,
+  name: `Guest ${id}`,
+  status: 'paid',
+  playersCount: 4,
+  resourceIds: lanes,
+  presenceStatus: 'no' as const,
+  numberOfSignedWaivers: 0,
+  waiverRequired: false,
+});
 
 describe('the calendar address', () => {
   const today = '2026-11-26';
