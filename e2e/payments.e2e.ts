@@ -66,8 +66,16 @@ describe('card payments through the sandbox provider (issue 11)', () => {
     await page.getByRole('button', { name: 'Pay' }).click();
     await visible(page.getByText('Your card was declined.'));
     await screenshot(page, 'payments-sandbox-checkout-declined');
+    expect(await page.getByLabel('Card number').inputValue()).toBe('4000 0000 0000 0002');
+    // An expiry in the past is refused and the card number stays as typed; "1240" (no slash) is taken.
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/40');
+    await page.getByLabel('Expiry (MM/YY)').fill('01/20');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await visible(page.getByText("Your card's expiration date is in the past."));
+    expect(await page.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242');
+    expect(await page.getByLabel('Expiry (MM/YY)').inputValue()).toBe('01/20');
+    await page.getByLabel('Expiry (MM/YY)').fill('1240');
     await page.getByLabel('CVC').fill('123');
     await page.getByRole('button', { name: 'Pay' }).click();
 

@@ -43,7 +43,10 @@ function payForm(
   id: string,
   view: { accountName: string; description: string; amount: number; currency: string; cancelUrl: string },
   error?: string,
+  typed: { cardNumber?: string; expiry?: string } = {},
 ) {
+  // A refused field keeps what was typed in the others, as a card form does; the CVC is never echoed back.
+  const value = (text: string | undefined) => (text ? ` value="${escapeHtml(text)}"` : '');
   return page(
     `Pay ${view.accountName}`,
     `<h1>${escapeHtml(view.accountName)}</h1>
@@ -51,9 +54,9 @@ function payForm(
 <div class="amount">${escapeHtml(money(view.amount, view.currency))}</div>
 <form method="post" action="/sandbox-pay/${encodeURIComponent(id)}">
   <label for="cardNumber">Card number</label>
-  <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242" required>
+  <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242" required${value(typed.cardNumber)}>
   <div class="row">
-    <div><label for="expiry">Expiry (MM/YY)</label><input id="expiry" name="expiry" placeholder="12/34" autocomplete="off" required></div>
+    <div><label for="expiry">Expiry (MM/YY)</label><input id="expiry" name="expiry" placeholder="12/34" autocomplete="off" required${value(typed.expiry)}></div>
     <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" placeholder="123" autocomplete="off" required></div>
   </div>
   ${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : ''}
@@ -90,14 +93,13 @@ const authenticateBody = z.object({
   token: z.string().max(100),
 });
 
-/** A card's expiry as typed (MM/YY or MM/YYYY) is this month or later. */
-function expiryProblem(expiry: string): string | null {
-  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
+/** A card's expiry as typed (MM/YY, MM/YYYY, or the same without the slash: 1229) is this month or later. */
+export function expiryProblem(expiry: string, now = new Date()): string | null {
+  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim()) ?? /^(\d{2})(\d{2}|\d{4})$/.exec(expiry.replace(/\s/g, ''));
   if (!match) return "Your card's expiration date is incomplete.";
   const month = Number(match[1]);
   const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
   if (month < 1 || month > 12) return "Your card's expiration month is invalid.";
-  const now = new Date();
   if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1))
     return "Your card's expiration date is in the past.";
   return null;
@@ -150,10 +152,10 @@ export async function registerSandboxPages(
       const problem = !body.cardNumber.trim()
         ? 'Your card number is incomplete.'
         : (expiryProblem(body.expiry) ?? (/^\d{3,4}$/.test(body.cvc.trim()) ? null : "Your card's security code is incomplete."));
-      if (problem) return send(reply, 400, payForm(id, view, problem));
+      if (problem) return send(reply, 400, payForm(id, view, problem, body));
       const outcome = await sandbox.pay(id, { number: body.cardNumber });
       if (outcome.kind === 'paid') return reply.redirect(outcome.redirect, 303);
-      if (outcome.kind === 'declined') return send(reply, 402, payForm(id, view, outcome.message));
+      if (outcome.kind === 'declined') return send(reply, 402, payForm(id, view, outcome.message, body));
       const last4 = body.cardNumber.replace(/\D/g, '').slice(-4);
       // The confirmation step pays only with the token this Pay gave (sandbox.ts, confirmationToken).
       return send(
