@@ -1,3 +1,4 @@
-/** The public page where a booking's players sign its waiver without an account: the link the desk shares. */
-export const signingLinkOf = (bookingReference: string, origin = window.location.origin) =>
-  `${origin}/sign/${encodeURIComponent(bookingReference)}`;
+import { signingPathOf } from '@lanebook/core/waiver-schemas';
+
+/** The booking's sign-only page (decision 023): its players sign the waiver there and it opens nothing else; the link the desk shares. */
+export const signingLinkOf = (signingToken: string, origin = window.location.origin) => `${origin}${signingPathOf(signingToken)}`;

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, CopyButton, Group, Modal, Select, Stack, Text, type SelectProps } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy, IconUserCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCopy, IconSignature, IconUserCheck } from '@tabler/icons-react';
 import { formatMoney } from '@lanebook/core/format';
+import { venueToday } from '@lanebook/core/calendar';
 import { useSession } from '../../lib/session';
 import { signingLinkOf } from '../../lib/signing-link';
 import { useCollectionItem } from '../collection/queries';
@@ -14,7 +15,8 @@ type Presence = 'no' | 'partially' | 'fully';
 export interface CheckInBooking extends CheckInFacts {
   id: string;
   productId: string;
-  bookingReference: string | null;
+  /** The friends' sign-only link's token (decision 023): what Copy waiver link and Sign here now open. */
+  signingToken: string;
   presenceStatus: Presence;
 }
 
@@ -28,7 +30,8 @@ function useCheckInQuestion(booking: CheckInBooking) {
   const product = useCollectionItem<{ activeWaiverId: string | null }>('products', booking.productId);
   // Until the product is known, its waiver is assumed: a needless question beats a missed one.
   const waiverRequired = product.data ? product.data.activeWaiverId !== null : true;
-  const warnings = checkInWarnings(booking, waiverRequired);
+  const timezone = useSession().me?.venue?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const warnings = checkInWarnings(booking, waiverRequired, venueToday(timezone));
   const [question, setQuestion] = useState<(() => Promise<unknown>) | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -69,9 +72,9 @@ function CheckInQuestion(props: {
   const session = useSession();
   const money = (cents: number) => formatMoney(cents, session.me?.venue?.moneyFormat);
   const collect = warnings.due > 0 && session.can('bookings.collect');
-  const waiverLink = warnings.missingWaivers > 0 && booking.bookingReference ? signingLinkOf(booking.bookingReference) : null;
+  const waiverLink = warnings.missingWaivers > 0 ? signingLinkOf(booking.signingToken) : null;
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Check in?" centered>
+    <Modal opened={props.opened} onClose={props.onClose} title={warnings.otherDay ? 'Check in anyway?' : 'Check in?'} centered>
       <Stack gap="md" data-testid="check-in-question">
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Before checking in">
           <Stack gap={4}>
@@ -86,6 +89,19 @@ function CheckInQuestion(props: {
           {collect ? (
             <Button variant="default" component={Link} to={`/bookings/${encodeURIComponent(booking.id)}/checkout`}>
               Collect
+            </Button>
+          ) : null}
+          {waiverLink ? (
+            // On the desk's own device: a player signs there and then, in a tab of its own.
+            <Button
+              variant="default"
+              component="a"
+              href={waiverLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              leftSection={<IconSignature size={16} />}
+            >
+              Sign here now
             </Button>
           ) : null}
           {waiverLink ? (

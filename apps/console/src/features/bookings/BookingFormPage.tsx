@@ -203,10 +203,16 @@ function BookingForm({ booking, prefill }: { booking?: BookingDetail; prefill?: 
         const difference =
           saved.due > 0 ? `collect ${format.money(saved.due)}` : saved.overpaid > 0 ? `refund ${format.money(saved.overpaid)}` : '';
         notifySuccess(difference ? `Booking changed: ${difference}` : 'Booking changed');
-      } else notifySuccess(`Booking ${saved.registrationCode} created`);
+      } else
+        notifySuccess(
+          `Booking ${saved.registrationCode} created` +
+            (isConfirmationEmail && !saved.reservationInfo.email ? ': no confirmation mailed, no email given' : ''),
+        );
       await queryClient.invalidateQueries({ queryKey: bookingsKey(session.venueId) });
       await queryClient.invalidateQueries({ queryKey: venueKey(session.venueId, 'calendar') });
-      await navigate(`/bookings/${saved.id}/view`);
+      // A walk-in pays now: the desk goes straight to collecting.
+      const collectNow = !booking && saved.isWalkIn && saved.due > 0 && session.can('bookings.collect');
+      await navigate(`/bookings/${saved.id}/${collectNow ? 'checkout' : 'view'}`);
     },
     onError: showError,
   });
@@ -391,7 +397,7 @@ function BookingForm({ booking, prefill }: { booking?: BookingDetail; prefill?: 
           <Title order={4} mb="sm">
             Customer
           </Title>
-          <ReservationFields value={info} onChange={setInfo} errors={errors} phoneFormat={venue?.phoneFormat} />
+          <ReservationFields value={info} onChange={setInfo} errors={errors} phoneFormat={venue?.phoneFormat} isWalkIn={isWalkIn} />
           {fields.length ? (
             <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
               {fields.map(([key, field]) => {
@@ -482,7 +488,9 @@ function BookingForm({ booking, prefill }: { booking?: BookingDetail; prefill?: 
               />
               <Checkbox
                 label="Send confirmation email"
-                checked={isConfirmationEmail}
+                description={info.email.trim() ? undefined : 'No email given: nothing is mailed'}
+                checked={isConfirmationEmail && info.email.trim() !== ''}
+                disabled={info.email.trim() === ''}
                 onChange={(e) => setIsConfirmationEmail(e.currentTarget.checked)}
               />
             </Group>

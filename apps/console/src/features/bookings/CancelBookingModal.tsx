@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import type { Booking, BookingDetail } from '@lanebook/core/booking-schemas';
 import { showFieldErrors } from '../../lib/forms';
+import { useSession } from '../../lib/session';
 import { MoneyInput } from '../../components/fields/MoneyInput';
 import { runBookingAction } from './api/booking-action';
 import type { RefundMade } from './api/refund';
@@ -27,12 +28,14 @@ export function CancelBookingModal({
   onCanceled: (refunds: RefundMade[]) => void;
 }) {
   const format = useVenueFormat();
+  // One rule for refunds: only staff who may issue refunds are offered one here (the server refuses the rest).
+  const mayRefund = useSession().can('bookings.refund');
   const held = booking.netPaid;
   const [choice, setChoice] = useState<RefundChoice>('none');
   const [part, setPart] = useState<number | null>(null);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const refundAmount = held <= 0 || choice === 'none' ? 0 : choice === 'all' ? held : (part ?? 0);
+  const refundAmount = !mayRefund || held <= 0 || choice === 'none' ? 0 : choice === 'all' ? held : (part ?? 0);
 
   const cancel = useMutation({
     mutationFn: () =>
@@ -67,7 +70,12 @@ export function CancelBookingModal({
               ? `Paid ${format.money(held)}${booking.refunded > 0 ? ` (${format.money(booking.paid)} paid, ${format.money(booking.refunded)} refunded)` : ''}.`
               : 'Nothing was paid.'}
           </Text>
-          {held > 0 ? (
+          {held > 0 && !mayRefund ? (
+            <Text size="xs" c="dimmed" data-testid="cancel-no-refund">
+              The venue keeps {format.money(held)}. A refund is for staff who may issue refunds; it can still be made later.
+            </Text>
+          ) : null}
+          {held > 0 && mayRefund ? (
             <>
               <SegmentedControl
                 aria-label="Refund"

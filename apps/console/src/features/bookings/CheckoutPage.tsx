@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import type { BookingDetail } from '@lanebook/core/booking-schemas';
-import { CARD_PAYMENT_METHOD } from '@lanebook/core/payment-schemas';
+import { CARD_PAYMENT_METHOD, isCashMethod } from '@lanebook/core/payment-schemas';
 import { useSession } from '../../lib/session';
 import { usePaymentsInfo } from '../../lib/payments-info';
 import { openProviderPage } from '../../lib/provider-page';
@@ -37,11 +37,22 @@ function CheckoutForm({ booking }: { booking: BookingDetail }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const chosen = (method && choices.some((c) => c.value === method) ? method : null) ?? choices[0]?.value ?? null;
   const byCard = chosen === CARD_PAYMENT_METHOD;
+  // At a till: the cash handed over, and the change to give back from it.
+  const [tendered, setTendered] = useState<number | null>(null);
+  const byCash = chosen !== null && isCashMethod(chosen);
+  const cashTendered = byCash && tendered !== null && tendered > 0 ? tendered : null;
+  const change = cashTendered !== null && amount ? cashTendered - amount : null;
 
   const collect = useMutation({
-    mutationFn: () => checkout(booking.id, { amount: amount ?? 0, paymentMethod: chosen ?? '' }),
+    mutationFn: () =>
+      checkout(booking.id, {
+        amount: amount ?? 0,
+        paymentMethod: chosen ?? '',
+        ...(cashTendered !== null ? { tendered: cashTendered } : {}),
+      }),
     onSuccess: async (paid) => {
-      notifySuccess(paid.status === 'paid' ? 'Paid in full' : `Collected ${format.money(amount ?? 0)}`);
+      const collected = paid.status === 'paid' ? 'Paid in full' : `Collected ${format.money(amount ?? 0)}`;
+      notifySuccess(paid.change > 0 ? `${collected}. Change to give: ${format.money(paid.change)}` : collected);
       await queryClient.invalidateQueries({ queryKey: bookingsKey(session.venueId) });
       await navigate(`/bookings/${booking.id}/view`);
     },
@@ -96,13 +107,23 @@ function CheckoutForm({ booking }: { booking: BookingDetail }) {
             error={errors.paymentMethod}
             required
           />
+          {byCash ? (
+            <Stack gap={4}>
+              <MoneyInput label="Cash tendered" value={tendered} onChange={setTendered} error={errors.tendered} w={240} />
+              {change !== null ? (
+                <Text size="lg" fw={700} c={change < 0 ? 'red' : undefined} data-testid="change-to-give" aria-live="polite">
+                  {change < 0 ? `${format.money(-change)} short of the amount` : `Change to give: ${format.money(change)}`}
+                </Text>
+              ) : null}
+            </Stack>
+          ) : null}
           {payments.data && !cardEnabled ? (
             <Text size="xs" c="dimmed" data-testid="card-not-enabled">
               Card payments start once the payment account is verified
             </Text>
           ) : null}
           <Group justify="flex-end">
-            <Button type="submit" loading={sending} disabled={!amount || !chosen}>
+            <Button type="submit" loading={sending} disabled={!amount || !chosen || (change !== null && change < 0)}>
               {byCard ? `Pay ${format.money(amount ?? 0)} by card` : `Collect ${format.money(amount ?? 0)}`}
             </Button>
           </Group>

@@ -1,6 +1,6 @@
-import type { Booking } from '@lanebook/core/booking-schemas';
+import type { CheckoutAnswer } from '@lanebook/core/booking-schemas';
 import { http } from '../../../lib/api';
 
-/** Collects an amount with one of the venue's payment methods (Cash, a POS terminal). */
-export const checkout = (id: string, body: { amount: number; paymentMethod: string }) =>
-  http.post<Booking>(`/api/private/booking/${encodeURIComponent(id)}/checkout`, body);
+/** Collects an amount with one of the venue's payment methods (Cash, a POS terminal); cash tendered answers the change. */
+export const checkout = (id: string, body: { amount: number; paymentMethod: string; tendered?: number }) =>
+  http.post<CheckoutAnswer>(`/api/private/booking/${encodeURIComponent(id)}/checkout`, body);
