@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { apiAs, atPath, signIn, useBrowser, visible } from './support.js';
+import { apiAs, atPath, CONFIRM_EMAIL_SUBJECT, linkIn, mailTo, signIn, useBrowser, visible } from './support.js';
 
 const browser = useBrowser();
 
@@ -75,6 +75,28 @@ describe('sign-in and guards', () => {
     await page.goto('/settings/venue');
     expect(await atPath(page, '/login')).toBe('/login');
     expect((await apiAs(page, 'GET', '/api/private/me')).status).toBe(401);
+    await context.close();
+  });
+
+  test('the confirmation link lands on sign-in, which says the address is confirmed and fills it in', async () => {
+    const { page, context } = await browser.newPage();
+    const email = `confirmed-${Date.now()}@example.test`;
+    await page.goto('/login?mode=signup');
+    await page.getByLabel('Name').fill('Connie Confirmed');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('connie-password');
+    await page.getByRole('button', { name: 'Create account', exact: true }).click();
+    await visible(page.getByText(`We sent a confirmation link to ${email}`));
+
+    await page.goto(linkIn(await mailTo(email, CONFIRM_EMAIL_SUBJECT)));
+    expect(await atPath(page, '/login')).toBe('/login');
+    await visible(page.getByRole('status').getByText('Your email address is confirmed. Sign in to continue.'));
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    // The password is the one field left, and it has the focus.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('current-password');
+    await page.keyboard.type('connie-password');
+    await page.keyboard.press('Enter');
+    expect(await atPath(page, '/onboard/venue')).toBe('/onboard/venue');
     await context.close();
   });
 

@@ -24,6 +24,17 @@ export interface AuthOptions {
   signInPerMinute?: number;
 }
 
+/**
+ * Every confirmation link lands on the sign-in page, which says the address is confirmed and
+ * fills it in (whatever the sign-up or sign-in that mailed it asked for). The address is already
+ * inside the link's token, so the landing URL shows nothing new.
+ */
+export function confirmationLanding(url: string, email: string): string {
+  const link = new URL(url);
+  link.searchParams.set('callbackURL', `/login?${new URLSearchParams({ confirmed: email })}`);
+  return link.toString();
+}
+
 /** Sessions last 30 days and roll forward once a day of use (better-auth's expiresIn and updateAge). */
 export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
@@ -117,7 +128,7 @@ export function createAuth(options: AuthOptions) {
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user: target, url }) => {
-        await mailer.send(verifyEmailMail({ email: target.email, url }));
+        await mailer.send(verifyEmailMail({ email: target.email, url: confirmationLanding(url, target.email) }));
       },
     },
     user: {

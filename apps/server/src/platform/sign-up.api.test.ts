@@ -31,7 +31,8 @@ describeEachDatabase('self-service sign-up: confirmed by mail, and it tells nobo
     expect(mail.subject).toBe('Confirm your email address for Lanebook');
     const confirmed = await t.request('GET', verifyPathOf(mail.text));
     expect(confirmed.statusCode).toBe(302);
-    expect(confirmed.headers.location).toBe('/');
+    // The link lands on the sign-in page, which says so and fills the address in.
+    expect(confirmed.headers.location).toBe(`/login?confirmed=${encodeURIComponent(email)}`);
     expect(confirmed.cookies.find((c) => c.name.endsWith('session_token'))).toBeUndefined();
     expect(confirmed.headers['set-auth-token']).toBeUndefined();
     const [row] = await t.db.select({ id: user.id, emailVerified: user.emailVerified }).from(user).where(eq(user.email, email));

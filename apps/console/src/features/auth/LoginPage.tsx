@@ -15,6 +15,9 @@ export default function LoginPage() {
   const [params, setParams] = useSearchParams();
   const signingUp = params.get('mode') === 'signup';
   const next = safeNextPath(params.get('next'));
+  // A confirmation link lands here with the address (?confirmed=), and ?error= when it failed.
+  const confirmedEmail = params.get('confirmed');
+  const linkError = confirmedEmail !== null ? params.get('error') : null;
 
   const switchMode = () => {
     const nextParams = new URLSearchParams(params);
@@ -32,8 +35,18 @@ export default function LoginPage() {
       {session.endedReason === 'account_disabled' ? (
         <FormMessage kind="error">Your account has been disabled. Ask your venue owner or Lanebook support.</FormMessage>
       ) : null}
+      {!signingUp && confirmedEmail !== null ? (
+        linkError ? (
+          <FormMessage kind="error">
+            {linkError === 'TOKEN_EXPIRED' ? 'This confirmation link has expired.' : 'This confirmation link is not valid.'} Sign in with
+            your password and we will mail you a new one.
+          </FormMessage>
+        ) : (
+          <FormMessage kind="success">Your email address is confirmed. Sign in to continue.</FormMessage>
+        )
+      ) : null}
       {/* A new account has no venue yet: '/' lets the guards send it to venue onboarding. */}
-      {signingUp ? <SignUpForm /> : <SignInForm onSignedIn={() => goTo(next)} />}
+      {signingUp ? <SignUpForm /> : <SignInForm initialEmail={confirmedEmail ?? ''} onSignedIn={() => goTo(next)} />}
       <SocialButtons onSignedIn={() => goTo(signingUp ? '/' : next)} />
       <Text size="sm" ta="center" c="dimmed">
         {signingUp ? 'Already have an account? ' : 'New to Lanebook? '}

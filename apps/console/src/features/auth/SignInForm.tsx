@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -20,11 +20,15 @@ function signInFailure(error: unknown): string {
   return errorMessage(error);
 }
 
-export function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+/** `initialEmail`: the address a confirmation link just confirmed; the password is then the one field left. */
+export function SignInForm({ onSignedIn, initialEmail = '' }: { onSignedIn: () => Promise<void>; initialEmail?: string }) {
   const session = useSession();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '', rememberMe: true } });
+  const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: initialEmail, password: '', rememberMe: true } });
   const { errors, isSubmitting } = form.formState;
+  useEffect(() => {
+    if (initialEmail) form.setFocus('password');
+  }, [form, initialEmail]);
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
