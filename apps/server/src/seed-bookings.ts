@@ -1,17 +1,19 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { addDays, venueToday } from '@lanebook/core';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { addDays, venueToday, wallClockOf } from '@lanebook/core';
 import { bookingCreateSchema, type Booking } from '@lanebook/core/booking-schemas';
 import { slotCreateSchema } from '@lanebook/core/calendar-schemas';
 import type { Tx } from './db/client.js';
 import { cancelBooking, collectPayment, writeRefund, setPresence, setSaved, type Actor } from './modules/bookings/actions.js';
 import { createBooking } from './modules/bookings/create.js';
 import { createSlot, slotsBetween } from './modules/calendar/service.js';
-import { bookingLanes, bookingLogs, bookingPayments, bookings, products } from './db/schema.js';
+import { bookingLanes, bookingLogs, bookingPayments, bookings, products, user, venueMembers } from './db/schema.js';
 
 /**
  * Demo bookings: a realistic spread over the last two weeks and the next two, in every status
- * and presence, made through the same services as the front desk's, so the list, the calendar
- * and the lane day view look like a working venue on a new install.
+ * and presence, and an evening at the desk today, made through the same services as the front
+ * desk's by the venue's own desk members, so the list, the calendar, the lane day view, the
+ * dashboard and the cash-up look like a working venue on a new install. Everything is relative to
+ * the day the demo is made.
  */
 
 const FIRST = [
@@ -67,7 +69,17 @@ interface DemoVenue {
 
 export async function seedBookings(tx: Tx, venue: DemoVenue, count: number) {
   const next = sequence(venue.id.length * 7919);
-  const actor: Actor = { userName: 'Demo front desk', moneyFormat: '${{amount}}' };
+  // The venue's desk (its managers and staff; the owner where there are none) takes the bookings and the money.
+  const members = await tx
+    .select({ userId: venueMembers.userId, name: user.name, role: venueMembers.role })
+    .from(venueMembers)
+    .innerJoin(user, eq(user.id, venueMembers.userId))
+    .where(eq(venueMembers.venueId, venue.id))
+    .orderBy(asc(user.name));
+  const deskMembers = members.some((member) => member.role !== 'owner') ? members.filter((member) => member.role !== 'owner') : members;
+  const desk: Actor[] = deskMembers.map((member) => ({ userName: member.name, userId: member.userId, moneyFormat: '${{amount}}' }));
+  if (desk.length === 0) desk.push({ userName: 'Front desk', moneyFormat: '${{amount}}' });
+  const deskOf = (i: number) => desk[i % desk.length];
   const today = venueToday(venue.timezone);
   const productRows = await tx.select().from(products).where(eq(products.venueId, venue.id));
   const person = (i: number) => {
@@ -87,6 +99,7 @@ export async function seedBookings(tx: Tx, venue: DemoVenue, count: number) {
 
   // Past evenings: slots made by hand (populate never makes past dates), booked, played or not.
   for (let daysAgo = 14; daysAgo >= 1; daysAgo -= 2) {
+    const actor = deskOf(daysAgo / 2);
     const product = productRows[daysAgo % productRows.length];
     const date = addDays(today, -daysAgo);
     const slot = await createSlot(tx, venue.id, venue.timezone, product.id, slotCreateSchema.parse({ date, from: '18:00', to: '19:00' }));
@@ -120,10 +133,50 @@ export async function seedBookings(tx: Tx, venue: DemoVenue, count: number) {
     if (i % 4 === 0 && half > 0) await writeRefund(tx, venue.id, booking.id, { amount: half }, actor, null);
   }
 
+  // Today's evening at the desk, whatever the hour the demo is made: groups on today's slots from
+  // 17:00, booked days ago. Those whose time has come paid at the desk just before and checked in;
+  // later ones paid in full, in part, or not yet (collected on arrival).
+  /** Payments taken at the desk today: set once the booking is backdated (it moves its payments). */
+  const paidAt = new Map<string, Date>();
+  const evening = (await slotsBetween(tx, venue.id, today, today, undefined, 500)).filter(
+    (slot) => wallClockOf(slot.startsAt, venue.timezone).time >= '17:00',
+  );
+  const eveningCount = Math.min(evening.length, Math.max(3, Math.round(count / 6)));
+  for (let i = 0; i < eveningCount; i++) {
+    const slot = evening[Math.floor((i * evening.length) / eveningCount)];
+    const product = productRows.find((p) => p.id === slot.productId)!;
+    const actor = deskOf(i);
+    let booking: Booking;
+    try {
+      booking = await book(tx, venue, product, [slot.id], person(60 + i), 2 + next(4), actor, { walkIn: i === eveningCount - 1 });
+    } catch {
+      continue;
+    }
+    const started = slot.startsAt.getTime() <= Date.now();
+    bookedAt.set(booking.id, new Date(slot.startsAt.getTime() - (1 + next(6)) * DAY - next(600) * MINUTE));
+    const method = venue.paymentMethods[i % venue.paymentMethods.length];
+    if (started || i % 3 === 0) {
+      await collectPayment(tx, venue.id, booking.id, { amount: booking.due, paymentMethod: method }, venue.paymentMethods, actor);
+      if (started) {
+        paidAt.set(booking.id, new Date(Math.min(Date.now() - MINUTE, slot.startsAt.getTime() - 10 * MINUTE)));
+        await setPresence(tx, venue.id, booking.id, 'fully', actor);
+      }
+    } else if (i % 3 === 1)
+      await collectPayment(
+        tx,
+        venue.id,
+        booking.id,
+        { amount: Math.ceil(booking.due / 2), paymentMethod: method },
+        venue.paymentMethods,
+        actor,
+      );
+  }
+
   // The next two weeks, on the populated slots.
   const upcoming = await slotsBetween(tx, venue.id, today, addDays(today, 14), undefined, 5000);
   const afterNow = upcoming.filter((slot) => slot.startsAt.getTime() > Date.now() + 2 * 3600_000);
   for (let i = 0; i < count && afterNow.length > 0; i++) {
+    const actor = deskOf(i);
     const slot = afterNow[(i * 37 + next(afterNow.length)) % afterNow.length];
     const product = productRows.find((p) => p.id === slot.productId)!;
     const players = Math.min(product.maxPlayers, 2 + next(6));
@@ -167,6 +220,11 @@ export async function seedBookings(tx: Tx, venue: DemoVenue, count: number) {
     }
   }
   for (const [bookingId, at] of bookedAt) await backdate(tx, venue.id, bookingId, at);
+  for (const [bookingId, at] of paidAt)
+    await tx
+      .update(bookingPayments)
+      .set({ createdAt: at })
+      .where(and(eq(bookingPayments.venueId, venue.id), eq(bookingPayments.bookingId, bookingId)));
 }
 
 const MINUTE = 60_000;

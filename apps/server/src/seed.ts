@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { DEFAULT_PERMISSIONS, type VenueRole } from '@lanebook/core';
 import type { Db } from './db/client.js';
-import { account, user, venueMembers, venues } from './db/schema.js';
+import { account, onboardingProgress, user, venueMembers, venues } from './db/schema.js';
 import type { Auth } from './platform/auth.js';
 import { seedBookings } from './seed-bookings.js';
 import { DEMO_CATALOGS, seedCatalog } from './seed-catalog.js';
@@ -73,6 +73,8 @@ export async function seedDemo(db: Db, auth: Auth): Promise<boolean> {
         .insert(user)
         .values({ id, email: demo.email, name: demo.name, emailVerified: true, isSuperadmin: 'isSuperadmin' in demo && demo.isSuperadmin });
       await tx.insert(account).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: hash });
+      // The demo venues are set up already: the guided set-up is not offered to their owners.
+      await tx.insert(onboardingProgress).values({ userId: id, currentStep: -1, isFinished: true });
     }
     for (const { members, ...venue } of DEMO_VENUES) {
       // The demo skips bank onboarding so every demo account lands on the console at once.

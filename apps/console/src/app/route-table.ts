@@ -67,6 +67,7 @@ const SignatureViewPage = page(() => import('../features/signatures/SignatureVie
 const SignaturesPage = page(() => import('../features/signatures/SignaturesPage'));
 const DashboardPage = page(() => import('../features/dashboard/DashboardPage'));
 const StatisticPage = page(() => import('../features/dashboard/StatisticPage'));
+const CashUpPage = page(() => import('../features/dashboard/CashUpPage'));
 
 const app = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
@@ -133,6 +134,7 @@ export const ROUTES: RouteDef[] = [
   // balancePath(provider) of @lanebook/core/payment-schemas, written out: that module (and zod) stays out of the first load.
   app('/dashboard/sandbox-balance', 'Balance', { permission: 'bankAccounts.view', page: BalancePage }),
   app('/dashboard/stripe-balance', 'Balance', { permission: 'bankAccounts.view', page: BalancePage }),
+  app('/dashboard/cash-up', 'Cash-up', { permission: 'statistics.view', page: CashUpPage }),
   app('/dashboard/:statKey', 'Statistic', { permission: 'statistics.view', page: StatisticPage }),
 
   app('/settings', 'Settings', { name: 'Settings', page: SettingsHomePage }),

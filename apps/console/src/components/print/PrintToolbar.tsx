@@ -4,19 +4,22 @@ import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import './print.css';
 
 /**
- * The toolbar of a page that shows one document (a signed waiver, a receipt): the way back,
- * Print and Download PDF, and the page's own actions; none of it is printed. The document itself
+ * The toolbar of a page that shows one document (a signed waiver, a receipt, the cash-up): the way
+ * back, Print and Download, and the page's own actions; none of it is printed. The document itself
  * carries `data-printed`, so it prints without its frame.
  */
 export function PrintToolbar({
   back,
   onDownload,
   downloading,
+  downloadLabel = 'Download PDF',
   children,
 }: {
   back: ReactNode;
   onDownload: () => void;
   downloading: boolean;
+  /** What the download gives (a report downloads its CSV). */
+  downloadLabel?: string;
   children?: ReactNode;
 }) {
   return (
@@ -27,7 +30,7 @@ export function PrintToolbar({
           Print
         </Button>
         <Button variant="default" leftSection={<IconDownload size={16} />} onClick={onDownload} loading={downloading}>
-          Download PDF
+          {downloadLabel}
         </Button>
         {children}
       </Group>

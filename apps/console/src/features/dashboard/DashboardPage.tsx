@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useIsFetching, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { Anchor, Button, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCash, IconRefresh } from '@tabler/icons-react';
 import { useSession } from '../../lib/session';
 import { notifyError } from '../../lib/notify';
 import { FullPageLoader } from '../../components/FullPageLoader';
@@ -9,6 +10,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { aheadQuery } from './api/get-ahead';
 import { breakdownQuery } from './api/get-breakdown';
+import { cashUpQuery } from './api/get-cash-up';
 import { heatmapQuery } from './api/get-heatmap';
 import { statisticsQuery } from './api/get-statistics';
 import { productOptionsQuery } from './api/product-options';
@@ -75,6 +77,9 @@ export default function DashboardPage() {
                 Updated {format.time(data.cachedAt)}
               </Text>
             ) : null}
+            <Button component={Link} to={`/dashboard/cash-up${period.search}`} variant="default" leftSection={<IconCash size={16} />}>
+              Cash-up
+            </Button>
             <Button
               variant="default"
               leftSection={<IconRefresh size={16} />}
@@ -108,6 +113,7 @@ export default function DashboardPage() {
                 dimmed={dimmed}
               />
             ))}
+            <MoneyTakenTile format={format} period={period} />
             <TileFrame statKey="bookingSource" to={link('bookingSource')} dimmed={dimmed}>
               <Group justify="space-between" wrap="nowrap" mt={4}>
                 <Stack gap={2}>
@@ -127,6 +133,48 @@ export default function DashboardPage() {
         </Stack>
       )}
     </>
+  );
+}
+
+/**
+ * Money taken in the period by when it was taken (payments less refunds, whatever the bookings'
+ * dates), beside the booking-based figures; opens the cash-up.
+ */
+function MoneyTakenTile({ format, period }: { format: DashboardFormat; period: ReturnType<typeof useDashboardPeriod> }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const cashUp = useQuery(cashUpQuery(session.venueId, period.params));
+  const to = `/dashboard/cash-up${period.search}`;
+  const net = cashUp.data?.byMethod.reduce((sum, row) => sum + row.net, 0);
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      data-testid="tile-moneyTaken"
+      style={{ cursor: 'pointer', opacity: cashUp.isPlaceholderData ? 0.6 : 1 }}
+      onClick={() => navigate(to)}
+    >
+      <Anchor component={Link} to={to} size="sm" fw={600} c="dimmed" onClick={(event) => event.stopPropagation()}>
+        Money taken
+      </Anchor>
+      {cashUp.isError ? (
+        <Text size="sm" c="red" mt={4}>
+          Could not load the money taken.
+        </Text>
+      ) : net === undefined ? (
+        <Skeleton height={32} mt={4} />
+      ) : (
+        <>
+          <Text fz={28} fw={700} data-testid="tile-figure">
+            {format.money(net)}
+          </Text>
+          <Text size="xs" c="dimmed" data-testid="money-taken-cash">
+            By payment date, every product · cash {format.money(cashUp.data!.expectedCash)}
+          </Text>
+        </>
+      )}
+    </Paper>
   );
 }
 

@@ -18,9 +18,18 @@ const ALL_PRODUCTS = '';
  * The period, the date field and the product every figure of the dashboard is for; `shown`: the dates of the figures on screen.
  * Native selects: light on the dashboard's first load, and the platform's own picker on phones and for screen readers.
  */
-export function PeriodControls({ period, shown }: { period: DashboardPeriod; shown?: { from: string; to: string } }) {
+export function PeriodControls({
+  period,
+  shown,
+  periodOnly = false,
+}: {
+  period: DashboardPeriod;
+  shown?: { from: string; to: string };
+  /** Only the period (the cash-up counts money by when it was taken, for every product). */
+  periodOnly?: boolean;
+}) {
   const { venueId } = useSession();
-  const products = useQuery(productOptionsQuery(venueId));
+  const products = useQuery({ ...productOptionsQuery(venueId), enabled: venueId !== null && !periodOnly });
   const productOptions = [
     { value: ALL_PRODUCTS, label: 'All products' },
     ...(products.data ?? []).map((product) => ({ value: product.id, label: product.name })),
@@ -43,24 +52,28 @@ export function PeriodControls({ period, shown }: { period: DashboardPeriod; sho
             <CustomDates period={period} />
           </Suspense>
         ) : null}
-        <Stack gap={4}>
-          <Text size="sm" fw={500} component="span" id="dashboard-date-field">
-            Date
-          </Text>
-          <SegmentedControl
-            aria-labelledby="dashboard-date-field"
-            data={(Object.keys(DATE_FIELD_LABELS) as StatisticDateField[]).map((value) => ({ value, label: DATE_FIELD_LABELS[value] }))}
-            value={period.dateField}
-            onChange={(value) => period.setDateField(value as StatisticDateField)}
-          />
-        </Stack>
-        <NativeSelect
-          label="Product"
-          data={productOptions}
-          value={period.productId ?? ALL_PRODUCTS}
-          onChange={(event) => period.setProduct(event.currentTarget.value || null)}
-          w={200}
-        />
+        {periodOnly ? null : (
+          <>
+            <Stack gap={4}>
+              <Text size="sm" fw={500} component="span" id="dashboard-date-field">
+                Date
+              </Text>
+              <SegmentedControl
+                aria-labelledby="dashboard-date-field"
+                data={(Object.keys(DATE_FIELD_LABELS) as StatisticDateField[]).map((value) => ({ value, label: DATE_FIELD_LABELS[value] }))}
+                value={period.dateField}
+                onChange={(value) => period.setDateField(value as StatisticDateField)}
+              />
+            </Stack>
+            <NativeSelect
+              label="Product"
+              data={productOptions}
+              value={period.productId ?? ALL_PRODUCTS}
+              onChange={(event) => period.setProduct(event.currentTarget.value || null)}
+              w={200}
+            />
+          </>
+        )}
       </Group>
       {period.params ? null : (
         <Text size="sm" c={period.customReversed ? 'red' : 'dimmed'} data-testid="period-incomplete">

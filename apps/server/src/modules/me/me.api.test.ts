@@ -38,7 +38,8 @@ describeEachDatabase('me: the signed-in user and their profile', (t) => {
       venue: null,
       role: null,
       permissions: [],
-      onboarding: { currentStep: -1, isFinished: false },
+      // The demo venues are set up already: their owners are not offered the guide.
+      onboarding: { currentStep: -1, isFinished: true },
     });
   });
 
