@@ -38,6 +38,7 @@ import { paymentRoutes } from './modules/payments/routes.js';
 import { signatureRoutes } from './modules/signatures/routes.js';
 import { widgetRoutes } from './modules/widget/routes.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
+import { loggerOptions, logShortRequests } from './platform/request-log.js';
 import { affiliateRoutes } from './modules/affiliates/routes.js';
 import { startPayments } from './platform/payments/index.js';
 import { createDiskStorage } from './platform/storage.js';
@@ -68,13 +69,14 @@ const MODULES: ModuleRoutes[] = [
 
 export async function buildApp(database: Database, config: AppConfig) {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel ?? 'info' },
+    ...loggerOptions(config.logLevel, config.prettyLogs ?? false),
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  if (config.prettyLogs) logShortRequests(app);
 
   const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, printLinks: config.printMailLinks });
   const auth = createAuth({

@@ -39,6 +39,16 @@ async function untilDone<T>(what: string, step: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The start message between two rules (bold on a terminal), so it stands out from the log lines
+ * around it; printed as plain lines, not as a log event, so it reads the same in production.
+ */
+function startMessage(lines: string[]): string {
+  const rule = '='.repeat(Math.min(100, Math.max(...lines.map((line) => line.length))));
+  const bold = process.stdout.isTTY ? (text: string) => `\x1b[1m${text}\x1b[22m` : (text: string) => text;
+  return ['', rule, bold(lines[0]), ...lines.slice(1), rule, ''].join('\n');
+}
+
 async function main() {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, listenDatabaseUrl: env.LISTEN_DATABASE_URL, dataDir });
   const baseUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
@@ -63,6 +73,7 @@ async function main() {
     publicPerMinute: env.PUBLIC_RATE_LIMIT,
     publicMissesPerMinute: env.PUBLIC_MISS_RATE_LIMIT,
     logLevel: env.LOG_LEVEL,
+    prettyLogs: env.NODE_ENV === 'development',
     consoleDir: path.join(repoRoot, 'apps/console/dist'),
     widgetDir: path.join(repoRoot, 'apps/widget/dist'),
     uploadsDir: path.join(dataDir, 'uploads'),
@@ -123,8 +134,8 @@ async function main() {
         ? 'Mail: no SMTP_URL, so mail stays in the outbox (superadmin: Outbox).'
         : 'Mail: no SMTP_URL, so mail stays in the outbox (superadmin: Outbox); sign-up confirmation and password links are printed here as they are sent.',
     );
-  lines.push(`API docs: ${baseUrl}/api/docs`, ``);
-  console.log(lines.join('\n'));
+  lines.push(`API docs: ${baseUrl}/api/docs`);
+  console.log(startMessage(lines.slice(1)));
 }
 
 main().catch((error: Error) => {

@@ -92,7 +92,7 @@ const LINK_KINDS = new Set(['verify-email', 'password-reset', 'invitation', 'ven
 function printLinks(mail: OutgoingMail) {
   const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
   console.log(
-    `Mail not sent (no SMTP_URL), kept in the outbox: ${mail.kind} to ${mail.to.join(', ')}\n${links.map((link) => `  ${link}`).join('\n')}`,
+    `\nMail not sent (no SMTP_URL), kept in the outbox: ${mail.kind} to ${mail.to.join(', ')}\n${links.map((link) => `  ${link}`).join('\n')}\n`,
   );
 }
 

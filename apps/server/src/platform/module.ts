@@ -30,6 +30,8 @@ export interface AppConfig {
   publicMissesPerMinute?: number;
   trustProxy?: boolean;
   logLevel?: string;
+  /** Readable logs and one short line a request (development); JSON lines otherwise. */
+  prettyLogs?: boolean;
   /** Folder for uploaded files (DATA_DIR/uploads); a fresh temporary folder when not given (tests). */
   uploadsDir?: string;
   /** Bytes of uploaded files each venue may keep (UPLOAD_QUOTA_MB); 200 MB when not given. */
