@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { addDays } from '@lanebook/core/calendar';
+import { addDays, venueToday } from '@lanebook/core/calendar';
 import { formatMoney } from '@lanebook/core/format';
-import type { Statistics, StatisticsFigures } from '@lanebook/core/statistics-schemas';
+import type { CashUp, Statistics, StatisticsFigures } from '@lanebook/core/statistics-schemas';
 import { apiAs, atPath, bookableProduct, bookTwoPlayers, screenshot, signIn, useBrowser, visible } from './support.js';
 
 const browser = useBrowser();
@@ -217,6 +217,86 @@ describe('the owner dashboard (issue 24)', () => {
       undefined,
       0,
     ]);
+    await context.close();
+  });
+
+  test('Money taken by payment date beside the booking figures; the cash-up page shows the period by method and by staff, prints and downloads', async () => {
+    const { page, context } = await browser.newPage();
+    await signIn(page, 'owner@demo.test');
+    expect(await atPath(page, '/dashboard')).toBe('/dashboard');
+    const cashUp = async (query: string) => {
+      const answer = await apiAs(page, 'GET', `/api/private/cash-up?${query}`, undefined, VENUE);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body as CashUp;
+    };
+    const net = (answer: CashUp) => answer.byMethod.reduce((sum, row) => sum + row.net, 0);
+
+    // The demo's desk took money today (made relative to the day the demo was made).
+    const today = await cashUp('period=today');
+    expect(today.byMethod.length).toBeGreaterThan(0);
+    const tile = await visible(page.getByTestId('tile-moneyTaken'));
+    await tile
+      .getByTestId('tile-figure')
+      .filter({ hasText: new RegExp(`^${escape(formatMoney(net(today)))}$`) })
+      .waitFor();
+    await visible(tile.getByText(`cash ${formatMoney(today.expectedCash)}`, { exact: false }));
+    await visible(page.getByTestId('tile-grossRevenue'));
+    await screenshot(page, 'dashboard-money-taken');
+
+    // The tile opens the cash-up on the same period.
+    await tile.getByRole('link', { name: 'Money taken' }).click();
+    expect(await atPath(page, '/dashboard/cash-up')).toBe('/dashboard/cash-up');
+    await page
+      .getByTestId('expected-cash-figure')
+      .filter({ hasText: new RegExp(`^${escape(formatMoney(today.expectedCash))}$`) })
+      .waitFor();
+    expect(await page.getByTestId('cash-up-by-method').getByTestId('cash-up-row').count()).toBe(today.byMethod.length);
+    expect(await page.getByTestId('cash-up-by-staff').getByTestId('cash-up-row').count()).toBe(today.byStaff.length);
+    for (const row of today.byStaff) await visible(page.getByTestId('cash-up-by-staff').getByText(row.name, { exact: true }));
+    expect(await page.getByTestId('cash-up-by-method-net').textContent()).toBe(formatMoney(net(today)));
+
+    // The dashboard's period controls, without the date field and product: a month by when money was taken.
+    expect(await page.getByRole('combobox', { name: 'Product', exact: true }).count()).toBe(0);
+    await choose(page, 'Period', 'This month');
+    const month = await cashUp('period=thisMonth');
+    await page
+      .getByTestId('expected-cash-figure')
+      .filter({ hasText: new RegExp(`^${escape(formatMoney(month.expectedCash))}$`) })
+      .waitFor();
+    for (const row of month.byStaff) await visible(page.getByTestId('cash-up-by-staff').getByText(row.name, { exact: true }));
+    await visible(page.getByTestId('cash-up-period').getByText(venueFormat(month.from), { exact: false }));
+    await screenshot(page, 'cash-up-month');
+
+    // Printed: only the figures, without the console's frame, the period controls and the buttons.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('combobox', { name: 'Period', exact: true }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await page.getByTestId('expected-cash').isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
+
+    // The CSV of the period on screen.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe(`cash-up-${month.from}-${month.to}.csv`);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv).toContain('Group,Name,Payments,Refunds,Net');
+    expect(csv.trim().split('\r\n').at(-1)).toBe(`Expected cash,,,,${(month.expectedCash / 100).toFixed(2)}`);
+    await context.close();
+  });
+
+  test('the demo shows an evening at the desk: today’s bookings on the lane view, and no guide offered to its owner', async () => {
+    const { page, context } = await browser.newPage();
+    await signIn(page, 'owner@demo.test');
+    expect(await atPath(page, '/dashboard')).toBe('/dashboard');
+    await visible(page.getByTestId('tile-moneyTaken'));
+    expect(await page.getByTestId('tour-offer').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Take the tour' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Resume guide' }).count()).toBe(0);
+
+    const date = venueToday('America/New_York');
+    await page.goto(`/calendar?view=lanes&date=${date}`);
+    await visible(page.getByTestId('lane-view').locator('.lanebook-booking'));
+    expect(await page.getByTestId('lane-view').locator('.lanebook-booking').count()).toBeGreaterThanOrEqual(3);
+    await screenshot(page, 'demo-evening-lane-view');
     await context.close();
   });
 
