@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { apiAs, atPath, bookableProduct, bookTwoPlayers, screenshot, signIn, useBrowser, visible } from './support.js';
+import { addDays } from '@lanebook/core/calendar';
+import { apiAs, atPath, bookableProduct, bookTwoPlayers, productOnOwnLane, screenshot, signIn, useBrowser, visible } from './support.js';
 
 const browser = useBrowser();
 const VENUE = 'demo-axe';
@@ -137,6 +138,121 @@ describe('the desk books and moves (issue 23)', () => {
     await visible(page.getByText('The product in the link is not one of this venue: choose a product.'));
     await visible(page.getByRole('heading', { name: 'New booking' }));
     expect(await page.getByRole('combobox', { name: /^Product/ }).inputValue()).toBe('');
+    await context.close();
+  });
+});
+
+/** "Sat 3 Dec": how the check-in question names another day's booking. */
+const shortDay = (iso: string) => {
+  const noon = new Date(`${iso}T12:00:00Z`);
+  const part = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...options }).format(noon);
+  return `${part({ weekday: 'short' })} ${part({ day: 'numeric' })} ${part({ month: 'short' })}`;
+};
+
+describe("the desk's evening (issue 34)", () => {
+  test('a walk-in with no details goes straight to collecting; cash tendered shows the change to give', async () => {
+    const { page, context } = await browser.newPage();
+    const stamp = Date.now().toString(36).slice(-5);
+    await signIn(page, 'owner@demo.test');
+    const product = await bookableProduct(page, VENUE, stamp);
+    const query = new URLSearchParams({ productId: product.productId, slotId: product.slots[0]!, laneId: product.lane });
+    await page.goto(`/bookings/create?${query.toString()}`);
+    await visible(page.getByTestId('booking-total').getByText('Total $40.00'));
+    await page.getByRole('checkbox', { name: 'Walk-in' }).check();
+    // No email: nothing to confirm by mail, and the form says so.
+    await visible(page.getByText('No email given: nothing is mailed'));
+    expect(await page.getByRole('checkbox', { name: 'Send confirmation email' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Create booking', exact: true }).click();
+
+    await atPath(page, /\/bookings\/[^/]+\/checkout$/);
+    const bookingId = new URL(page.url()).pathname.split('/')[2]!;
+    const method = page.getByRole('combobox', { name: /^Payment method/ });
+    await visible(method);
+    await method.click();
+    await page.getByRole('option', { name: 'Cash', exact: true }).click();
+    expect(await page.getByRole('textbox', { name: /^Amount/ }).inputValue()).toBe('$40.00');
+    await page.getByRole('textbox', { name: /^Cash tendered/ }).fill('100');
+    await visible(page.getByTestId('change-to-give').getByText('Change to give: $60.00', { exact: true }));
+    expect(await page.getByText(/is due/).count()).toBe(0);
+    await screenshot(page, 'desk-walk-in-change');
+    await page.getByRole('button', { name: 'Collect $40.00', exact: true }).click();
+    await visible(page.getByText('Paid in full. Change to give: $60.00'));
+    await atPath(page, `/bookings/${bookingId}/view`);
+    const saved = (await apiAs(page, 'GET', `/api/private/booking/${bookingId}`, undefined, VENUE)).body;
+    expect(saved).toMatchObject({ source: 'walk_in', status: 'paid', reservationInfo: { firstName: 'Walk-in', email: '', phone: '' } });
+    await context.close();
+  });
+
+  test('staff who may not issue refunds are offered none in the cancel dialog', async () => {
+    const { page, context } = await browser.newPage();
+    const stamp = Date.now().toString(36).slice(-5);
+    await signIn(page, 'staff@demo.test');
+    const owner = await browser.newPage();
+    await signIn(owner.page, 'owner@demo.test');
+    const product = await bookableProduct(owner.page, VENUE, stamp);
+    await owner.context.close();
+    const bookingId = await bookTwoPlayers(page, VENUE, product, { firstName: 'Grace', lastName: `Hopper${stamp}`, email: '' });
+    const paid = await apiAs(page, 'POST', `/api/private/booking/${bookingId}/checkout`, { amount: 8000, paymentMethod: 'Cash' }, VENUE);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+
+    await page.goto(`/bookings/${bookingId}/view`);
+    await page.getByRole('button', { name: 'Cancel booking', exact: true }).click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel booking' });
+    await visible(cancel);
+    expect(await cancel.getByTestId('cancel-paid').textContent()).toBe('Paid $80.00.');
+    await visible(cancel.getByTestId('cancel-no-refund'));
+    expect(await cancel.getByText(/Refund all/).count()).toBe(0);
+    expect(await cancel.getByText('Refund part').count()).toBe(0);
+    await screenshot(page, 'desk-cancel-without-refund');
+    await cancel.getByRole('button', { name: 'Cancel booking', exact: true }).click();
+    await visible(page.getByTestId('booking-status').getByText('Canceled'));
+    const saved = (await apiAs(page, 'GET', `/api/private/booking/${bookingId}`, undefined, VENUE)).body;
+    expect(saved).toMatchObject({ status: 'canceled', refunded: 0 });
+    await context.close();
+  });
+
+  test("checking in another day's booking asks first; Sign here now opens the sign-only page in a tab of its own", async () => {
+    const { page, context } = await browser.newPage();
+    const stamp = Date.now().toString(36).slice(-5);
+    await signIn(page, 'owner@demo.test');
+    const waiverTitle = `Desk waiver ${stamp}`;
+    const { productId, today, addSlot } = await productOnOwnLane(page, VENUE, {
+      lane: `Ck lane ${stamp}`,
+      name: `E2E Check-in ${stamp}`,
+      price: 2000,
+      waiverTitle,
+    });
+    const date = addDays(today, 4);
+    const slots = [await addSlot(date, '14:00', '15:00')];
+    const bookingId = await bookTwoPlayers(page, VENUE, { productId, slots }, { firstName: 'Alan', lastName: `Kay${stamp}`, email: '' });
+    const booking = (await apiAs(page, 'GET', `/api/private/booking/${bookingId}`, undefined, VENUE)).body;
+    await apiAs(page, 'POST', `/api/private/booking/${bookingId}/checkout`, { amount: booking.due, paymentMethod: 'Cash' }, VENUE);
+
+    await page.goto(`/bookings/${bookingId}/view`);
+    const presence = page.getByRole('combobox', { name: 'Presence' });
+    await visible(presence);
+    await presence.click();
+    await page.getByRole('option', { name: 'Checked In', exact: true }).click();
+    const question = page.getByRole('dialog', { name: 'Check in anyway?' });
+    await visible(question);
+    await visible(question.getByText(`This booking is on ${shortDay(date)}.`, { exact: true }));
+    await visible(question.getByText('0 of 2 waivers signed: 2 players have not signed.'));
+    const signHere = question.getByRole('link', { name: 'Sign here now' });
+    await visible(question.getByRole('button', { name: 'Copy waiver link' }));
+    expect(await signHere.getAttribute('target')).toBe('_blank');
+    await screenshot(page, 'desk-check-in-other-day');
+    const [signing] = await Promise.all([context.waitForEvent('page'), signHere.click()]);
+    await signing.waitForLoadState();
+    expect(new URL(signing.url()).pathname).toBe(`/widget/sign/${booking.signingToken}`);
+    await visible(signing.getByText(waiverTitle).first());
+    await signing.close();
+
+    // Closing the question checks no one in.
+    await question.getByRole('button', { name: 'Check in anyway' }).waitFor();
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    expect(await presence.inputValue()).toBe('Not arrived');
+    expect((await apiAs(page, 'GET', `/api/private/booking/${bookingId}`, undefined, VENUE)).body.presenceStatus).toBe('no');
     await context.close();
   });
 });

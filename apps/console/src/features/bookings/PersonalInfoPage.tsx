@@ -39,7 +39,13 @@ function PersonalInfoForm({ booking }: { booking: BookingDetail }) {
       >
         <Stack>
           <fieldset disabled={!mayEdit} style={{ border: 0, padding: 0, margin: 0 }}>
-            <ReservationFields value={info} onChange={setInfo} errors={errors} phoneFormat={session.me?.venue?.phoneFormat} />
+            <ReservationFields
+              value={info}
+              onChange={setInfo}
+              errors={errors}
+              phoneFormat={session.me?.venue?.phoneFormat}
+              isWalkIn={booking.isWalkIn}
+            />
           </fieldset>
           {mayEdit ? (
             <Group justify="flex-end">
