@@ -127,7 +127,10 @@ describeEachDatabase('the day-end cash-up (issue 34)', (t) => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="cash-up-${today}-${today}.csv"`);
-    const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toEqual([
       'Group,Name,Payments,Refunds,Net',
       `Method,"'=HYPERLINK(""http://x"")",7.00,0.00,7.00`,
