@@ -207,7 +207,7 @@ describe('the embeddable widget on a venue web site (issue 13)', () => {
     await frame.getByRole('button', { name: 'Pay' }).click();
     await visible(frame.getByText('Booked and paid'), 30_000);
     await visible(frame.getByText('Friend joining you? Have them sign as well'));
-    await visible(frame.getByText('You have the option to cancel your booking up to 24 hours in advance.'));
+    await visible(frame.getByText(/^You can cancel your booking online up to 24 hours before it starts: until /));
     const reference = (await frame.locator('dt:has-text("Booking reference") + dd').textContent())!.trim();
     expect(reference).toMatch(/^[2-9A-Z]{10}$/);
     // The link to share is the sign-only token's page, never the reference (decision 023).
@@ -437,7 +437,7 @@ describe('the embeddable widget on a venue web site (issue 13)', () => {
     // Three days ahead, 24 hours' notice: cancellable.
     const inTime = await book(setup.productId, lenientSlot.body.id, 'Carla');
     await page.goto(`/widget/booking/${inTime}`);
-    await visible(page.getByText('You have the option to cancel your booking up to 24 hours in advance.'));
+    await visible(page.getByText(/^You can cancel your booking online up to 24 hours before it starts: until /));
     await page.getByRole('button', { name: 'Cancel booking' }).click();
     await page.getByRole('button', { name: 'Yes, cancel it' }).click();
     await visible(page.getByText('Canceled'));

@@ -225,6 +225,7 @@ export const MAIL_PLACEHOLDERS = [
   { name: 'booking.due | money', description: 'Amount due' },
   { name: 'booking.refunded | money', description: 'Amount refunded' },
   { name: 'booking.note', description: "Customer's note" },
+  { name: 'booking.cancellation', description: 'Until when the booking can be canceled online, or that it no longer can' },
   { name: 'product.name', description: 'Product name' },
   { name: 'venue.name', description: 'Venue name' },
   { name: 'venue.address', description: 'Venue address' },

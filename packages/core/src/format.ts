@@ -83,3 +83,20 @@ export function recentLabel(instant: Date, now = new Date()): string {
   const years = Math.max(1, Math.floor(days / 365));
   return `${years} year${years === 1 ? '' : 's'} ago`;
 }
+
+/** A product's cancellation period as a customer reads it: "24 hours", "1 day", "2 days". */
+export function cancellationPeriodText(amount: number, unit: 'hours' | 'days'): string {
+  return `${amount} ${amount === 1 ? unit.slice(0, -1) : unit}`;
+}
+
+/**
+ * What a customer is told about cancelling their booking, true for this booking (decision 039):
+ * until when it can be canceled online, or that it no longer can (a booking made inside the
+ * period). `until` is the deadline as the venue writes it; null once the booking is over or canceled.
+ */
+export function cancellationSentence(period: string, until: string | null, isCancellable: boolean): string {
+  if (isCancellable && until) return `You can cancel your booking online up to ${period} before it starts: until ${until}.`;
+  if (until)
+    return `Online cancellation closes ${period} before the start, so this booking can no longer be canceled online: contact the venue to change it.`;
+  return '';
+}

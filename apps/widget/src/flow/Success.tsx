@@ -75,7 +75,7 @@ export function Success({ booking, venue, cancellation, payAtVenue }: Props) {
           </p>
         </div>
       ) : null}
-      <p>{cancellationNotice(cancellation.amount, cancellation.unit)}</p>
+      <p>{cancellationNotice(booking, cancellation, venue)}</p>
       <p>
         <a href={manageUrlOf(location.origin, reference)} target="_blank" rel="noopener">
           View or change your booking

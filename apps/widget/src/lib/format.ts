@@ -2,8 +2,8 @@
  * Money and times as the venue writes them, in the venue's zone: the core formatters (a module
  * with no imports, no zod) plus the few shapes the widget shows.
  */
-import { formatMoney, formatVenueDate, formatVenueTime } from '@lanebook/core/format';
-import type { VenueFormat } from './types';
+import { cancellationPeriodText, cancellationSentence, formatMoney, formatVenueDate, formatVenueTime } from '@lanebook/core/format';
+import type { PublicBooking, VenueFormat } from './types';
 
 export const money = (cents: number, venue: Pick<VenueFormat, 'moneyFormat'>) => formatMoney(cents, venue.moneyFormat);
 
@@ -31,10 +31,19 @@ export function whenText(startsAt: string, endsAt: string, venue: VenueFormat): 
 /** "1 hour", "2 hours". */
 export const durationText = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`;
 
-/** The cancellation notice: the spec's text for 24 hours, the product's own period otherwise. */
-export function cancellationNotice(amount: number, unit: 'hours' | 'days'): string {
-  const period = amount === 24 && unit === 'hours' ? '24 hours' : `${amount} ${amount === 1 ? unit.slice(0, -1) : unit}`;
-  return `You have the option to cancel your booking up to ${period} in advance.`;
+/**
+ * The cancellation notice, true for this booking: until when it can be canceled online, or that
+ * it no longer can (a booking made inside the product's period); the mails say the same.
+ */
+export function cancellationNotice(
+  booking: Pick<PublicBooking, 'isCancellable' | 'cancellableUntil'>,
+  period: { amount: number; unit: 'hours' | 'days' },
+  venue: VenueFormat,
+): string {
+  const until = booking.cancellableUntil
+    ? `${dateOf(booking.cancellableUntil, venue)} at ${timeOf(booking.cancellableUntil, venue)}`
+    : null;
+  return cancellationSentence(cancellationPeriodText(period.amount, period.unit), until, booking.isCancellable);
 }
 
 /** Today's date (YYYY-MM-DD) in the venue's zone. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cancellationNotice, dateOf, longDate, money, timeOf, venueToday, whenText } from './format';
+import type { VenueFormat } from './types';
 
 const newYork = { timezone: 'America/New_York', timeFormat: 12 as const, dateFormat: 'MM/DD/YY', moneyFormat: '${{amount}}' };
 const berlin = { timezone: 'Europe/Berlin', timeFormat: 24 as const, dateFormat: 'DD.MM.YYYY', moneyFormat: '{{amount}} €' };
@@ -43,12 +44,21 @@ describe("times in the venue's zone and format", () => {
 });
 
 describe('the cancellation notice', () => {
-  it("is the spec's sentence for 24 hours", () => {
-    expect(cancellationNotice(24, 'hours')).toBe('You have the option to cancel your booking up to 24 hours in advance.');
+  const venue = { timezone: 'America/New_York', dateFormat: 'MM/DD/YY', timeFormat: 12, moneyFormat: '${{amount}}' } satisfies VenueFormat;
+  it('says until when the booking can be canceled online, with the product period', () => {
+    const booking = { isCancellable: true, cancellableUntil: '2026-03-28T16:00:00.000Z' };
+    expect(cancellationNotice(booking, { amount: 24, unit: 'hours' }, venue)).toBe(
+      'You can cancel your booking online up to 24 hours before it starts: until 03/28/26 at 12:00 PM.',
+    );
+    expect(cancellationNotice(booking, { amount: 1, unit: 'days' }, venue)).toMatch(
+      /^You can cancel your booking online up to 1 day before/,
+    );
   });
-  it("names the product's own period otherwise", () => {
-    expect(cancellationNotice(48, 'hours')).toBe('You have the option to cancel your booking up to 48 hours in advance.');
-    expect(cancellationNotice(2, 'days')).toBe('You have the option to cancel your booking up to 2 days in advance.');
-    expect(cancellationNotice(1, 'days')).toBe('You have the option to cancel your booking up to 1 day in advance.');
+  it('a booking made inside the period (10 hours away) is not said to be cancellable', () => {
+    expect(
+      cancellationNotice({ isCancellable: false, cancellableUntil: '2026-03-28T16:00:00.000Z' }, { amount: 24, unit: 'hours' }, venue),
+    ).toBe(
+      'Online cancellation closes 24 hours before the start, so this booking can no longer be canceled online: contact the venue to change it.',
+    );
   });
 });

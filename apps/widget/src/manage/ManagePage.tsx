@@ -156,8 +156,11 @@ export default function ManagePage({ reference }: { reference: string }) {
           booking.hasWaiver && ['Waivers signed', `${booking.numberOfSignedWaivers} of ${booking.playersCount}`],
         ]}
       />
-      {product && !canceled ? (
-        <p className="lb-muted">{cancellationNotice(product.cancellationPeriodAmount, product.cancellationPeriodUnit)}</p>
+      {/* Once it can no longer be canceled online, the locked notice below says so. */}
+      {product && booking.isCancellable ? (
+        <p className="lb-muted">
+          {cancellationNotice(booking, { amount: product.cancellationPeriodAmount, unit: product.cancellationPeriodUnit }, venue)}
+        </p>
       ) : null}
       <div aria-live="polite">{notice ? <p className="lb-ok">{notice}</p> : null}</div>
 

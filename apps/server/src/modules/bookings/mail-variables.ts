@@ -1,6 +1,7 @@
 import { desc } from 'drizzle-orm';
 import { addDays, DEFAULT_COLORS, formatVenueDate, formatVenueTime, instantOf, venueToday, wallClockOf } from '@lanebook/core';
 import { formatPhone } from '@lanebook/core/phone';
+import { cancellationPeriodText, cancellationSentence } from '@lanebook/core/format';
 import type { Booking } from '@lanebook/core/booking-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import { renderTemplate, TemplateError } from '../../platform/liquid.js';
@@ -8,6 +9,7 @@ import { forVenue } from '../../platform/venue-scope.js';
 import { productForCalendar } from '../products/service.js';
 import { activeWidgetTemplate } from '../widget-templates/service.js';
 import { mailHtml, type MailLink } from './mail-layout.js';
+import { cancellationPeriodOf, customerDeadline } from './actions.js';
 import { customerLinks, signingLinkOf } from './public.js';
 import { bookingWithLedger } from './records.js';
 import { bookings } from './schema.js';
@@ -49,6 +51,7 @@ function whenOf(startsAt: Date, timezone: string, date: string, now: Date): stri
 /** The booking fields the variables read. */
 export type MailBooking = Pick<
   Booking,
+  | 'status'
   | 'reservationInfo'
   | 'startsAt'
   | 'endsAt'
@@ -63,16 +66,31 @@ export type MailBooking = Pick<
   | 'due'
 >;
 
+/** What of the booking's product a mail reads: its name and cancellation period (24 hours unless set). */
+export interface MailProduct {
+  name: string;
+  cancellationPeriodAmount?: number;
+  cancellationPeriodUnit?: 'hours' | 'days';
+}
+
 /**
  * Every placeholder's value for one booking. Dates and times are in the venue's zone and
  * formats, phones in its country's format; amounts stay in cents for the `money` filter, which
  * speaks the venue's money format. What the customer typed is defanged (decision 020).
  */
-export function bookingMailVariables(booking: MailBooking, venue: MailVenue, productName: string, baseUrl: string, now = new Date()) {
+export function bookingMailVariables(booking: MailBooking, venue: MailVenue, product: MailProduct, baseUrl: string, now = new Date()) {
   const info = booking.reservationInfo;
   const startsAt = new Date(booking.startsAt);
   const time = (instant: Date) => formatVenueTime(instant, venue.timezone, venue.timeFormat, false);
   const date = formatVenueDate(startsAt, venue.timezone, venue.dateFormat);
+  const period = cancellationPeriodOf({
+    cancellationPeriodAmount: product.cancellationPeriodAmount ?? 24,
+    cancellationPeriodUnit: product.cancellationPeriodUnit ?? 'hours',
+  });
+  const deadline = customerDeadline({ status: booking.status, startsAt }, period);
+  const until = deadline
+    ? `${whenOf(deadline, venue.timezone, formatVenueDate(deadline, venue.timezone, venue.dateFormat), now)} at ${time(deadline)}`
+    : null;
   const signingLink = signingLinkOf(baseUrl, booking.signingToken);
   return {
     customer: {
@@ -97,8 +115,10 @@ export function bookingMailVariables(booking: MailBooking, venue: MailVenue, pro
       refunded: booking.refunded,
       due: booking.due,
       note: defang(info.note),
+      // True for this booking: until when it can be canceled online, or that it no longer can.
+      cancellation: cancellationSentence(cancellationPeriodText(period.amount, period.unit), until, deadline !== null && now < deadline),
     },
-    product: { name: productName },
+    product: { name: product.name },
     venue: { name: venue.name, phone: formatPhone(venue.phone, venue.country), email: venue.email, address: venue.address },
     ...customerLinks(baseUrl, booking.bookingReference),
     // The friends' sign-only link; waiverUrl is its older name, kept so saved templates never share the reference (decision 023).
@@ -179,7 +199,7 @@ export async function renderBookingMailContent(
   extra: Record<string, unknown> = {},
 ): Promise<RenderedMail> {
   const [product, color] = await Promise.all([productForCalendar(db, venue.id, booking.productId), venueMailColor(db, venue.id)]);
-  const variables = { ...bookingMailVariables(booking, venue, product?.name ?? '', baseUrl), ...extra };
+  const variables = { ...bookingMailVariables(booking, venue, product ?? { name: '' }, baseUrl), ...extra };
   return renderMail(content, variables, venue, color);
 }
 
@@ -198,6 +218,7 @@ export function sampleBooking(venue: Pick<MailVenue, 'timezone'>, now = new Date
   // `now` only where 18:00 does not exist that day (a clock change at that hour).
   const startsAt = instantOf(tomorrow, '18:00', venue.timezone) ?? now;
   return {
+    status: 'new',
     reservationInfo: { firstName: 'Alex', lastName: 'Sample', email: 'alex.sample@example.com', phone: '+12025550143', note: '' },
     startsAt: startsAt.toISOString(),
     endsAt: new Date(startsAt.getTime() + 2 * 3_600_000).toISOString(),

@@ -33,6 +33,7 @@ const newYork: MailVenue = {
 
 /** Starts at 16:00 UTC on the day Berlin moves its clocks forward: 18:00 there (CEST), 12:00 PM in New York (EDT). */
 const booking: MailBooking = {
+  status: 'paid',
   reservationInfo: {
     firstName: 'Ada',
     lastName: 'Lovelace',
@@ -73,6 +74,9 @@ const EXPECTED_IN_BERLIN: Record<(typeof MAIL_PLACEHOLDERS)[number]['name'], str
   'booking.due | money': '1,000.00 €',
   'booking.refunded | money': '10.00 €',
   'booking.note': 'Birthday, see evil[.]example[.]com',
+  // The booking is long past: its online cancellation closed.
+  'booking.cancellation':
+    'Online cancellation closes 24 hours before the start, so this booking can no longer be canceled online: contact the venue to change it.',
   'product.name': 'Axe throwing',
   'venue.name': 'Axt & Bier',
   'venue.address': 'Torstraße 1, Berlin',
@@ -84,7 +88,7 @@ const EXPECTED_IN_BERLIN: Record<(typeof MAIL_PLACEHOLDERS)[number]['name'], str
 };
 
 const render = (text: string, venue = berlin, subject = 'Hi', mail: MailBooking = booking) =>
-  renderMail({ subject, text }, bookingMailVariables(mail, venue, 'Axe throwing', BASE_URL), venue, '#ed6a3f');
+  renderMail({ subject, text }, bookingMailVariables(mail, venue, { name: 'Axe throwing' }, BASE_URL), venue, '#ed6a3f');
 
 describe('booking mail variables', () => {
   it('every placeholder renders the booking in the venue zone and formats (24-hour, day first, euros, national phones)', async () => {
@@ -98,12 +102,41 @@ describe('booking mail variables', () => {
   it('booking.when is "today" or "tomorrow" by the venue calendar at the time of the mail, else the date', async () => {
     // 16:00 UTC on 29 March is 18:00 in Berlin; at 23:30 Berlin time on the 28th (22:30 UTC, before the clock change) it is tomorrow.
     const whenAt = (now: string, venue = berlin) =>
-      bookingMailVariables(booking, venue, 'Axe throwing', BASE_URL, new Date(now)).booking.when;
+      bookingMailVariables(booking, venue, { name: 'Axe throwing' }, BASE_URL, new Date(now)).booking.when;
     expect(whenAt('2026-03-28T22:30:00Z')).toBe('tomorrow');
     expect(whenAt('2026-03-29T00:30:00Z')).toBe('today');
     expect(whenAt('2026-03-27T12:00:00Z')).toBe('29.03.2026');
     // The same instant in New York (UTC-4) is still the 28th: the booking is tomorrow there, today in Berlin.
     expect(whenAt('2026-03-29T00:30:00Z', newYork)).toBe('tomorrow');
+  });
+
+  it('booking.cancellation is true for the booking: until when it can be canceled online, or that it no longer can', () => {
+    const cancellationAt = (
+      now: string,
+      product: { cancellationPeriodAmount?: number; cancellationPeriodUnit?: 'hours' | 'days' } = {},
+      venue = newYork,
+      status: MailBooking['status'] = 'paid',
+    ) =>
+      bookingMailVariables({ ...booking, status }, venue, { name: 'Axe throwing', ...product }, BASE_URL, new Date(now)).booking
+        .cancellation;
+    // The booking starts at 12:00 PM New York time on 03/29/26.
+    expect(cancellationAt('2026-03-25T12:00:00Z')).toBe(
+      'You can cancel your booking online up to 24 hours before it starts: until 03/28/26 at 12:00 PM.',
+    );
+    expect(cancellationAt('2026-03-28T06:00:00Z')).toBe(
+      'You can cancel your booking online up to 24 hours before it starts: until today at 12:00 PM.',
+    );
+    // Made 10 hours before the start: not "up to 24 hours in advance".
+    expect(cancellationAt('2026-03-29T06:00:00Z')).toBe(
+      'Online cancellation closes 24 hours before the start, so this booking can no longer be canceled online: contact the venue to change it.',
+    );
+    expect(cancellationAt('2026-03-25T12:00:00Z', { cancellationPeriodAmount: 2, cancellationPeriodUnit: 'days' }, berlin)).toBe(
+      'You can cancel your booking online up to 2 days before it starts: until 27.03.2026 at 17:00.',
+    );
+    expect(cancellationAt('2026-03-29T10:00:00Z', { cancellationPeriodAmount: 1, cancellationPeriodUnit: 'hours' })).toBe(
+      'You can cancel your booking online up to 1 hour before it starts: until today at 11:00 AM.',
+    );
+    expect(cancellationAt('2026-03-25T12:00:00Z', {}, newYork, 'canceled')).toBe('');
   });
 
   it('the same booking in a US venue: its zone, 12-hour clock, month first, dollars, a foreign phone in international form', async () => {
@@ -152,7 +185,7 @@ describe('booking mail variables', () => {
   });
 
   it("the signing link (and waiverUrl, its older name) is the sign-only token's page, never the booking's reference (decision 023)", async () => {
-    const variables = bookingMailVariables(booking, berlin, 'Axe throwing', BASE_URL);
+    const variables = bookingMailVariables(booking, berlin, { name: 'Axe throwing' }, BASE_URL);
     expect(variables.signingLink).toBe('https://book.example.test/widget/sign/3f9c2a7be81d4c6f90a1b2c3d4e5f607');
     expect(variables.waiverUrl).toBe(variables.signingLink);
     const { text, html } = await render('Friends sign here: {{ signingLink }} or {{ waiverUrl }}');
@@ -188,7 +221,7 @@ describe('booking mail variables', () => {
   it('a color that is not #rrggbb never reaches the HTML', async () => {
     const { html } = await renderMail(
       { subject: 'Hi', text: 'Hi' },
-      bookingMailVariables(booking, berlin, 'Axe throwing', BASE_URL),
+      bookingMailVariables(booking, berlin, { name: 'Axe throwing' }, BASE_URL),
       berlin,
       'red;background:url(https://evil.test)',
     );

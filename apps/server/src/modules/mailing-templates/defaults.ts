@@ -35,7 +35,8 @@ export const DEFAULT_MAILING_TEMPLATES = [
       '\nTotal: {{ booking.total | money }}\n' +
       '{% if booking.due > 0 %}Still to pay: {{ booking.due | money }}{% else %}Paid in full.{% endif %}\n\n' +
       '{% if waiverUrl != "" %}Each player signs the waiver before playing; please sign it before you come:\n{{ waiverUrl }}\n\n{% endif %}' +
-      'To see, move or cancel your booking:\n{{ manageUrl }}\n\n' +
+      'Your booking, to see or change it:\n{{ manageUrl }}\n' +
+      '{% if booking.cancellation != "" %}{{ booking.cancellation }}\n{% endif %}\n' +
       'See you soon,\n' +
       SIGNATURE,
   },

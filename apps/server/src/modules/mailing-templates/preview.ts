@@ -45,7 +45,7 @@ export async function previewMail({ db, baseUrl }: PreviewDeps, venue: VenueRow,
       rendered = await renderBookingMailContent(db, baseUrl, venue, booking, content);
     } else {
       const [product] = await bookableProducts(db, venue.id);
-      const variables = bookingMailVariables(sampleBooking(venue), venue, product?.name ?? 'Your product', baseUrl);
+      const variables = bookingMailVariables(sampleBooking(venue), venue, product ?? { name: 'Your product' }, baseUrl);
       rendered = await renderMail(content, variables, venue, await venueMailColor(db, venue.id));
     }
   } catch (error) {

@@ -108,6 +108,13 @@ describeEachDatabase(
       expect(text).toContain(`Booking reference: ${booking.bookingReference}`);
       expect(text).toMatch(/When: tomorrow \(\d\d\/\d\d\/\d\d\), 10:00 AM to 11:00 AM/);
       expect(text).toContain('1 Main Street, Springfield');
+      // The cancellation sentence is true for this booking: whether it can still be canceled online depends on the hour it was made.
+      const cancellableOnline = Date.now() < new Date(booking.startsAt).getTime() - 24 * 3_600_000;
+      expect(text).toContain(
+        cancellableOnline
+          ? 'You can cancel your booking online up to 24 hours before it starts: until today at 10:00 AM.'
+          : 'Online cancellation closes 24 hours before the start, so this booking can no longer be canceled online',
+      );
       expect(text).not.toContain('{{');
     });
 
