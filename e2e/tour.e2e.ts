@@ -4,11 +4,40 @@ import { addDays, venueToday } from '@lanebook/core/calendar';
 import { apiAs, apiToken, atPath, baseUrl, screenshot, signIn, signUpConfirmed, useBrowser, visible } from './support.js';
 
 const browser = useBrowser();
-const TOTAL = 31;
+const TOTAL = 34;
 
 const popover = (page: Page) => page.locator('.driver-popover');
 
-/** Waits for the guide to show step `n` (1-based, as the owner reads it) with this title. */
+/** How far the popover overlaps the step's target (its highlighted element), in square pixels. */
+async function popoverOverlap(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const popoverBox = document.querySelector('.driver-popover')?.getBoundingClientRect();
+    const target = document.querySelector('.driver-active-element');
+    if (!popoverBox || !target || target.id === 'driver-dummy-element') return 0;
+    const box = target.getBoundingClientRect();
+    const width = Math.min(popoverBox.right, box.right) - Math.max(popoverBox.left, box.left);
+    const height = Math.min(popoverBox.bottom, box.bottom) - Math.max(popoverBox.top, box.top);
+    return width > 0 && height > 0 ? width * height : 0;
+  });
+}
+
+/** The popover does not cover the control the step asks for, at 1280 px and at 390 px wide. */
+async function popoverBesideTarget(page: Page, n: number) {
+  const size = page.viewportSize()!;
+  for (const viewport of [size, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    try {
+      await expect.poll(() => popoverOverlap(page), { timeout: 5_000 }).toBe(0);
+    } catch (error) {
+      await screenshot(page, `tour-step-${n}-covers-its-target-at-${viewport.width}`);
+      throw error;
+    }
+  }
+  await page.setViewportSize(size);
+  await expect.poll(() => popoverOverlap(page), { timeout: 5_000 }).toBe(0);
+}
+
+/** Waits for the guide to show step `n` (1-based, as the owner reads it) with this title, beside its target. */
 async function atStep(page: Page, n: number, title: string) {
   try {
     await visible(popover(page).locator('.driver-popover-progress-text', { hasText: new RegExp(`^${n} of ${TOTAL}$`) }));
@@ -17,6 +46,7 @@ async function atStep(page: Page, n: number, title: string) {
     throw error;
   }
   expect(await popover(page).locator('.driver-popover-title').textContent()).toBe(title);
+  await popoverBesideTarget(page, n);
 }
 
 async function next(page: Page, n: number, title: string) {
@@ -40,7 +70,7 @@ async function progressBecomes(page: Page, expected: { currentStep: number; isFi
 }
 
 describe('the guided tour', () => {
-  test('a new owner follows the 31 steps to a bookable widget, stopping halfway and resuming from the header after a reload', async () => {
+  test('a new owner follows the 34 steps to a venue that takes bookings, stopping halfway and resuming from the header after a reload', async () => {
     const stamp = Date.now().toString(36);
     const venueId = `tour-${stamp}`;
     const { page, context } = await browser.newPage();
@@ -186,7 +216,25 @@ describe('the guided tour', () => {
     expect(await atPath(page, '/settings/venue')).toBe('/settings/venue');
     expect(await page.getByTestId('widget-snippet').textContent()).toContain(`data-venue="${venueId}"`);
     await next(page, 30, 'Your booking widget');
-    await atStep(page, 31, 'You are ready');
+
+    // The setup checklist's remaining items are the last steps: "You are ready" only once the venue can take a booking.
+    await atStep(page, 31, 'Your address and phone');
+    expect(await popover(page).getByRole('button', { name: 'Next', exact: true }).count()).toBe(0);
+    await page.getByRole('textbox', { name: 'Address', exact: true }).fill('1 Tour Street, Springfield');
+    await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('+1 212 555 0142');
+    await page.getByRole('button', { name: 'Save changes', exact: true }).click();
+    await atStep(page, 32, 'How customers pay');
+    expect(await atPath(page, '/dashboard')).toBe('/dashboard');
+    await page.getByTestId('setup-payments').getByRole('button', { name: 'Take payment at the venue' }).click();
+    await atStep(page, 33, 'Go live');
+    await page
+      .getByTestId('setup-live')
+      .getByRole('button', { name: /^(Go live|Request approval)$/ })
+      .click();
+    await atStep(page, 34, 'You are ready');
+    const setup = (await apiAs(page, 'GET', '/api/private/venue/setup', undefined, venueId)).body as { missing: string[]; status: string };
+    expect(setup.missing).toEqual([]);
+    expect(setup.status).not.toBe('inactive');
     await popover(page).getByRole('button', { name: 'Finish', exact: true }).click();
     await popover(page).waitFor({ state: 'detached' });
     await progressBecomes(page, { currentStep: -1, isFinished: true });

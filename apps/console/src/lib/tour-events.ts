@@ -13,7 +13,11 @@ export type TourAction =
   | 'lane.created'
   | 'product.created'
   | 'product.activated'
-  | 'calendar.populated';
+  | 'calendar.populated'
+  // The setup checklist's items, heard from the checklist itself (the tour's last steps).
+  | 'setup.details'
+  | 'setup.payments'
+  | 'setup.live';
 
 const CREATED: Record<string, TourAction> = {
   terms: 'terms.created',

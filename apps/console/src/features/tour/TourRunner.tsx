@@ -1,12 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { driver, type Config, type Driver, type PopoverDOM } from 'driver.js';
 import 'driver.js/dist/driver.css';
 import './tour.css';
 import { routeByName } from '../../app/route-table';
+import { useSession } from '../../lib/session';
+import { venueSetupQuery } from '../../lib/venue-setup';
 import { stepLabel } from './machine';
+import { placeAwayFrom } from './placement';
 import { dispatchTour } from './store';
-import { TOUR_STEPS, type TourStep } from './steps';
+import { SETUP_STEP_ITEMS, TOUR_STEPS, type TourStep } from './steps';
 
 /** How long a step waits for its target before showing in the middle of the page anyway. */
 const TARGET_WAIT_MS = 10_000;
@@ -40,7 +44,7 @@ function button(label: string, primary: boolean, onClick: () => void): HTMLButto
   return element;
 }
 
-/** The popover's text and buttons, written as text (never HTML): title, text, "N of 31", Next or Finish, Stop. */
+/** The popover's text and buttons, written as text (never HTML): title, text, "N of 34", Next or Finish, Stop. */
 function renderPopover(popover: PopoverDOM, step: TourStep, index: number) {
   popover.title.textContent = step.title;
   popover.title.style.display = 'block';
@@ -72,6 +76,25 @@ export default function TourRunner({ index }: { index: number }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const driverRef = useRef<Driver | null>(null);
+  const elsewhere = step.alsoOn?.some((prefix) => pathname.startsWith(prefix)) ?? false;
+  const atStepPage = pathname === path && !elsewhere;
+
+  // A setup step moves on once its checklist item is done, read again while the step waits
+  // (card payments are verified on the provider's page); an item done before is skipped.
+  const setupItem = step.advanceOn in SETUP_STEP_ITEMS ? SETUP_STEP_ITEMS[step.advanceOn as keyof typeof SETUP_STEP_ITEMS] : null;
+  const setup = useQuery({
+    ...venueSetupQuery(useSession().venueId),
+    enabled: setupItem !== null,
+    refetchInterval: setupItem ? 2000 : false,
+  });
+  const setupDone = setupItem
+    ? setupItem === 'live'
+      ? setup.data !== undefined && setup.data.status !== 'inactive'
+      : (setup.data?.items.some((item) => item.key === setupItem && item.done) ?? false)
+    : false;
+  useEffect(() => {
+    if (setupDone) dispatchTour({ type: 'action', action: step.advanceOn as keyof typeof SETUP_STEP_ITEMS });
+  }, [setupDone, step.advanceOn]);
 
   useEffect(() => {
     const tour = driver(baseConfig(false));
@@ -86,18 +109,34 @@ export default function TourRunner({ index }: { index: number }) {
   // Be on the step's page. After the next macrotask: a save that moved the tour on first finishes
   // its own navigation (and marks its form saved, so no "Discard changes?" question).
   useEffect(() => {
-    if (pathname === path) return;
+    if (pathname === path || elsewhere) return;
     const timer = window.setTimeout(() => navigate(path), 0);
     return () => window.clearTimeout(timer);
-  }, [pathname, path, navigate]);
+  }, [pathname, path, elsewhere, navigate]);
 
   // Point at the target once it is there, again when the page replaces it.
   useEffect(() => {
     const tour = driverRef.current;
-    if (!tour || pathname !== path) return;
+    if (!tour) return;
+    // On another page of the step's work (alsoOn) the guide stays out of the way until the owner is back.
+    if (!atStepPage) {
+      tour.destroy();
+      document.body.classList.remove('lb-tour-free', 'driver-active');
+      return;
+    }
     const free = isFree(step);
     let shown: Element | null | undefined;
     let frame = 0;
+    // The popover never covers what the step asks for: placed beside its target after driver.js has placed it.
+    let placing = 0;
+    const place = () => {
+      if (placing) return;
+      placing = window.requestAnimationFrame(() => {
+        placing = 0;
+        const popover = document.querySelector<HTMLElement>('.driver-popover');
+        if (popover) placeAwayFrom(popover, shown ?? null);
+      });
+    };
     const show = (element: Element | null) => {
       shown = element;
       tour.setConfig(baseConfig(free));
@@ -105,6 +144,7 @@ export default function TourRunner({ index }: { index: number }) {
         element: element ?? undefined,
         popover: { side: 'bottom', align: 'start', onPopoverRender: (popover) => renderPopover(popover, step, index) },
       });
+      place();
       // A step the owner works in needs the page's clicks (driver.js blocks them under body.driver-active).
       document.body.classList.toggle('lb-tour-free', free);
       document.body.classList.toggle('driver-active', !free);
@@ -115,6 +155,7 @@ export default function TourRunner({ index }: { index: number }) {
       if (element && visible(element)) {
         if (element !== shown) show(element);
         else tour.refresh();
+        place();
       }
     };
     const observer = new MutationObserver(() => {
@@ -135,13 +176,19 @@ export default function TourRunner({ index }: { index: number }) {
       }
     };
     document.addEventListener('click', onClick, true);
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, true);
     return () => {
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, true);
+      if (placing) window.cancelAnimationFrame(placing);
+      document.body.classList.remove('lb-tour-room');
       observer.disconnect();
       window.clearTimeout(fallback);
       if (frame) window.cancelAnimationFrame(frame);
       document.removeEventListener('click', onClick, true);
     };
-  }, [step, index, path, pathname]);
+  }, [step, index, atStepPage]);
 
   return null;
 }

@@ -59,7 +59,7 @@ export function tourTransition(state: TourState, event: TourEvent, steps: readon
   }
 }
 
-/** The owner-facing "N of 31". */
+/** The owner-facing "N of 34". */
 export function stepLabel(index: number, total: number): string {
   return `${index + 1} of ${total}`;
 }

@@ -83,9 +83,9 @@ describe('the tour step machine', () => {
   });
 });
 
-describe('the 31 steps', () => {
-  it('are 31, each on a named route with a target, a title and a text', () => {
-    expect(TOUR_STEPS).toHaveLength(31);
+describe('the 34 steps', () => {
+  it('are 34, each on a named route with a target, a title and a text', () => {
+    expect(TOUR_STEPS).toHaveLength(34);
     for (const step of TOUR_STEPS) {
       expect(routeByName(step.route), step.route).toBeDefined();
       expect(step.target).not.toBe('');
@@ -117,6 +117,8 @@ describe('the 31 steps', () => {
       expect(actions, action).toContain(action);
     }
     expect(TOUR_STEPS[TOUR_STEPS.length - 1].advanceOn).toBe('next');
+    // "You are ready" only once the venue can take a booking: the checklist's remaining items come just before it.
+    expect(actions.slice(-4, -1)).toEqual(['setup.details', 'setup.payments', 'setup.live']);
     // A step resumed from the previous one follows a step that opens its dialog.
     TOUR_STEPS.forEach((step, index) => {
       if (step.resumeFromPrevious) expect(TOUR_STEPS[index - 1].advanceOn).toBe('click');

@@ -1,10 +1,11 @@
 import type { TourAction } from '../../lib/tour-events';
 
 /**
- * The 31 steps of the guided tour (docs/decisions/033-the-guided-tour.md), as data: the runner
+ * The 34 steps of the guided tour (docs/decisions/033-the-guided-tour.md), as data: the runner
  * (TourRunner.tsx) opens each step's route, waits for its target and shows the text. Following it
- * to the end leaves a sellable product: terms, a tax, a waiver, a lane, a product using them,
- * active, with a populated calendar, and the widget's snippet.
+ * to the end leaves a venue that takes bookings: terms, a tax, a waiver, a lane, a product using
+ * them, active, with a populated calendar, the widget's snippet, and then the setup checklist's
+ * remaining items (address and phone, how customers pay, going live), each skipped once done.
  *
  * advanceOn: 'next' moves on with the Next button; 'click' when the owner presses the target;
  * an action when the console did it (lib/tour-events.ts). An `optional` action step also offers Next.
@@ -24,7 +25,12 @@ export interface TourStep {
   interactive?: boolean;
   /** The target is in a dialog the previous step opens: a resumed tour starts at that step. */
   resumeFromPrevious?: boolean;
+  /** Other pages (path prefixes) where the step's work is done: the guide waits there instead of coming back. */
+  alsoOn?: string[];
 }
+
+/** The setup steps' actions: the runner sends them once the checklist item is done (or was done before). */
+export const SETUP_STEP_ITEMS = { 'setup.details': 'details', 'setup.payments': 'payments', 'setup.live': 'live' } as const;
 
 export const TOUR_STEPS: readonly TourStep[] = [
   {
@@ -247,10 +253,32 @@ export const TOUR_STEPS: readonly TourStep[] = [
     advanceOn: 'next',
   },
   {
+    route: 'Venue',
+    target: '[data-tour="venue-contact"]',
+    title: 'Your address and phone',
+    text: 'Customers see them on their booking and in their mails. Fill in the address and phone, then Save. The guide moves on once they are saved.',
+    advanceOn: 'setup.details',
+  },
+  {
+    route: 'Dashboard',
+    target: '[data-testid="setup-payments"]',
+    title: 'How customers pay',
+    text: 'Set up card payments to take payment online (your bank account, then Verify), or take payment at the venue. The guide moves on once one is chosen.',
+    advanceOn: 'setup.payments',
+    alsoOn: ['/settings/bank-accounts'],
+  },
+  {
+    route: 'Dashboard',
+    target: '[data-testid="setup-live"]',
+    title: 'Go live',
+    text: 'The widget takes bookings once your venue is live. Press Go live (or Request approval, where Lanebook approves new venues first).',
+    advanceOn: 'setup.live',
+  },
+  {
     route: 'Dashboard',
     target: '[data-tour="page-header"]',
     title: 'You are ready',
-    text: 'Your product is on sale. Bookings, revenue and occupancy show on this dashboard as they come in.',
+    text: 'Customers can book your product online (once Lanebook approves your venue, where it asked). Bookings, revenue and occupancy show on this dashboard as they come in.',
     advanceOn: 'next',
   },
 ];

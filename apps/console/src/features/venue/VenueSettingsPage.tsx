@@ -147,7 +147,7 @@ function VenueForm({ venue }: { venue: Venue }) {
         </Paper>
         <GoLiveMissing />
 
-        <Section title="Company">
+        <Section title="Company" tour="venue-contact">
           <TextInput label="Venue name" withAsterisk disabled={readOnly} error={errors.name?.message} {...register('name')} />
           <TextInput label="Company name" disabled={readOnly} error={errors.companyName?.message} {...register('companyName')} />
           <TextInput
@@ -440,9 +440,9 @@ function GoLiveMissing() {
   return <MissingSetup setup={setup.data} title="Before going live" />;
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, tour, children }: { title: string; tour?: string; children: ReactNode }) {
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title} data-tour={tour}>
       <Title order={2} size="h4" mb="md">
         {title}
       </Title>
