@@ -84,7 +84,8 @@ describe('the calendar by keyboard, and accessible in each view (issue 27)', () 
     const day = await keyboardDay(page, stamp);
 
     await page.goto(`/calendar?view=lanes&date=${day.date}`);
-    const blockName = `Booking 8:00 PM–9:00 PM, ${day.lane}, ${day.customerName}, 3 players, Wait For Payment, ${day.product}`;
+    // The product asks for a waiver: the name says how many of the players have signed.
+    const blockName = `Booking 8:00 PM–9:00 PM, ${day.lane}, ${day.customerName}, 0 of 3 waivers signed, 3 players, Wait For Payment, ${day.product}`;
     await visible(page.getByRole('button', { name: blockName, exact: true }));
 
     // Tab from the top of the page reaches the block; its name says time, lane, customer, status.
@@ -115,6 +116,8 @@ describe('the calendar by keyboard, and accessible in each view (issue 27)', () 
     await page.keyboard.press('Enter');
     await visible(drawer.getByRole('button', { name: 'Checked in' }));
     expect((await apiAs(page, 'GET', `/api/private/booking/${day.bookingId}`, undefined, VENUE)).body.presenceStatus).toBe('fully');
+    // The block says it too, in its name and its mark.
+    await visible(page.getByRole('button', { name: new RegExp(`${day.customerName}, checked in, 0 of 3 waivers signed`) }));
 
     // Escape closes the drawer; free lane time books by keyboard: Enter on it opens the booking form filled in.
     await page.keyboard.press('Escape');

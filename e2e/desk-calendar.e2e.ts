@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { addDays, venueToday } from '@lanebook/core/calendar';
+import { formatPhone } from '@lanebook/core/phone';
 import { apiAs, atPath, screenshot, signIn, useBrowser, visible, productOnOwnLane } from './support.js';
 
 const browser = useBrowser();
@@ -58,6 +59,48 @@ async function placeInScroller(page: Page, element: Locator) {
 
 const laneBlock = (page: Page, customerName: string) =>
   page.getByTestId('lane-view').locator('.lanebook-booking', { hasText: customerName });
+
+/**
+ * A lane of its own with a waiver, on a day no other test books: a group of four on two slots
+ * in a row (17:00 to 19:00, room for the whole name), checked in; a group of three with a long
+ * name and a long email on one slot at 20:00.
+ */
+async function glanceDay(page: Page, stamp: string) {
+  const { lane, productId, today, addSlot } = await productOnOwnLane(page, VENUE, {
+    lane: `Glance lane ${stamp}`,
+    name: `E2E Glance ${stamp}`,
+    price: 2000,
+    maxPlayers: 8,
+    waiverTitle: `Glance waiver ${stamp}`,
+  });
+  const date = addDays(today, 45 + (parseInt(stamp, 36) % 200));
+  const twoHours = [await addSlot(date, '17:00', '18:00'), await addSlot(date, '18:00', '19:00')];
+  const oneHour = await addSlot(date, '20:00', '21:00');
+  const book = async (slots: string[], playersCount: number, reservationInfo: Record<string, string>) => {
+    const answer = await apiAs(page, 'POST', '/api/private/booking', { productId, slots, playersCount, reservationInfo }, VENUE);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    return answer.body as { id: string; bookingReference: string; registrationCode: string };
+  };
+  const short = { name: `Ada Short${stamp}`, email: `ada.${stamp}@example.test` };
+  const long = {
+    name: `Maximiliane Oberhollenzer-Featherstonehaugh${stamp}`,
+    email: `maximiliane.oberhollenzer-featherstonehaugh.${stamp}@a-very-long-company-domain-name.example.test`,
+    phone: '+15557654321',
+  };
+  const shortBooking = await book(twoHours, 4, { firstName: 'Ada', lastName: `Short${stamp}`, email: short.email, phone: '' });
+  const longBooking = await book([oneHour], 3, {
+    firstName: 'Maximiliane',
+    lastName: `Oberhollenzer-Featherstonehaugh${stamp}`,
+    email: long.email,
+    phone: long.phone,
+  });
+  const checkedIn = await apiAs(page, 'POST', `/api/private/booking/${shortBooking.id}/presence`, { presenceStatus: 'fully' }, VENUE);
+  expect(checkedIn.status, JSON.stringify(checkedIn.body)).toBe(200);
+  return { lane, date, short: { ...short, booking: shortBooking }, long: { ...long, booking: longBooking } };
+}
+
+/** An element's content is wider than its box (cut off). */
+const isClipped = (element: Locator) => element.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
 
 describe('the desk calendar (issue 23)', () => {
   test('a deep link opens the lane view on the evening booking; the drawer checks it in after the waiver warning; free lane time starts a booking', async () => {
@@ -317,6 +360,140 @@ describe('the desk calendar (issue 23)', () => {
     // The page itself does not scroll sideways: the lane view does.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'desk-lane-view-phone');
+    await context.close();
+  });
+
+  test('a block leads with the whole name where it fits, marks checked in and waivers signed, and says it all on hover and focus; the lane search marks what it finds', async () => {
+    const { page, context } = await browser.newPage();
+    const stamp = Date.now().toString(36).slice(-5);
+    await signIn(page, 'owner@demo.test');
+    const day = await glanceDay(page, stamp);
+    await page.goto(`/calendar?view=lanes&date=${day.date}`);
+
+    // Two hours wide: the whole name, the checked-in mark and the signatures of the players.
+    const wide = await visible(laneBlock(page, day.short.name));
+    const lead = wide.locator('.lanebook-block-lead');
+    expect(await lead.textContent()).toBe(day.short.name);
+    expect(await isClipped(lead)).toBe(false);
+    expect(await wide.locator('.lanebook-mark-presence').textContent()).toBe('Checked in');
+    expect(await wide.locator('.lanebook-mark-waivers').textContent()).toBe('0/4 signed');
+    // One hour wide and a long name: it leads the block, and hovering shows all of it.
+    const narrow = await visible(laneBlock(page, day.long.name));
+    expect(await narrow.locator('.lanebook-block-lead').textContent()).toBe(day.long.name);
+    expect(await narrow.locator('.lanebook-mark-waivers').textContent()).toBe('0/3 signed');
+    expect(await narrow.locator('.lanebook-mark-presence').count()).toBe(0);
+    await narrow.hover();
+    const hint = page.getByTestId('block-hint');
+    expect(await (await visible(hint)).textContent()).toContain(`${day.long.name} · 0/3 signed · 3 players`);
+    await screenshot(page, 'desk-lane-block-hint');
+    // The keyboard's focus shows it too, and the block's name says it for screen readers.
+    await page.mouse.move(0, 0);
+    await hint.waitFor({ state: 'detached' });
+    await narrow.focus();
+    expect(await (await visible(hint)).textContent()).toContain(day.long.name);
+    expect(await narrow.locator('.lanebook-sr-only').textContent()).toContain(`${day.long.name}, 0 of 3 waivers signed, 3 players`);
+    expect(await wide.locator('.lanebook-sr-only').textContent()).toContain(`${day.short.name}, checked in, 0 of 4 waivers signed`);
+
+    // The lane view's search: by email, the booking found is marked and the others step back.
+    await page.getByRole('searchbox', { name: 'Find on this day' }).fill(day.long.email.slice(0, 16));
+    await expect.poll(() => narrow.getAttribute('class')).toContain('lanebook-found');
+    expect(await wide.getAttribute('class')).toContain('lanebook-not-found');
+    expect(await page.getByTestId('lane-search-status').textContent()).toBe('1 found on this day, marked; Enter moves to the first.');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => narrow.evaluate((el) => el === document.activeElement)).toBe(true);
+    // By the registration code: the other one.
+    await page.getByRole('searchbox', { name: 'Find on this day' }).fill(day.short.booking.registrationCode);
+    await expect.poll(() => wide.getAttribute('class')).toContain('lanebook-found');
+    await page.getByRole('searchbox', { name: 'Find on this day' }).fill('');
+    await expect.poll(() => wide.getAttribute('class')).not.toMatch(/lanebook-(found|not-found)/);
+    await context.close();
+  });
+
+  test("the header's search finds a booking from any page by name, email, phone or reference, and opens it", async () => {
+    const { page, context } = await browser.newPage();
+    const stamp = Date.now().toString(36).slice(-5);
+    await signIn(page, 'owner@demo.test');
+    const day = await glanceDay(page, stamp);
+    await page.goto('/settings/profile');
+    await visible(page.getByRole('heading', { level: 1 }));
+    const search = async (text: string) => {
+      await page.getByRole('button', { name: 'Search bookings' }).click();
+      const dialog = await visible(page.getByRole('dialog', { name: 'Find a booking' }));
+      await dialog.getByRole('searchbox', { name: 'Name, email, phone or reference' }).fill(text);
+      return dialog;
+    };
+    // By the whole name: picked from the results, the booking opens.
+    let dialog = await search(day.long.name);
+    await (await visible(dialog.getByTestId('found-booking').filter({ hasText: day.long.name }))).click();
+    await atPath(page, `/bookings/${day.long.booking.id}/view`);
+    await screenshot(page, 'header-search-opened');
+    // By the reference, from another page: Enter opens the first found.
+    await page.goto('/bookings');
+    await visible(page.getByTestId('booking-row'));
+    dialog = await search(day.short.booking.bookingReference);
+    await visible(dialog.getByTestId('found-booking').filter({ hasText: day.short.name }));
+    await page.keyboard.press('Enter');
+    await atPath(page, `/bookings/${day.short.booking.id}/view`);
+    // By the phone's last digits and by the email's start, with "/" from the keyboard.
+    await page.goto(`/calendar?view=lanes&date=${day.date}`);
+    await visible(laneBlock(page, day.short.name));
+    await page.keyboard.press('/');
+    dialog = await visible(page.getByRole('dialog', { name: 'Find a booking' }));
+    await dialog.getByRole('searchbox').fill('(555) 765-4321');
+    await visible(dialog.getByTestId('found-booking').filter({ hasText: day.long.name }));
+    await dialog.getByRole('searchbox').fill(day.short.email.slice(0, 12));
+    await visible(dialog.getByTestId('found-booking').filter({ hasText: day.short.name }));
+    await dialog.getByTestId('found-booking').filter({ hasText: day.short.name }).click();
+    await atPath(page, `/bookings/${day.short.booking.id}/view`);
+    await context.close();
+  });
+
+  test('at 390 px the grid starts on the first screen (the header, filters and legend fold), and the drawer does not cut the email', async () => {
+    const { page, context } = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const stamp = Date.now().toString(36).slice(-5);
+    await signIn(page, 'owner@demo.test');
+    const day = await glanceDay(page, stamp);
+    await page.goto(`/calendar?view=lanes&date=${day.date}`);
+    await visible(laneBlock(page, day.long.name));
+    // The header keeps every control on the screen, Search bookings included.
+    for (const name of ['Search bookings', 'Profile', 'Log out']) {
+      const control = (await visible(page.getByRole('banner').getByRole(name === 'Profile' ? 'link' : 'button', { name }))).boundingBox();
+      const box = (await control)!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+    }
+    // The first lane's row is on the first screen, unscrolled.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const firstRow = (await page.getByTestId('lane-view').locator('.ec-body .ec-sidebar > *').first().boundingBox())!;
+    expect(firstRow.y).toBeGreaterThan(0);
+    expect(firstRow.y + firstRow.height).toBeLessThanOrEqual(844);
+    // The legend and the filters are behind one button.
+    const legend = page.getByTestId('calendar-legend');
+    expect(await legend.isVisible()).toBe(false);
+    await screenshot(page, 'desk-lane-view-phone-folded');
+    const fold = page.getByRole('button', { name: 'Filters and legend' });
+    expect(await fold.getAttribute('aria-expanded')).toBe('false');
+    await fold.click();
+    await visible(legend);
+    await visible(page.getByRole('combobox', { name: 'Products', exact: true }));
+    await page.getByRole('button', { name: 'Hide filters and legend' }).click();
+    expect(await legend.isVisible()).toBe(false);
+
+    // The drawer: the long email wraps inside it; the phones are written as the venue writes them.
+    await laneBlock(page, day.long.name).click();
+    const drawer = await visible(page.getByTestId('booking-drawer'));
+    const email = drawer.getByTestId('drawer-email');
+    expect(await email.textContent()).toBe(day.long.email);
+    expect(await isClipped(email)).toBe(false);
+    const emailBox = (await email.boundingBox())!;
+    expect(emailBox.x + emailBox.width).toBeLessThanOrEqual(390);
+    expect(await drawer.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    const venue = (await apiAs(page, 'GET', '/api/private/venues/current', undefined, VENUE)).body as { phone: string; country: string };
+    expect(await drawer.getByTestId('drawer-phone').textContent()).toBe(formatPhone(day.long.phone, venue.country));
+    // The demo venue's phone is stored E.164 (+1 212 ...): the drawer writes it as the venue's country does.
+    expect(venue.phone).toMatch(/^\+1/);
+    expect(await drawer.getByTestId('drawer-venue-phone').textContent()).toBe(formatPhone(venue.phone, venue.country));
+    await screenshot(page, 'desk-drawer-phone');
     await context.close();
   });
 });

@@ -19,7 +19,7 @@ import { ModalsWhenOpened } from '../ModalsWhenOpened';
 
 // Most users belong to one venue: the select (Combobox, Popover) loads only for those who can switch.
 const VenueSelect = lazy(() => import('./VenueSelect'));
-const venueSelectWidth = { base: 110, sm: 200 };
+const venueSelectWidth = { base: 100, sm: 200 };
 
 function visible(items: MenuItem[], session: ReturnType<typeof useSession>) {
   return items.filter((item) => (!item.superadminOnly || session.me?.isSuperadmin) && (!item.permission || session.can(item.permission)));
@@ -101,7 +101,8 @@ export function DefaultLayout() {
                 </Box>
               ) : null}
             </Group>
-            <Group gap="sm" wrap="nowrap">
+            {/* On a phone the right-hand controls sit closer, so Search bookings fits beside them at 390 px. */}
+            <Group gap={isMobile ? 6 : 'sm'} wrap="nowrap">
               {venue ? <BookingFinder /> : null}
               <ResumeGuideButton />
               {venueOptions.length > 1 ? (

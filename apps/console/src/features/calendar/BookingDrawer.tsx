@@ -81,7 +81,7 @@ export function BookingDrawer({
               <Stack gap={0} miw={0}>
                 {/* A long address breaks anywhere rather than run out of the drawer. */}
                 {b.reservationInfo.email ? (
-                  <span data-testid="drawer-email" style={{ overflowWrap: 'anywhere' }}>
+                  <span data-testid="drawer-email" style={{ display: 'block', overflowWrap: 'anywhere' }}>
                     {b.reservationInfo.email}
                   </span>
                 ) : null}
