@@ -233,7 +233,7 @@ describe("the desk's evening (issue 34)", () => {
     await visible(presence);
     await presence.click();
     await page.getByRole('option', { name: 'Checked In', exact: true }).click();
-    const question = page.getByRole('dialog', { name: 'Check in anyway?' });
+    const question = page.getByRole('dialog', { name: 'Check in?' });
     await visible(question);
     await visible(question.getByText(`This booking is on ${shortDay(date)}.`, { exact: true }));
     await visible(question.getByText('0 of 2 waivers signed: 2 players have not signed.'));

@@ -74,7 +74,7 @@ function CheckInQuestion(props: {
   const collect = warnings.due > 0 && session.can('bookings.collect');
   const waiverLink = warnings.missingWaivers > 0 ? signingLinkOf(booking.signingToken) : null;
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={warnings.otherDay ? 'Check in anyway?' : 'Check in?'} centered>
+    <Modal opened={props.opened} onClose={props.onClose} title="Check in?" centered>
       <Stack gap="md" data-testid="check-in-question">
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Before checking in">
           <Stack gap={4}>
