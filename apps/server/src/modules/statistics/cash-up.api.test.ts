@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { addDays, venueToday } from '@lanebook/core';
 import type { Booking, PublicBooking } from '@lanebook/core/booking-schemas';
@@ -14,6 +15,7 @@ import { BASE_URL, type Caller } from '../../../test/server.js';
 
 type Setup = Awaited<ReturnType<typeof setUpBookings>>;
 const ZONE = 'America/New_York';
+const MIGRATION = new URL('../../db/migrations/0031_owners_morning.sql', import.meta.url);
 const RETURN_URL = `${BASE_URL}/widget/?venue=v&frame=1&booking=REF&paid=1`;
 
 async function deskBooking(s: Setup, playersCount: number) {
@@ -151,6 +153,38 @@ describeEachDatabase('the day-end cash-up (issue 34)', (t) => {
     }
     const other = await t.addVenue();
     expect(await cashUpOf(other.owner)).toMatchObject({ byMethod: [], byStaff: [], expectedCash: 0 });
+  });
+
+  it('migration 0031 gives rows written before it their member when the name kept on them is exactly one member of the venue', async () => {
+    const own = await setUpBookings(t);
+    const booking = (await own.venue.staff.post('/api/private/booking', own.form({ playersCount: 1 }))).json<Booking>();
+    await collect(own.venue.staff, booking.id, 1000, 'Cash');
+    await refund(own.venue.manager, booking.id, 400);
+    // A namesake: the manager's name is two members of this venue, so their rows cannot be told apart.
+    await t.addUser({ name: `manager-${own.venue.id}`, memberships: [[own.venue.id, 'staff']] });
+    await t.db.update(bookingPayments).set({ userId: null }).where(eq(bookingPayments.venueId, own.venue.id));
+    const backfill = readFileSync(MIGRATION, 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((statement) => statement.includes('UPDATE "booking_payments"'));
+    expect(backfill).toHaveLength(1);
+    await t.db.execute(sql.raw(backfill[0]));
+    const rows = await t.db.select().from(bookingPayments).where(eq(bookingPayments.venueId, own.venue.id));
+    expect(rows.map((row) => [row.kind, row.userName, row.userId]).sort()).toEqual([
+      ['payment', `staff-${own.venue.id}`, own.venue.staff.id],
+      ['refund', `manager-${own.venue.id}`, null],
+    ]);
+    // The one left unknown is a row of its own, under the name kept on it.
+    const cashUp = await cashUpOf(own.venue.owner);
+    expect(cashUp.byStaff).toEqual([
+      { userId: null, name: `manager-${own.venue.id}`, payments: 0, refunds: 400, net: -400 },
+      { userId: own.venue.staff.id, name: `staff-${own.venue.id}`, payments: 1000, refunds: 0, net: 1000 },
+    ]);
+    expect(
+      await t.db
+        .select()
+        .from(bookingPayments)
+        .where(and(eq(bookingPayments.venueId, s.venue.id), isNull(bookingPayments.userId))),
+    ).toHaveLength(1);
   });
 
   it('a bounded period: bad or unbounded ones are 400s naming the parameter', async () => {
