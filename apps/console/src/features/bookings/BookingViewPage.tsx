@@ -278,9 +278,10 @@ export default function BookingViewPage() {
           </Title>
           <SimpleGrid cols={2} spacing="sm">
             <Fact label="Name">{name}</Fact>
-            <Fact label="Email">{b.reservationInfo.email}</Fact>
+            {/* A desk booking may have neither: said, so an empty field is not taken for a missing load. */}
+            <Fact label="Email">{b.reservationInfo.email || 'Not given'}</Fact>
             <Fact label="Phone">
-              <span data-testid="booking-phone">{format.phone(b.reservationInfo.phone)}</span>
+              <span data-testid="booking-phone">{b.reservationInfo.phone ? format.phone(b.reservationInfo.phone) : 'Not given'}</span>
             </Fact>
             <Fact label="Note">
               <span style={{ whiteSpace: 'pre-wrap' }} data-testid="booking-note">

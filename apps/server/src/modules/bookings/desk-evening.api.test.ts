@@ -53,6 +53,9 @@ describeEachDatabase('the desk’s evening', (t) => {
     expect(list.json<{ items: Booking[] }>().items.map((b) => b.id)).toContain(walkIn.id);
     const detail = await venue.staff.get(`/api/private/booking/${walkIn.id}`);
     expect(detail.json<BookingDetail>().logs[0].text).toBe('Booking created as a walk-in for 1 players');
+    const receipt = await venue.staff.get(`/api/private/booking/${walkIn.id}/receipt.pdf`);
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    expect(receipt.headers['content-type']).toContain('application/pdf');
     // Staff correcting a walk-in may clear its name again; a caller's name stays required.
     const cleared = await venue.staff.put(`/api/private/booking/${nameOnly.json<Booking>().id}`, {
       reservationInfo: { firstName: '', lastName: '', email: '', phone: '' },
