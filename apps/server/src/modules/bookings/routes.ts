@@ -343,7 +343,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
   action(
     'cancel',
     'bookings.cancel',
-    'Cancels the booking: its lanes are free at once. Cancelling refunds nothing by itself: refundAmount gives back all, part or none of what was paid in the same step (card parts pending until the provider answers); reason is kept in the log. The customer gets the cancellation mail when the venue has an active template.',
+    'Cancels the booking: its lanes are free at once. Cancelling refunds nothing by itself: refundAmount gives back all, part or none of what was paid in the same step (card parts pending until the provider answers; a refund needs bookings.refund, as the refund call does); reason is kept in the log. The customer gets the cancellation mail when the venue has an active template.',
     // No body at all cancels and refunds nothing, as before.
     staffCancelBodySchema.nullish(),
     (request, tx) => {
@@ -382,7 +382,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       schema: {
         tags,
         description:
-          "Collects an amount with one of the venue's payment methods (Cash, a POS terminal): answers the booking, paid when nothing is due. With paymentMethod \"card\" answers { url }, the provider's hosted checkout page: the booking is paid when the provider confirms the payment (its webhook), not on the customer's return.",
+          "Collects an amount with one of the venue's payment methods (Cash, a POS terminal): answers the booking, paid when nothing is due, with change: what to hand back from the cash tendered (tendered, cents, cash only, at least the amount; 0 without it). With paymentMethod \"card\" answers { url }, the provider's hosted checkout page: the booking is paid when the provider confirms the payment (its webhook), not on the customer's return.",
         params: idParams,
         body: checkoutBodySchema,
         response: { 200: z.union([checkoutAnswerSchema, urlAnswerSchema]), ...errorResponses(400, 401, 403, 404, 409, 502) },
