@@ -16,6 +16,14 @@ export const venueIdSchema = z
 
 const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 
+/**
+ * What Closure percent is, said where it is set (Settings → Venue and the Lanes page): a figure the
+ * venue keeps for its own reports and integrations; nothing in booking or availability reads it
+ * (decision 039), so the text says how to close a lane instead.
+ */
+export const CLOSURE_PERCENT_HELP =
+  'A venue-wide figure, 0 to 100, kept for your own reports and integrations (the API returns it with the venue). It does not change what customers can book: to close a lane, pause it.';
+
 export const venueFieldsSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
   companyName: optionalText(160),

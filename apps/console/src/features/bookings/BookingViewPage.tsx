@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Fact } from '../../components/Fact';
-import { BOOKING_SOURCE_LABELS, PRESENCE_STATUSES, presenceLabel, type Booking, type BookingDetail } from '@lanebook/core/booking-schemas';
+import { BOOKING_SOURCE_LABELS, PRESENCE_STATUSES, presenceLabel, type BookingDetail } from '@lanebook/core/booking-schemas';
 import { isLiveStatus } from '@lanebook/core/booking-money';
 import { useSession } from '../../lib/session';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -18,21 +18,13 @@ import { bookingsKey } from './api/keys';
 import { runBookingAction, type BookingAction } from './api/booking-action';
 import { deleteBooking } from './api/delete-booking';
 import { bookingProductsQuery } from './api/catalog-lists';
-import { StatusBadge, customerName, durationLabel, useVenueFormat } from './format';
+import { PaymentLabelBadge, StatusBadge, customerName, durationLabel, useVenueFormat } from './format';
 import { SendEmailModal } from './SendEmailModal';
 import { CancelBookingModal } from './CancelBookingModal';
 import { AdjustPriceModal } from './AdjustPriceModal';
 import { RefundDone, RefundStatusBadge } from './RefundDone';
 import { retryRefund } from './api/retry-refund';
 import type { RefundMade } from './api/refund';
-
-const PAYMENT_LABEL_COLORS: Partial<Record<Booking['paymentLabel'], string>> = {
-  Paid: 'green',
-  'Part paid': 'yellow',
-  Overpaid: 'orange',
-  Kept: 'grape',
-  Refunded: 'grape',
-};
 
 /** How long before coming back from the provider a card payment still counts as this visit's. */
 const CARD_PAYMENT_WINDOW_MS = 15 * 60_000;
@@ -311,9 +303,7 @@ export default function BookingViewPage() {
         <Card withBorder radius="md">
           <Group justify="space-between" mb="sm">
             <Title order={4}>Payments</Title>
-            <Badge variant="outline" color={PAYMENT_LABEL_COLORS[b.paymentLabel] ?? 'gray'} data-testid="payment-label">
-              {b.paymentLabel}
-            </Badge>
+            <PaymentLabelBadge label={b.paymentLabel} />
           </Group>
           <SimpleGrid cols={3} spacing="sm" mb="md">
             <Fact label="Total">{format.money(b.total)}</Fact>

@@ -39,9 +39,12 @@ import { QueryTable } from '../../components/QueryTable';
 import { VenueDateInput } from '../../components/fields/VenueDateInput';
 import { listBookingsQuery, type BookingListFilters, type BookingListItem } from './api/list-bookings';
 import { bookingAffiliatesQuery, bookingProductsQuery } from './api/catalog-lists';
-import { StatusBadge, customerName, durationLabel, useVenueFormat } from './format';
+import type { PaymentLabel } from '@lanebook/core/booking-money';
+import { PaymentLabelBadge, StatusBadge, customerName, durationLabel, useVenueFormat } from './format';
 
 const PAGE_SIZE = 50;
+/** Payment labels the list shows beside the status: Paid, Unpaid and No charge go without saying. */
+const LISTED_PAYMENT_LABELS = new Set<PaymentLabel>(['Part paid', 'Overpaid', 'Refunded', 'Kept']);
 
 const FILTER_LABELS: Record<BookingFilter, string> = {
   wait_for_payment: 'Wait for payment',
@@ -173,16 +176,8 @@ export default function BookingsPage() {
           Saved
         </Badge>
       ) : null}
-      {booking.paymentLabel === 'Part paid' ? (
-        <Badge variant="outline" color="yellow" size="xs">
-          Part paid
-        </Badge>
-      ) : null}
-      {booking.isRefunded ? (
-        <Badge variant="outline" color="grape" size="xs">
-          Refunded
-        </Badge>
-      ) : null}
+      {/* The money's word when the status does not say it, as the booking's page says it. */}
+      {LISTED_PAYMENT_LABELS.has(booking.paymentLabel) ? <PaymentLabelBadge label={booking.paymentLabel} size="xs" /> : null}
     </>
   );
   const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -253,7 +248,13 @@ export default function BookingsPage() {
             {booking.numberOfSignedWaivers}/{booking.playersCount}
           </Table.Td>
         ) : null}
-        <Table.Td style={nowrap}>{booking.registrationCode}</Table.Td>
+        <Table.Td style={nowrap}>
+          <Text size="sm">{booking.registrationCode}</Text>
+          {/* The reference the customer quotes (their mails and page show it). */}
+          <Text size="xs" c="dimmed" data-testid="row-reference">
+            {booking.bookingReference}
+          </Text>
+        </Table.Td>
         {detailed ? (
           <Table.Td style={nowrap}>
             <Text size="sm">{format.date(booking.createdAt)}</Text>

@@ -53,7 +53,7 @@ function Receipt({ booking: b }: { booking: BookingDetail }) {
           <Title order={2}>{venue?.name}</Title>
           {venue?.companyName && venue.companyName !== venue.name ? <Text size="sm">{venue.companyName}</Text> : null}
           {venue?.address ? <Text size="sm">{venue.address}</Text> : null}
-          <Text size="sm">{[venue?.phone, venue?.email].filter(Boolean).join('  ')}</Text>
+          <Text size="sm">{[venue?.phone ? format.phone(venue.phone) : '', venue?.email].filter(Boolean).join('  ')}</Text>
         </div>
         <div>
           <Title order={3}>Receipt</Title>

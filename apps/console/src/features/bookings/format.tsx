@@ -2,6 +2,7 @@ import { Badge } from '@mantine/core';
 import { formatMoney, formatVenueDate, formatVenueTime } from '@lanebook/core/format';
 import { bookingStatusLabel, type BookingStatus } from '@lanebook/core/bookings';
 import { formatPhone } from '@lanebook/core/phone';
+import type { PaymentLabel } from '@lanebook/core/booking-money';
 import { useSession } from '../../lib/session';
 
 const STATUS_COLORS: Record<BookingStatus, string> = {
@@ -16,6 +17,23 @@ export function StatusBadge({ status }: { status: BookingStatus }) {
   return (
     <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" data-testid="booking-status">
       {bookingStatusLabel(status)}
+    </Badge>
+  );
+}
+
+const PAYMENT_LABEL_COLORS: Partial<Record<PaymentLabel, string>> = {
+  Paid: 'green',
+  'Part paid': 'yellow',
+  Overpaid: 'orange',
+  Kept: 'grape',
+  Refunded: 'grape',
+};
+
+/** What the booking's money says (its payment label), worded and colored alike on the list and the booking's page. */
+export function PaymentLabelBadge({ label, size = 'sm' }: { label: PaymentLabel; size?: 'xs' | 'sm' }) {
+  return (
+    <Badge variant="outline" size={size} color={PAYMENT_LABEL_COLORS[label] ?? 'gray'} data-testid="payment-label">
+      {label}
     </Badge>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { venueFieldsSchema } from '@lanebook/core/venue-schemas';
+import { CLOSURE_PERCENT_HELP, venueFieldsSchema } from '@lanebook/core/venue-schemas';
 import { useSession } from '../../lib/session';
 import { CollectionFormModal } from '../../components/collection/CollectionForm';
 import { CollectionListPage } from '../../components/collection/CollectionListPage';
@@ -57,9 +57,7 @@ function ClosurePercent() {
       <Group align="flex-end" gap="sm" wrap="wrap">
         <PercentInput
           label="Closure percent"
-          description={
-            canEdit ? 'A venue-wide setting, 0 to 100.' : 'A venue-wide setting. Changing it needs the “Venues — Edit” permission.'
-          }
+          description={canEdit ? CLOSURE_PERCENT_HELP : `${CLOSURE_PERCENT_HELP} Changing it needs the “Venues — Edit” permission.`}
           value={value}
           onChange={(next) => {
             setValue(next);

@@ -26,7 +26,7 @@ import type { z } from '@lanebook/core/zod';
 import type { Venue } from '@lanebook/core/api-schemas';
 import { formatMoney, formatVenueClock } from '@lanebook/core/format';
 import { DATE_FORMATS, DEFAULT_PAYMENT_METHODS, PHONE_FORMATS, VENUE_STATUS_LABELS, isValidTimeZone } from '@lanebook/core/venue';
-import { venueFieldsSchema, type VenueFields, type VenueUpdate } from '@lanebook/core/venue-schemas';
+import { CLOSURE_PERCENT_HELP, venueFieldsSchema, type VenueFields, type VenueUpdate } from '@lanebook/core/venue-schemas';
 import { useSession } from '../../lib/session';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
@@ -289,7 +289,7 @@ function VenueForm({ venue }: { venue: Venue }) {
             control={control}
             name="closurePercent"
             label="Closure percent"
-            description="0 to 100"
+            description={CLOSURE_PERCENT_HELP}
             min={0}
             max={100}
             suffix="%"

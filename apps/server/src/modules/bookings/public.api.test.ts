@@ -135,6 +135,11 @@ describeEachDatabase('public booking calls (the widget)', (t) => {
     });
     expect(Object.keys(booking)).not.toContain('checkoutInfo');
     expect(Object.keys(booking)).not.toContain('resourceIds');
+    // The venue's phone in its country's format, as on the console's pages and in the mails.
+    expect((await venue.owner.patch('/api/private/venues/current', { country: 'US', phone: '+1 312 555 0142' })).statusCode).toBe(200);
+    expect((await t.request('GET', publicUrl(booking))).json<PublicBooking>().venuePhone).toBe('(312) 555-0142');
+    expect((await venue.owner.patch('/api/private/venues/current', { phone: '+44 20 7946 0958' })).statusCode).toBe(200);
+    expect((await t.request('GET', publicUrl(booking))).json<PublicBooking>().venuePhone).toBe('+44 20 7946 0958');
 
     // The product's own period, and its waiver.
     const waiver = await venue.manager.post('/api/private/waivers', { title: 'Safety', intro: 'Read', text: 'Risks' });

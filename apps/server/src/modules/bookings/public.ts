@@ -1,5 +1,6 @@
 import { formatVenueDate, formatVenueTime, type VenueClockFormat } from '@lanebook/core';
 import { publicBookingSchema, type Booking, type PublicBooking } from '@lanebook/core/booking-schemas';
+import { formatPhone } from '@lanebook/core/phone';
 import { signingPathOf } from '@lanebook/core/waiver-schemas';
 import { AppError } from '../../platform/errors.js';
 import { cancellationPeriodOf, customerDeadline, periodHours } from './actions.js';
@@ -26,6 +27,8 @@ export interface PublicVenueView {
   timeFormat: 12 | 24;
   address: string;
   phone: string;
+  /** The venue's phone is shown in this country's format (formatPhone), as everywhere else. */
+  country: string;
 }
 
 /** The customer's own page of the booking (the mails' manageUrl): the reference, which only the booker gets. */
@@ -52,7 +55,7 @@ export function publicBooking(
     venueId: venue.id,
     venueName: venue.name,
     venueAddress: venue.address,
-    venuePhone: venue.phone,
+    venuePhone: formatPhone(venue.phone, venue.country),
     isCancellable,
     cancellableUntil: deadline?.toISOString() ?? null,
     // Moving books the product's online slots again: not once it is paused or gone.
