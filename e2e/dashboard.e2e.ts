@@ -312,4 +312,37 @@ describe('the owner dashboard (issue 24)', () => {
     expect(await page.getByTestId('tile-grossRevenue').count()).toBe(0);
     await context.close();
   });
+  test("the drill-down's hours are on the venue's clock, its money column fits at 1280 px, and the heatmap tells no slots from 0%", async () => {
+    const { page, context } = await browser.newPage();
+    await signIn(page, 'owner@demo.test');
+    const venue = (await apiAs(page, 'GET', '/api/private/venues/current', undefined, VENUE)).body as { timeFormat: 12 | 24 };
+    const onClock = venue.timeFormat === 24 ? /^([01]\d|2[0-3]):00$/ : /^(1[0-2]|[1-9]):00 (AM|PM)$/;
+
+    // One day is charted by the hour: every tick on the venue's clock.
+    await page.goto('/dashboard/grossRevenue?period=today&dateField=date');
+    const ticks = page.locator('[data-testid="statistic-chart"] .recharts-xAxis .recharts-cartesian-axis-tick-value');
+    await ticks.first().waitFor();
+    const labels = (await ticks.allTextContents()).map((text) => text.trim());
+    expect(labels.length).toBeGreaterThan(0);
+    for (const label of labels) expect(label).toMatch(onClock);
+
+    // The money column of the list is on screen at 1280 px, not behind a horizontal scroll.
+    await page.goto('/dashboard/grossRevenue?period=thisYear&dateField=date');
+    const value = await visible(page.getByTestId('row-value'));
+    const [cell, visibleRight] = await value.evaluate((element) => {
+      // The nearest box that scrolls sideways clips what is past its right edge.
+      let clip = element.parentElement;
+      while (clip && !['auto', 'scroll', 'hidden'].includes(getComputedStyle(clip).overflowX)) clip = clip.parentElement;
+      const right = Math.min(clip ? clip.getBoundingClientRect().right : window.innerWidth, window.innerWidth);
+      return [element.getBoundingClientRect().right, right];
+    });
+    expect(cell).toBeLessThanOrEqual(visibleRight + 1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // The heatmap's legend: grey is "No slots", apart from the 0% to 100% scale.
+    await page.goto('/dashboard');
+    await visible(page.getByTestId('occupancy-heatmap'));
+    await visible(page.getByTestId('heatmap-no-slots').getByText('No slots', { exact: true }));
+    await context.close();
+  });
 });

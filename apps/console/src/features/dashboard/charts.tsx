@@ -5,7 +5,7 @@
  */
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart, DonutChart, LineChart, MatrixChart } from '@mantine/charts';
-import { Text } from '@mantine/core';
+import { Box, Group, Text } from '@mantine/core';
 import type { BookingSourceCounts, StatisticsAhead, StatisticsChart, StatisticsHeatmap } from '@lanebook/core/statistics-schemas';
 import type { DashboardFormat } from './format';
 import { SOURCE_LABELS, SOURCES, tileOf, type StatKey } from './tiles';
@@ -37,7 +37,9 @@ export function SourceDonut({ source }: { source: BookingSourceCounts }) {
 /** A tile's value per bucket: bars for money and counts, a line for the rates. */
 export function StatisticChartView({ statKey, chart, format }: { statKey: StatKey; chart: StatisticsChart; format: DashboardFormat }) {
   const tile = tileOf(statKey);
-  const label = (point: StatisticsChart['points'][number]) => (chart.bucket === 'hour' ? point.label : format.day(point.start));
+  // An hour's bucket starts at an instant: written on the venue's 12 or 24 hour clock, in its zone.
+  const label = (point: StatisticsChart['points'][number]) =>
+    chart.bucket === 'hour' ? format.time(point.start) : format.day(point.start);
   if (statKey === 'bookingSource') {
     const data = chart.points.map((point) => ({
       bucket: label(point),
@@ -108,28 +110,39 @@ export function OccupancyHeatmap({
     }),
   );
   return (
-    <MatrixChart
-      data={data}
-      xLabels={xLabels}
-      yLabels={yLabels}
-      domain={[0, 100]}
-      colors={['blue.1', 'blue.3', 'blue.5', 'blue.7', 'blue.9']}
-      cellSize={26}
-      gap={3}
-      withTooltip
-      getTooltipLabel={(cell) => `${cell.y} ${cell.x}: ${cell.value === null ? 'no slots' : `${cell.value}% taken`}`}
-      withXLabels
-      withYLabels
-      yLabelsWidth={40}
-      xLabelsHeight={40}
-      xLabelsRotation={-45}
-      withLegend
-      legendLabels={['0%', '100%']}
-      data-testid="occupancy-heatmap"
-    />
+    <>
+      <MatrixChart
+        data={data}
+        xLabels={xLabels}
+        yLabels={yLabels}
+        domain={[0, 100]}
+        colors={['blue.1', 'blue.3', 'blue.5', 'blue.7', 'blue.9']}
+        // An hour without slots is grey, never the light blue of 0% taken; the line below says so.
+        emptyColor={NO_SLOTS_COLOR}
+        cellSize={26}
+        gap={3}
+        withTooltip
+        getTooltipLabel={(cell) => `${cell.y} ${cell.x}: ${cell.value === null ? 'no slots' : `${cell.value}% taken`}`}
+        withXLabels
+        withYLabels
+        yLabelsWidth={40}
+        xLabelsHeight={40}
+        xLabelsRotation={-45}
+        withLegend
+        legendLabels={['0% taken', '100% taken']}
+        data-testid="occupancy-heatmap"
+      />
+      <Group gap={6} mt={4} data-testid="heatmap-no-slots">
+        <Box w={12} h={12} bg={NO_SLOTS_COLOR} style={{ borderRadius: 2 }} aria-hidden />
+        <Text size="xs" c="dimmed">
+          No slots
+        </Text>
+      </Group>
+    </>
   );
 }
 
+const NO_SLOTS_COLOR = 'gray.4';
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** Today and the 13 days after: what the booked days will bring, and how full they are. */
