@@ -394,8 +394,8 @@ describe('the desk calendar (issue 23)', () => {
     expect(await narrow.locator('.lanebook-sr-only').textContent()).toContain(`${day.long.name}, 0 of 3 waivers signed, 3 players`);
     expect(await wide.locator('.lanebook-sr-only').textContent()).toContain(`${day.short.name}, checked in, 0 of 4 waivers signed`);
 
-    // The lane view's search: by email, the booking found is marked and the others step back.
-    await page.getByRole('searchbox', { name: 'Find on this day' }).fill(day.long.email.slice(0, 16));
+    // The lane view's search: by the start of an email, the booking found is marked and the others step back.
+    await page.getByRole('searchbox', { name: 'Find on this day' }).fill(day.long.email.split('@')[0]!);
     await expect.poll(() => narrow.getAttribute('class')).toContain('lanebook-found');
     expect(await wide.getAttribute('class')).toContain('lanebook-not-found');
     expect(await page.getByTestId('lane-search-status').textContent()).toBe('1 found on this day, marked; Enter moves to the first.');
