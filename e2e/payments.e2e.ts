@@ -5,7 +5,8 @@ const browser = useBrowser();
 
 describe('card payments through the sandbox provider (issue 11)', () => {
   test('a new venue adds its bank account and verifies, a booking is paid by card and half refunded, and the balance shows it', async () => {
-    const { page, context } = await browser.newPage();
+    // The new venue takes the browser's zone.
+    const { page, context } = await browser.newPage({ timezoneId: 'America/New_York' });
     const stamp = Date.now().toString(36);
     const venueId = `pay-${stamp}`;
     await signUpConfirmed(page, { name: 'Paula Pay', email: `paula-${stamp}@example.test`, password: 'paula-password' });
