@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { DEFAULT_PERMISSIONS, MAIL_PLACEHOLDERS, widgetTemplateDefaults } from '@lanebook/core';
+import { addDays, DEFAULT_PERMISSIONS, MAIL_PLACEHOLDERS, widgetTemplateDefaults } from '@lanebook/core';
 import type { Booking } from '@lanebook/core/booking-schemas';
 import { mailOutbox, venues } from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
@@ -84,6 +84,9 @@ describeEachDatabase('mailing templates: preview and "Send me a test"', (t) => {
       'booking.registrationCode': booking.registrationCode,
       'booking.reference': booking.bookingReference,
       'booking.date': date,
+      // Five days ahead: neither today nor tomorrow, and cancellable online until the day before.
+      'booking.when': date,
+      'booking.cancellation': `You can cancel your booking online up to 24 hours before it starts: until ${addDays(date, -1)} at 10:00.`,
       'booking.time': '10:00',
       'booking.endTime': '12:00',
       'booking.playersCount': '4',
