@@ -32,6 +32,8 @@ async function popoverBesideTarget(page: Page, n: number) {
       await screenshot(page, `tour-step-${n}-covers-its-target-at-${viewport.width}`);
       throw error;
     }
+    // The weekly plan's dialog, the step that covered "Keep populated", as the owner sees it.
+    if (n === 29) await screenshot(page, `tour-opening-hours-${viewport.width}`);
   }
   await page.setViewportSize(size);
   await expect.poll(() => popoverOverlap(page), { timeout: 5_000 }).toBe(0);
