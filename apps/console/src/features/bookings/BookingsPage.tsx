@@ -294,6 +294,11 @@ export default function BookingsPage() {
       <Text size="sm" data-testid="card-time">
         {format.date(booking.startsAt)} {format.time(booking.startsAt)} · {durationLabel(booking.startsAt, booking.endsAt)}
       </Text>
+      {booking.bookingReference ? (
+        <Text size="xs" c="dimmed" data-testid="row-reference">
+          {booking.bookingReference}
+        </Text>
+      ) : null}
       <Group justify="space-between" gap="xs" mt={4}>
         <Text size="sm" c="dimmed" data-testid="row-players" style={wraps}>
           {booking.playersCount === 1 ? '1 player' : `${booking.playersCount} players`}
