@@ -69,6 +69,8 @@ export const TOUR_PERMISSIONS: PermissionKey[] = [
   'products.pause',
   'calendar.create',
   'calendar.edit',
+  // The last steps: the venue's address and phone, pay at the venue, going live.
+  'venues.edit',
 ];
 
 /**
