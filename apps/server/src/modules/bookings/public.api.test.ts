@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
 import type { BookingDetail, PublicBooking } from '@lanebook/core/booking-schemas';
 import type { Slot } from '@lanebook/core/calendar-schemas';
@@ -52,8 +52,13 @@ async function addConfirmationTemplate(t: TestServer, venueId: string, text: str
   });
 }
 
+/** The venue's mails sent or tried, newest first (a queued row waits for its job to render it). */
 const mailsOf = (t: TestServer, venueId: string) =>
-  t.db.select().from(mailOutbox).where(eq(mailOutbox.venueId, venueId)).orderBy(desc(mailOutbox.createdAt));
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.venueId, venueId), ne(mailOutbox.status, 'queued')))
+    .orderBy(desc(mailOutbox.createdAt));
 
 const bookingsOf = (t: TestServer, venueId: string) => t.db.select().from(bookings).where(eq(bookings.venueId, venueId));
 
@@ -154,7 +159,7 @@ describeEachDatabase('public booking calls (the widget)', (t) => {
     // Inside the period: neither cancellable nor movable.
     await t.db
       .update(bookings)
-      .set({ startsAt: new Date(Date.now() + 24 * 3600_000) })
+      .set({ startsAt: new Date(Date.now() + 24 * 3600_000), endsAt: new Date(Date.now() + 25 * 3600_000) })
       .where(eq(bookings.id, booking.id));
     expect((await t.request('GET', publicUrl(booking))).json()).toMatchObject({ isCancellable: false, isMovable: false });
 
@@ -199,7 +204,11 @@ describeEachDatabase('public booking calls (the widget)', (t) => {
     const full = (await checkout(t, booking, { isFullFirstPayment: true })).json<{ url: string }>();
     expect((await t.request('GET', pathOf(full.url))).body).toContain('80.00 USD');
 
-    const paid = await payWithCard(t, url, '4242 4242 4242 4242');
+    // Opening the full payment closed the deposit's page: asking for the deposit again opens a new one.
+    expect((await payWithCard(t, url, '4242 4242 4242 4242')).statusCode).toBe(402);
+    const depositAgain = (await checkout(t, booking)).json<{ url: string }>();
+    expect(depositAgain.url).not.toBe(url);
+    const paid = await payWithCard(t, depositAgain.url, '4242 4242 4242 4242');
     expect(paid.headers.location).toBe(RETURN_URL);
     expect((await t.request('GET', publicUrl(booking))).json()).toMatchObject({ status: 'wait_for_payment', paid: 2000, due: 6000 });
     // The deposit is paid: what is left is the rest.
