@@ -5,7 +5,7 @@ const browser = useBrowser();
 
 describe('onboarding a new user into a new venue', () => {
   test('sign up, create a venue (a taken id is refused), skip the bank step, land in the console as owner', async () => {
-    const { page, context } = await browser.newPage();
+    const { page, context } = await browser.newPage({ timezoneId: 'UTC' });
     const stamp = Date.now().toString(36);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Create an account' }).click();
@@ -29,6 +29,13 @@ describe('onboarding a new user into a new venue', () => {
 
     await page.getByLabel('Venue name').fill('Nora Archery');
     await page.getByLabel('Venue ID').fill('demo-axe');
+    // This browser reports UTC: the picker starts empty so the owner chooses (decision 035).
+    const zone = page.getByRole('combobox', { name: 'Time zone' });
+    expect(await zone.inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Create venue' }).click();
+    await visible(page.getByText('Time zone is required: choose the zone the venue is in'));
+    await zone.fill('Eastern');
+    await page.getByRole('option', { name: /America\/New_York/ }).click();
     await page.getByRole('button', { name: 'Create venue' }).click();
     await visible(page.getByText("A venue with ID 'demo-axe' already exists."));
 

@@ -21,7 +21,8 @@ describe('superadmin', () => {
   });
 
   test('creates a venue for a new owner, who is invited by mail', async () => {
-    const { page, context } = await browser.newPage();
+    // The picker starts at the browser's zone (a browser in UTC gets none: decision 035).
+    const { page, context } = await browser.newPage({ timezoneId: 'America/Phoenix' });
     const stamp = Date.now().toString(36);
     await signIn(page, 'admin@demo.test');
     await page.goto('/settings/superadmin/create');

@@ -60,7 +60,7 @@ describe('the widget in the console (issue 13)', () => {
     const stamp = Date.now().toString(36);
     const venueId = `wid-${stamp}`;
     const venueName = `Widget Lanes ${stamp}`;
-    const owner = await browser.newPage();
+    const owner = await browser.newPage({ timezoneId: 'America/Los_Angeles' });
     await signUpConfirmed(owner.page, { name: 'Wendy Widget', email: `wendy-${stamp}@example.test`, password: 'wendy-password' });
     expect(await atPath(owner.page, '/onboard/venue')).toBe('/onboard/venue');
     await owner.page.getByLabel('Venue name').fill(venueName);

@@ -29,7 +29,10 @@ export const venueFieldsSchema = z.object({
   companyName: optionalText(160),
   companySite: z.union([z.literal(''), z.url('Company site must be a URL, e.g. https://example.com').max(300)]),
   country: z.enum(COUNTRIES.map((c) => c.code) as ['US', 'CA'], { message: 'Country must be US or CA' }),
-  timezone: z.string().refine(isValidTimeZone, 'Time zone must be an IANA zone such as America/New_York'),
+  timezone: z
+    .string()
+    .min(1, { message: 'Time zone is required: choose the zone the venue is in', abort: true })
+    .refine(isValidTimeZone, 'Time zone must be an IANA zone such as America/New_York'),
   address: optionalText(300),
   phone: optionalText(40),
   email: z.union([z.literal(''), z.email('Email must be a valid email address').max(254)]),

@@ -39,7 +39,7 @@ const FIELDS: Record<string, { good: unknown[]; bad: [unknown, RegExp][] }> = {
     bad: [
       ['Mars/Olympus_Mons', /IANA zone/],
       ['EST', /IANA zone/],
-      ['', /IANA zone/],
+      ['', /Time zone is required/],
     ],
   },
   address: { good: ['', '1 Main St'], bad: [['x'.repeat(301), /at most 300/]] },
