@@ -96,7 +96,7 @@ async function glanceDay(page: Page, stamp: string) {
   });
   const checkedIn = await apiAs(page, 'POST', `/api/private/booking/${shortBooking.id}/presence`, { presenceStatus: 'fully' }, VENUE);
   expect(checkedIn.status, JSON.stringify(checkedIn.body)).toBe(200);
-  return { lane, date, short: { ...short, booking: shortBooking }, long: { ...long, booking: longBooking } };
+  return { lane, date, addSlot, book, short: { ...short, booking: shortBooking }, long: { ...long, booking: longBooking } };
 }
 
 /** An element's content is wider than its box (cut off). */
@@ -494,6 +494,15 @@ describe('the desk calendar (issue 23)', () => {
     expect(venue.phone).toMatch(/^\+1/);
     expect(await drawer.getByTestId('drawer-venue-phone').textContent()).toBe(formatPhone(venue.phone, venue.country));
     await screenshot(page, 'desk-drawer-phone');
+
+    // A walk-in who gave neither email nor phone: the drawer says so rather than show an empty column.
+    await day.book([await day.addSlot(day.date, '14:00', '15:00')], 1, { firstName: `Walkin${stamp}`, lastName: '', email: '', phone: '' });
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await laneBlock(page, `Walkin${stamp}`).click();
+    const walkInDrawer = await visible(page.getByTestId('booking-drawer'));
+    expect(await walkInDrawer.getByTestId('drawer-no-contact').textContent()).toBe('Not given');
+    expect(await walkInDrawer.getByTestId('drawer-email').count()).toBe(0);
     await context.close();
   });
 });

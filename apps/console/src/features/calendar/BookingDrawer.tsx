@@ -91,6 +91,12 @@ export function BookingDrawer({
                     {formatPhone(b.reservationInfo.phone, venue?.country ?? '')}
                   </span>
                 ) : null}
+                {/* A walk-in may leave neither: say so rather than show an empty column. */}
+                {!b.reservationInfo.email && !b.reservationInfo.phone ? (
+                  <Text span size="sm" c="dimmed" data-testid="drawer-no-contact">
+                    Not given
+                  </Text>
+                ) : null}
               </Stack>
             </Fact>
             <Fact label="Players">{b.playersCount}</Fact>
