@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port.js';
 
 /**
  * Debian's PgBouncer in transaction pooling mode in front of the test PostgreSQL, as production
@@ -32,14 +32,6 @@ const SERVICE_USER = 'postgres';
 
 const isRoot = () => process.getuid?.() === 0;
 const userExists = (name: string) => spawnSync('id', ['-u', name]).status === 0;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Starts PgBouncer in front of the PostgreSQL server that `postgresUrl` names (any database on it). */
 export async function startPgBouncer(postgresUrl: string): Promise<PgBouncer> {

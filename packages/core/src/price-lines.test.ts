@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { priceBreakdown } from './price-lines.js';
-import { priceBooking, type PriceInput } from './pricing.js';
+import { priceBooking } from './pricing.js';
+import { priceInputArbitrary } from './pricing.arbitrary.js';
 
 const sum = (lines: { amount: number }[]) => lines.reduce((total, line) => total + line.amount, 0);
 const axe = { id: 'axe', typeOfPricing: 'person' as const, price: 10000, fixedPrice: 0, groups: [], isDeposit: false, deposit: 0 };
@@ -67,53 +68,8 @@ describe('priceBreakdown: the lines a price is shown with', () => {
   });
 
   it('property: for any engine quote (taxed extras, promocodes, affiliates, deposits) the lines sum to the total, with no adjustment', () => {
-    const cents = fc.integer({ min: 0, max: 100_000 });
-    const rate = fc.integer({ min: 0, max: 300_000 }).map((n) => n / 10_000);
-    const discount = fc.oneof(
-      fc.record({ discountType: fc.constant('fixed' as const), discount: fc.integer({ min: 0, max: 500_000 }) }),
-      fc.record({ discountType: fc.constant('percent' as const), discount: fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100) }),
-    );
-    const upsellIds = ['pizza', 'soda', 'shirt'];
-    const scope = fc.record({
-      products: fc.oneof(fc.constant([] as string[]), fc.constant(['axe']), fc.constant(['other'])),
-      upsellItems: fc.subarray(upsellIds),
-    });
-    const input: fc.Arbitrary<PriceInput> = fc.record({
-      product: fc.record({
-        id: fc.constant('axe'),
-        typeOfPricing: fc.constant('person' as const),
-        price: cents,
-        fixedPrice: fc.oneof(fc.constant(0), cents),
-        groups: fc.constant([]),
-        isDeposit: fc.boolean(),
-        deposit: cents,
-      }),
-      slots: fc.array(fc.record({ id: fc.uuid(), price: fc.option(cents, { nil: null }) }), { minLength: 1, maxLength: 3 }),
-      playersCount: fc.integer({ min: 1, max: 20 }),
-      taxes: fc.uniqueArray(fc.record({ id: fc.uuid(), name: fc.constant('Tax'), rate }), { selector: (t) => t.id, maxLength: 3 }),
-      upsellItems: fc.uniqueArray(
-        fc.record({
-          id: fc.constantFrom(...upsellIds),
-          name: fc.constant('Item'),
-          price: cents,
-          quantity: fc.integer({ min: 1, max: 10 }),
-        }),
-        { selector: (item) => item.id, maxLength: 3 },
-      ),
-      promocode: fc.option(
-        fc
-          .tuple(discount, scope, fc.constantFrom('before' as const, 'after' as const))
-          .map(([d, s, taxBehaviour]) => ({ code: 'CODE', taxBehaviour, ...d, ...s })),
-        { nil: null },
-      ),
-      affiliate: fc.option(
-        fc.tuple(discount, scope).map(([d, s]) => ({ id: 'aff', name: 'Affiliate', ...d, ...s })),
-        { nil: null },
-      ),
-      payInFull: fc.boolean(),
-    });
     fc.assert(
-      fc.property(input, (i) => {
+      fc.property(priceInputArbitrary, (i) => {
         const quote = priceBooking(i);
         const shown = priceBreakdown(quote);
         expect(sum(shown.lines)).toBe(quote.total);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { percentOf, priceBooking, PricingError, slotPrice, type PriceInput, type PricedProduct } from './pricing.js';
+import { priceInputArbitrary } from './pricing.arbitrary.js';
 
 const product = (over: Partial<PricedProduct> = {}): PricedProduct => ({
   id: 'axe',
@@ -157,53 +158,9 @@ describe('priceBooking', () => {
 });
 
 describe('priceBooking properties', () => {
-  const cents = fc.integer({ min: 0, max: 100_000 });
-  const rate = fc.integer({ min: 0, max: 300_000 }).map((n) => n / 10_000); // 0..30% to four decimals
-  const discount = fc.oneof(
-    fc.record({ discountType: fc.constant('fixed' as const), discount: fc.integer({ min: 0, max: 500_000 }) }),
-    fc.record({ discountType: fc.constant('percent' as const), discount: fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100) }),
-  );
-  const upsellIds = ['pizza', 'soda', 'shirt'];
-  const scope = fc.record({
-    products: fc.oneof(fc.constant([] as string[]), fc.constant(['axe']), fc.constant(['other'])),
-    upsellItems: fc.subarray(upsellIds),
-  });
-  const input = fc.record({
-    product: fc.record({
-      id: fc.constant('axe'),
-      typeOfPricing: fc.constant('person' as const),
-      price: cents,
-      fixedPrice: fc.oneof(fc.constant(0), cents),
-      groups: fc.constant([]),
-      isDeposit: fc.boolean(),
-      deposit: cents,
-    }),
-    slots: fc.array(fc.record({ id: fc.uuid(), price: fc.option(cents, { nil: null }), fixedPrice: fc.option(cents, { nil: null }) }), {
-      minLength: 1,
-      maxLength: 4,
-    }),
-    playersCount: fc.integer({ min: 1, max: 40 }),
-    taxes: fc.array(fc.record({ id: fc.uuid(), name: fc.constant('Tax'), rate }), { maxLength: 3 }),
-    upsellItems: fc.uniqueArray(
-      fc.record({ id: fc.constantFrom(...upsellIds), name: fc.constant('Item'), price: cents, quantity: fc.integer({ min: 1, max: 10 }) }),
-      { selector: (item) => item.id, maxLength: 3 },
-    ),
-    promocode: fc.option(
-      fc
-        .tuple(discount, scope, fc.constantFrom('before' as const, 'after' as const))
-        .map(([d, s, taxBehaviour]) => ({ code: 'CODE', taxBehaviour, ...d, ...s })),
-      { nil: null },
-    ),
-    affiliate: fc.option(
-      fc.tuple(discount, scope).map(([d, s]) => ({ id: 'aff', name: 'Affiliate', ...d, ...s })),
-      { nil: null },
-    ),
-    payInFull: fc.boolean(),
-  });
-
   it('every amount is whole cents and never negative; total = subtotal + taxes − discounts', () => {
     fc.assert(
-      fc.property(input, (i) => {
+      fc.property(priceInputArbitrary, (i) => {
         const q = priceBooking(i);
         for (const value of [q.subtotal, q.discounts, q.taxes, q.upsellTaxes, q.total, q.deposit, q.dueNow]) {
           expect(Number.isInteger(value) && value >= 0).toBe(true);
@@ -217,7 +174,7 @@ describe('priceBooking properties', () => {
 
   it('a discount is never above what it applies to; the deposit never above the total', () => {
     fc.assert(
-      fc.property(input, (i) => {
+      fc.property(priceInputArbitrary, (i) => {
         const q = priceBooking(i);
         for (const line of q.lines) expect(line.discount).toBeLessThanOrEqual(line.amount);
         expect(q.discounts).toBeLessThanOrEqual(q.subtotal);
@@ -230,7 +187,7 @@ describe('priceBooking properties', () => {
 
   it('a discount never raises the total', () => {
     fc.assert(
-      fc.property(input, (i) => {
+      fc.property(priceInputArbitrary, (i) => {
         const without = priceBooking({ ...i, promocode: null, affiliate: null });
         expect(priceBooking(i).total).toBeLessThanOrEqual(without.total);
       }),

@@ -6,7 +6,6 @@
  * browser would (per host, like a browser: ports do not separate cookies).
  */
 import { createHash } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AppConfig } from './module.js';
@@ -14,16 +13,9 @@ import { account, user } from '../db/schema.js';
 import { describeEachDatabase } from '../../test/each-database.js';
 import { startOidcIssuer, type OidcIssuer, type OidcTestAccount } from '../../test/oidc-issuer.js';
 import { TestServer } from '../../test/server.js';
+import { freePort } from '../../test/free-port.js';
 
 const SSO_USER: OidcTestAccount = { sub: 'sso-subject-1', email: 'sso.user@example.test', name: 'Sso User' };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Cookies per host, as a browser keeps them (enough for these flows: no paths, no domains). */
 class CookieJar {

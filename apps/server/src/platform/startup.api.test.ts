@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, TEST_DATABASE_URL } from '../../test/postgres.js';
 import { TEST_AUTH_SECRET } from '../../test/server.js';
+import { freePort } from '../../test/free-port.js';
 
 /**
  * Several server processes started at once on one empty PostgreSQL database (issue 33): the
@@ -21,15 +21,6 @@ if (!postgres.available && !postgres.required)
 
 const mainScript = path.join(path.dirname(fileURLToPath(import.meta.url)), '../main.ts');
 const PROCESSES = 3;
-
-/** A port free right now (the server is given it, as PORT is given in production). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 if (postgres.available || postgres.required)
   describe('server processes started together on an empty database [postgres]', () => {
