@@ -122,7 +122,8 @@ export const CASES: CollectionCase[] = [
     pausable: true,
     body: (key) => ({ name: `Product ${key}` }),
     idOf: (record) => record.id as string,
-    created: (key) => ({ ...productDefaults, name: `Product ${key}`, isPaused: true }),
+    // The spec's product record shows isDeleted (always false on a product one can read).
+    created: (key) => ({ ...productDefaults, name: `Product ${key}`, isPaused: true, isDeleted: false }),
     sort: 'name',
     sortField: 'name',
     sorts: ['name', 'createdAt', 'price'],

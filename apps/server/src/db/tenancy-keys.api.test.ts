@@ -37,6 +37,8 @@ const ALLOWED = {
   // A customer's booking reference is looked up with no venue (/api/public/booking/:ref) and so is
   // unique across venues; under Citus it moves to a lookup table distributed by the reference.
   'bookings.bookings_reference': 'unique index',
+  // The friends' sign-only token is looked up with no venue either (/api/public/signing/:token), like the reference.
+  'bookings.bookings_signing_token': 'unique index',
   // The outbox holds account mail too (confirmation, password reset), whose venue_id is null:
   // a local table, not a venue's.
   'mail_outbox.mail_outbox_pkey': 'primary key',
