@@ -50,13 +50,16 @@ async function keyboardDay(page: Page, stamp: string) {
   };
 }
 
-/** The focused element's accessible name as the page's accessibility tree has it ('' when nothing is focused). */
+/**
+ * The focused element's own line of the page's accessibility tree, its role and name ('' when
+ * nothing is focused); not its children's (the focusable calendar grid holds every block).
+ */
 async function focusedName(page: Page): Promise<string> {
   const snapshot = await page
     .locator(':focus')
     .ariaSnapshot({ timeout: 2_000 })
     .catch(() => '');
-  return snapshot;
+  return snapshot.split('\n')[0] ?? '';
 }
 
 /** Presses Tab until the focused element is a button whose name matches, at most `limit` times. */

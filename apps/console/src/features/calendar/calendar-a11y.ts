@@ -25,6 +25,12 @@ export function plainCalendar(root: Element): void {
     const pressed = String(button.classList.contains('ec-active'));
     if (button.getAttribute('aria-pressed') !== pressed) button.setAttribute('aria-pressed', pressed);
   }
+  // The grid scrolls (the day's hours, the lanes' time): the keyboard reaches it even when no
+  // block is in it yet (a day with no slots, or before they load), and scrolls it with the arrows.
+  for (const scroller of root.querySelectorAll<HTMLElement>('.ec-main')) {
+    if (scroller.tabIndex !== 0) scroller.tabIndex = 0;
+    if (!scroller.hasAttribute('aria-label')) scroller.setAttribute('aria-label', 'Calendar grid');
+  }
 }
 
 /**
