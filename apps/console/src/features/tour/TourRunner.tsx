@@ -138,6 +138,8 @@ export default function TourRunner({ index }: { index: number }) {
       });
     };
     const show = (element: Element | null) => {
+      if (shown) resized.unobserve(shown);
+      if (element) resized.observe(element);
       shown = element;
       tour.setConfig(baseConfig(free));
       tour.highlight({
@@ -158,10 +160,15 @@ export default function TourRunner({ index }: { index: number }) {
         place();
       }
     };
-    const observer = new MutationObserver(() => {
+    const later = () => {
       if (!frame) frame = window.requestAnimationFrame(check);
-    });
+    };
+    const observer = new MutationObserver(later);
     observer.observe(document.body, { childList: true, subtree: true });
+    // A layout that changes without new elements (a phone's width taking effect, a banner
+    // wrapping) moves the target: the popover follows it rather than stay where it was.
+    const resized = new ResizeObserver(later);
+    resized.observe(document.body);
     check();
     const fallback = window.setTimeout(() => {
       if (shown === undefined) show(null);
@@ -184,6 +191,7 @@ export default function TourRunner({ index }: { index: number }) {
       if (placing) window.cancelAnimationFrame(placing);
       document.body.classList.remove('lb-tour-room');
       observer.disconnect();
+      resized.disconnect();
       window.clearTimeout(fallback);
       if (frame) window.cancelAnimationFrame(frame);
       document.removeEventListener('click', onClick, true);
