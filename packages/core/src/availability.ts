@@ -32,7 +32,7 @@ export const AVAILABILITY_LABELS: Record<Availability, string> = {
   high: 'Available',
 };
 
-/** The specification's availability colours (section 9); "high" is the theme's primary colour, and a full slot wears the low one. */
+/** The availability colours (decision 014); "high" is the theme's primary colour, and a full slot wears the low one. */
 export const AVAILABILITY_COLORS = { low: '#ff7171', moderate: '#d59d00', high: 'primary' } as const;
 
 /** The colour of a level, `primary` being the venue's (or the theme's) primary colour. */

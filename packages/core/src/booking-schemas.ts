@@ -163,7 +163,7 @@ export const PRESENCE_LABELS = { no: 'No show', partially: 'Partially Checked In
 export type PresenceStatus = (typeof PRESENCE_STATUSES)[number];
 
 /**
- * How a booking's presence reads, everywhere it is shown. The stored `no` (spec section 4) reads
+ * How a booking's presence reads, everywhere it is shown (decision 028). The stored `no` reads
  * "No show" only once a live booking has started; before that the group has simply not arrived,
  * and a canceled or abandoned booking was never expected ("—").
  */
@@ -517,7 +517,7 @@ const SEARCH_FORM = `Search as field:query, the field all or one of ${SEARCH_FIE
 
 export const bookingListQuerySchema = z
   .object({
-    /** `all:<text>` (the search box's default) or `<field>:<query>` for one field (spec section 7). */
+    /** `all:<text>` (the search box's default) or `<field>:<query>` for one field (decision 028). */
     search: z
       .string()
       .max(200)

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../test/each-database.js';
 import type { TestServer } from '../../test/server.js';
 
 /**
- * The schema is ready for Citus sharding by venue_id (DESIGN.md section 1, docs/deployment.md):
+ * The schema is ready for Citus sharding by venue_id (docs/deployment.md, decision 027):
  * a distributed table's primary, unique and exclusion keys must contain the distribution column,
  * and a foreign key between two distributed tables must join them on it. So every table with a
  * venue_id column has venue_id in each such key, and a foreign key to another venue-owned table

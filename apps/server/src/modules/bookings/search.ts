@@ -93,7 +93,7 @@ function nameReadings(query: string): SQL[] {
   return readings;
 }
 
-/** The list's search: `all:` by shape, or one field from the start of its value (spec section 7). */
+/** The list's search: `all:` by shape, or one field from the start of its value (decision 028). */
 export function searchOf(search: BookingListQuery['search'], venue: SearchVenue): SQL | undefined {
   if (!search) return undefined;
   const { field, query } = search;

@@ -4,7 +4,7 @@ import { CHANGES_CHANNEL } from '../../platform/venue-reads.js';
 
 /**
  * The dashboard's answers, kept as the JSON sent, per venue and parameters, for at most 60
- * minutes (spec, section 9) and never past a change: the triggers of lanebook_changes
+ * minutes (decision 029) and never past a change: the triggers of lanebook_changes
  * (decision 007) announce every table a figure reads. statistics_days moves with every booking,
  * payment, refund (the ledger's sums are on the booking) and widget visit; the slots, closed
  * days, lanes and products make occupancy's denominator; bookings the lists.

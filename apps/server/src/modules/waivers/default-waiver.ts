@@ -50,7 +50,7 @@ export const DEFAULT_WAIVER_CHECKBOXES: WaiverCheckbox[] = [
   },
 ];
 
-/** The standard fields: first name, last name and email required (spec 5), phone and date of birth asked, address not. */
+/** The standard fields: first name, last name and email required (decision 023), phone and date of birth asked, address not. */
 export function defaultWaiverFields(): WaiverField[] {
   return standardWaiverFields().map((field) => (field.key === 'address' ? { ...field, isDisabled: true } : field));
 }
