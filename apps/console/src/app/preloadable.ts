@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@lanebook/core/messages';
 
-/** A page's code that failed to arrive, or took longer than CHUNK_LOAD_TIMEOUT_MS (spec sections 8 and 9). */
+/** A page's code that failed to arrive, or took longer than CHUNK_LOAD_TIMEOUT_MS (decision 036). */
 export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
 }

@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { itemError } from '@lanebook/core/messages';
 import { errorMessage } from '../lib/api';
 
-/** A failed read: spec section 8's danger alert, the failure's own words under it, and a retry. */
+/** A failed read: the receiving alert (decision 036), the failure's own words under it, and a retry. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   return (
     <Alert color="red" icon={<IconAlertCircle size={18} />} title={itemError('receiving')} data-testid="load-error" role="alert">

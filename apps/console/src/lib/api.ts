@@ -19,7 +19,7 @@ export class ApiError extends Error {
 const RAW_MESSAGE_MAX = 300;
 
 /**
- * A failed answer as an ApiError. Its message follows spec section 8's order: the response's
+ * A failed answer as an ApiError. Its message follows decision 036's order: the response's
  * message, else its raw text (a proxy's "Bad gateway" says more than a generic text; an HTML error
  * page does not, so it is left out), else "Internal server error".
  */
@@ -138,7 +138,7 @@ export const http = {
 };
 
 /**
- * What a failure's toast says (spec section 8): the response's message or raw text (an ApiError
+ * What a failure's toast says (decision 036): the response's message or raw text (an ApiError
  * already chose between them), else the error's own message, else a nested cause's, else the
  * generic text; no answer at all has its own text (an ApiError with status 0).
  */
@@ -150,7 +150,7 @@ export function errorMessage(error: unknown): string {
   return INTERNAL_ERROR;
 }
 
-/** Which item operation a failed call was, from its method (spec section 8's danger alert). */
+/** Which item operation a failed call was, from its method (the danger alert of decision 036). */
 export function itemOperationOf(error: unknown): ItemOperation {
   const method = error instanceof ApiError ? error.method : 'GET';
   if (method === 'POST') return 'creating';

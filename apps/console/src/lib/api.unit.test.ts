@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { INTERNAL_ERROR } from '@lanebook/core/messages';
 import { ApiError, errorMessage, itemOperationOf } from './api';
 
-describe('errorMessage (spec section 8 order)', () => {
+describe('errorMessage (the order of decision 036)', () => {
   test("an API failure's chosen message, else the error's, else a nested cause's, else the generic text", () => {
     expect(errorMessage(new ApiError(502, 'error', 'Upstream timed out'))).toBe('Upstream timed out');
     expect(errorMessage(new Error('Quota exceeded'))).toBe('Quota exceeded');

@@ -2,11 +2,11 @@ import { notifications } from '@mantine/notifications';
 import { itemError, type ItemOperation } from '@lanebook/core/messages';
 import { errorMessage, itemOperationOf } from './api';
 
-/** Alerts auto-dismiss after 5000 ms (spec section 9). */
+/** Alerts auto-dismiss after 5000 ms (decision 036). */
 export const ALERT_MS = 5000;
 
 /**
- * A failed call: the danger alert of spec section 8 ("An error occurred while creating the item.
+ * A failed call: the danger alert of decision 036 ("An error occurred while creating the item.
  * Try again later.", the operation read from the request's method) as
  * the title, and the failure's own words (errorMessage's order) as the message.
  */

@@ -3,8 +3,8 @@ import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 
 /**
- * An alert dialog with one OK button, for refusals people must read before going on (spec
- * section 8: "Lane with upcoming bookings: alert titled Warning"). components/dialogs.tsx has
+ * An alert dialog with one OK button, for refusals people must read before going on (a lane
+ * with upcoming bookings: an alert titled "Warning", decision 006). components/dialogs.tsx has
  * confirmAction but no plain alert yet; this can move there.
  */
 export function showAlert({ title, message }: { title: string; message: ReactNode }) {

@@ -7,7 +7,7 @@ import { shortUsDate, useVenueFormat } from './format';
 const isCash = (method: string) => method.trim().toLowerCase() === 'cash';
 
 /**
- * The "Done!" dialog after a refund (specification, section 9): each refunded amount, its method
+ * The "Done!" dialog after a refund (decision 026): each refunded amount, its method
  * and date (M/D/YYYY), then what the desk has to do by hand: the cash to hand back, what to give
  * back on another of the venue's methods; a card refund goes back through the provider by itself.
  */

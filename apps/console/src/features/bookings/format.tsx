@@ -53,7 +53,7 @@ export function useVenueFormat() {
   };
 }
 
-/** A refund's date in the Done! dialog: M/D/YYYY (specification, section 9), in the venue's zone. */
+/** A refund's date in the Done! dialog: M/D/YYYY (decision 026), in the venue's zone. */
 export function shortUsDate(iso: string, timezone: string): string {
   const parts = new Intl.DateTimeFormat('en-US', { timeZone: timezone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(
     new Date(iso),

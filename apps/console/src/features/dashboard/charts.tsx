@@ -12,7 +12,7 @@ import { SOURCE_LABELS, SOURCES, tileOf, type StatKey } from './tiles';
 
 const SOURCE_COLORS: Record<keyof BookingSourceCounts, string> = { online: 'blue.6', phone: 'teal.6', walkIn: 'orange.6' };
 
-/** The booking-source doughnut (specification section 2). */
+/** The booking-source doughnut (decision 029). */
 export function SourceDonut({ source }: { source: BookingSourceCounts }) {
   const data = SOURCES.map((key) => ({
     name: SOURCE_LABELS[key],

@@ -1,7 +1,7 @@
 import type { StatisticDateField, StatisticPeriod } from '@lanebook/core/statistics-schemas';
 import { useUrlParams } from '../../lib/url-params';
 
-/** The statistics periods of the specification (section 2); the server turns a named one into dates. */
+/** The statistics periods (decision 029); the server turns a named one into dates. */
 export const PERIODS = ['today', 'thisWeek', 'week', 'thisMonth', 'month', 'thisYear', 'year', 'custom'] as const satisfies readonly (
   StatisticPeriod | 'custom'
 )[];

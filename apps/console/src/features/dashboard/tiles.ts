@@ -1,7 +1,7 @@
 import type { BookingSourceCounts, StatisticKey } from '@lanebook/core/statistics-schemas';
 
 /**
- * The dashboard's tiles (specification section 2), in the order they show, with what each one
+ * The dashboard's tiles (decision 029), in the order they show, with what each one
  * counts in plain words (issue 24's definitions): the tooltip of the tile and its page's subtitle.
  */
 export const FIGURE_KEYS = [

@@ -4,9 +4,9 @@ import type { StepAdvance } from './steps';
 
 /**
  * The tour's step machine, pure (docs/decisions/033-the-guided-tour.md). The stored progress is
- * the onboarding progress of spec section 4: currentStep -1 not started, isFinished with -1 once
- * done. `running` is whether the guide is on screen; it is not stored, so a reload shows it again
- * only when the owner presses Resume guide.
+ * the user's onboarding progress (`/api/private/onboarding`): currentStep -1 not started,
+ * isFinished with -1 once done. `running` is whether the guide is on screen; it is not stored, so
+ * a reload shows it again only when the owner presses Resume guide.
  */
 export interface TourState {
   progress: OnboardingProgress;

@@ -3,7 +3,7 @@ import type { BookingLog } from '@lanebook/core/booking-schemas';
 import { http } from '../../../lib/api';
 import { bookingsKey } from './keys';
 
-/** The booking's log, newest first. A failed fetch shows an empty log (specification, section 8). */
+/** The booking's log, newest first. A failed fetch shows an empty log (decision 005). */
 export const bookingLogsQuery = (venueId: string | null, id: string) =>
   queryOptions({
     queryKey: [...bookingsKey(venueId), 'one', id, 'logs'] as const,
