@@ -25,6 +25,9 @@ export async function startSmtp(options: { refuse?: (recipient: string) => Refus
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    // Closing waits for clients that keep their connection open (a pooled transport) up to this
+    // long before cutting them; smtp-server's 30 s default made every mail file wait on its close.
+    closeTimeout: 200,
     onRcptTo(address, _session, callback) {
       const refusal = options.refuse?.(address.address);
       if (!refusal) return callback();
