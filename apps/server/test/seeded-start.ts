@@ -32,32 +32,42 @@ async function seed(database: Database) {
   }
 }
 
+/** The PGlite image and the PostgreSQL template are seeded side by side: one is WASM in this process, the other PostgreSQL's own backends. */
 export async function prepareSeededStart(withPostgres: boolean): Promise<{ start: SeededStart; remove: () => Promise<void> }> {
-  const pglite = await openDatabase({ dataDir: null });
   const pgliteImageFile = path.join(os.tmpdir(), `lanebook-test-image-${process.pid}.tar`);
-  try {
-    await seed(pglite);
-    writeFileSync(pgliteImageFile, Buffer.from(await (await pglite.dumpImage!()).arrayBuffer()));
-  } finally {
-    await pglite.close();
-  }
-  let template: Awaited<ReturnType<typeof createTestDatabase>> | null = null;
-  if (withPostgres) {
-    template = await createTestDatabase();
+  const seedPglite = async () => {
+    const pglite = await openDatabase({ dataDir: null });
+    try {
+      await seed(pglite);
+      writeFileSync(pgliteImageFile, Buffer.from(await (await pglite.dumpImage!()).arrayBuffer()));
+    } finally {
+      await pglite.close();
+    }
+  };
+  const seedPostgres = async () => {
+    if (!withPostgres) return null;
+    const template = await createTestDatabase();
     const postgres = await openDatabase({ databaseUrl: template.url });
     try {
       await seed(postgres);
     } finally {
       await postgres.close();
     }
-  }
-  return {
-    start: { pgliteImageFile, postgresTemplate: template?.name ?? null },
-    remove: async () => {
-      rmSync(pgliteImageFile, { force: true });
-      await template?.drop();
-    },
+    return template;
   };
+  const [pgliteSeeded, postgresSeeded] = await Promise.allSettled([seedPglite(), seedPostgres()]);
+  const template = postgresSeeded.status === 'fulfilled' ? postgresSeeded.value : null;
+  const remove = async () => {
+    rmSync(pgliteImageFile, { force: true });
+    await template?.drop();
+  };
+  for (const outcome of [pgliteSeeded, postgresSeeded]) {
+    if (outcome.status === 'rejected') {
+      await remove();
+      throw outcome.reason;
+    }
+  }
+  return { start: { pgliteImageFile, postgresTemplate: template?.name ?? null }, remove };
 }
 
 let image: Blob | undefined;
