@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { INTERNAL_ERROR, itemError, NO_RESPONSE_ERROR } from '@lanebook/core/messages';
 import { apiAs, atPath, signIn, useBrowser, visible } from './support.js';
 
-/** Spec section 8's error catalogue, each text forced by answering the console's call ourselves. */
+/** The error catalogue of decision 036, each text forced by answering the console's call ourselves. */
 const browser = useBrowser();
 
 const TAXES = '/settings/taxes';
@@ -33,7 +33,7 @@ async function failOnce(page: Page, pattern: string | RegExp, method: string, an
   });
 }
 
-describe('error texts (spec section 8)', () => {
+describe('error texts (decision 036)', () => {
   test('a failed read shows the receiving alert with the server message, and Try again recovers', async () => {
     const { page, context } = await browser.newPage();
     await signIn(page, 'owner@demo.test');

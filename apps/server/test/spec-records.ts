@@ -1,7 +1,6 @@
 /**
- * The records of the product specification's section 3 ("Entities and their fields"), field by
- * field, copied once from /work/shared/spec/product-spec.md (the copy CI keeps beside the clone as
- * ../shared/spec/product-spec.md) so that the test reads nothing outside the repository. A nested
+ * The records the API promises by name (decision 017: the contract's names), field by field, kept
+ * here so that the test reads nothing outside the repository. A nested
  * field is written with dots (`reservationInfo.firstName`); a field inside a list's items the same
  * way (`checkoutInfo.payments.paid`). Where the spec's sentence names a field in words ("presence
  * status", "signature file") the list holds the name the API answers and says so beside it.
