@@ -1,5 +1,5 @@
 /**
- * The records the API promises by name (the product specification.s; decision 017), field by field, kept
+ * The records the API promises by name (the product specification's; decision 017), field by field, kept
  * here so that the test reads nothing outside the repository. A nested
  * field is written with dots (`reservationInfo.firstName`); a field inside a list's items the same
  * way (`checkoutInfo.payments.paid`). Where the spec's sentence names a field in words ("presence
