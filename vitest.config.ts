@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { testOrder } from './scripts/test-order.js';
 
 /**
  * Two projects:
@@ -11,6 +12,7 @@ export default defineConfig({
     // Two files at a time even on a 2-core machine (vitest's default there is one): an API file
     // spends much of its time waiting on PostgreSQL, and each file has databases of its own.
     maxWorkers: 2,
+    sequence: testOrder,
     projects: [
       {
         test: {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { apiAs, atPath, CONFIRM_EMAIL_SUBJECT, linkIn, mailTo, signIn, useBrowser, visible } from './support.js';
+import { apiAs, atPath, CONFIRM_EMAIL_SUBJECT, linkIn, mailTo, signIn, signInThroughForm, useBrowser, visible } from './support.js';
 
 const browser = useBrowser();
 
@@ -39,7 +39,7 @@ describe('sign-in and guards', () => {
 
   test('remember me keeps a persistent cookie; without it the cookie ends with the browser', async () => {
     const { page, context } = await browser.newPage();
-    await signIn(page, 'manager@demo.test');
+    await signInThroughForm(page, 'manager@demo.test');
     const remembered = (await context.cookies()).find((c) => c.name.includes('session_token'));
     expect(remembered?.expires).toBeGreaterThan(Date.now() / 1000 + 7 * 24 * 3600);
     await context.close();
@@ -70,6 +70,7 @@ describe('sign-in and guards', () => {
   test('logout ends the session', async () => {
     const { page, context } = await browser.newPage();
     await signIn(page, 'owner@demo.test');
+    await page.goto('/');
     await page.getByRole('button', { name: 'Log out' }).click();
     await atPath(page, '/login');
     await page.goto('/settings/venue');

@@ -216,8 +216,15 @@ describe('the desk calendar (issue 23)', () => {
     await page.getByRole('option', { name: day.name, exact: true }).click();
     await page.keyboard.press('Escape');
     const block = await visible(laneBlock(page, day.customerName));
-    const rowOf = async (lane: string) =>
-      (await page.getByTestId('lane-view').locator('.ec-sidebar').getByText(lane, { exact: true }).boundingBox())!;
+    // A box once the element is laid out: the calendar draws again as its data arrives, and a block between two draws has none.
+    const boxOf = async (locator: Locator) => {
+      for (const deadline = Date.now() + 15_000; ; await page.waitForTimeout(50)) {
+        const box = await locator.boundingBox();
+        if (box) return box;
+        if (Date.now() > deadline) throw new Error(`${locator} has no box on screen`);
+      }
+    };
+    const rowOf = (lane: string) => boxOf(page.getByTestId('lane-view').locator('.ec-sidebar').getByText(lane, { exact: true }));
     const drag = async (from: { x: number; y: number }, to: { x: number; y: number }) => {
       await page.mouse.move(from.x, from.y);
       await page.mouse.down();
@@ -232,7 +239,7 @@ describe('the desk calendar (issue 23)', () => {
 
     const evening = (await apiAs(page, 'GET', `/api/private/booking/${day.booking.id}`, undefined, VENUE)).body.slotIds;
     // Dragged from its lane to the second lane at the same time: the edit form's question, with the quote.
-    const start = (await block.boundingBox())!;
+    const start = await boxOf(block);
     const secondRow = await rowOf(second);
     await drag(centre(start), { x: centre(start).x, y: secondRow.y + secondRow.height / 2 });
     const question = await visible(page.getByRole('dialog', { name: 'Move booking' }));
@@ -257,7 +264,7 @@ describe('the desk calendar (issue 23)', () => {
     await page.keyboard.press('Escape');
     const moved = await visible(laneBlock(page, day.customerName));
     const row = await rowOf(second);
-    const placed = (await moved.boundingBox())!;
+    const placed = await boxOf(moved);
     expect(centre(placed).y).toBeGreaterThan(row.y);
     expect(centre(placed).y).toBeLessThan(row.y + row.height);
 

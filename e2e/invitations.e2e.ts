@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { apiAs, atPath, linkIn, mailTo, signIn, useBrowser, visible } from './support.js';
+import { apiAs, atPath, linkIn, mailTo, signIn, signInThroughForm, useBrowser, visible } from './support.js';
 
 const browser = useBrowser();
 const INVITATION_SUBJECT = 'You are invited to a venue on Lanebook';
@@ -42,7 +42,7 @@ describe('invitations (decision 008)', () => {
     expect(await row.getByText('Invited').count()).toBe(1);
 
     // The person signs in to their own venue, sees the banner, and accepts.
-    await signIn(person.page, email, 'ivy-password');
+    await signInThroughForm(person.page, email, 'ivy-password');
     // Their own new venue asks for a bank account first.
     expect(await atPath(person.page, '/onboard/bank-account')).toBe('/onboard/bank-account');
     await person.page.getByRole('button', { name: 'Skip for now' }).click();
