@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { apiAs, atPath, dismissToasts, signIn, useBrowser, visible } from './support.js';
-import { UPCOMING_BOOKING_LANE } from './global-setup.js';
+import { UPCOMING_BOOKING_LANE } from './seed-data.js';
 
 const browser = useBrowser();
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../apps/server/test/free-port.js';
+import { prepareData } from './seed-data.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -82,8 +83,12 @@ export default async function setup(project: TestProject) {
     throw new Error('The console is not built: run `npm run build` before the e2e tests (npm test does).');
   }
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'lanebook-e2e-'));
-  const seeded = path.join(scratch, 'seeded');
-  await prepareData(seeded);
+  // npm test seeds it beforehand, beside the unit and API tests (E2E_SEEDED_DATA); alone, it is seeded here.
+  let seeded = process.env.E2E_SEEDED_DATA ?? '';
+  if (!seeded || !existsSync(seeded)) {
+    seeded = path.join(scratch, 'seeded');
+    await prepareData(seeded);
+  }
   const dataDirs = Array.from({ length: E2E_WORKERS }, (_, worker) => {
     const dataDir = path.join(scratch, `worker-${worker + 1}`);
     cpSync(seeded, dataDir, { recursive: true });
@@ -101,47 +106,6 @@ export default async function setup(project: TestProject) {
     await Promise.all(servers.map((server) => server.stop()));
     rmSync(scratch, { recursive: true, force: true });
   };
-}
-
-export const UPCOMING_BOOKING_LANE = 'Lane 8';
-
-/**
- * The demo data, plus what the browser tests need that no screen makes yet: an upcoming
- * booking on a demo-axe lane (bookings come with their own work). Written before the server
- * starts, since the embedded database belongs to one process at a time.
- */
-async function prepareData(dataDir: string) {
-  const { openDatabase } = await import('../apps/server/src/db/client.js');
-  const { buildApp } = await import('../apps/server/src/app.js');
-  const { seedDemo } = await import('../apps/server/src/seed.js');
-  const { bookings, products } = await import('../apps/server/src/db/schema.js');
-  const { and, eq } = await import('drizzle-orm');
-  const database = await openDatabase({ dataDir });
-  const { app, auth } = await buildApp(database, {
-    baseUrl: 'http://127.0.0.1',
-    authSecret: 'e2e-seed-secret-e2e-seed-secret-0123456789',
-    mailFrom: 'e2e@lanebook.test',
-    logLevel: 'silent',
-  });
-  await seedDemo(database.db, auth);
-  const [product] = await database.db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.venueId, 'demo-axe')))
-    .limit(1);
-  const startsAt = new Date(Date.now() + 24 * 3600_000);
-  await database.db.insert(bookings).values({
-    venueId: 'demo-axe',
-    id: 'e2e-upcoming-booking',
-    productId: product.id,
-    status: 'paid',
-    startsAt,
-    endsAt: new Date(startsAt.getTime() + 3600_000),
-    resourceIds: [UPCOMING_BOOKING_LANE],
-    paidTotal: 2500,
-  });
-  await app.close();
-  await database.close();
 }
 
 declare module 'vitest' {

@@ -55,6 +55,8 @@ checks_started=$SECONDS
   npm run typecheck > "$results/types.log" 2>&1 && npm run lint > "$results/lint.log" 2>&1
   echo $? > "$results/checks.status"
   echo $((SECONDS - checks_started)) > "$results/checks.seconds"
+  # The browser tests' seeded data too (e2e/global-setup.ts seeds it itself when this failed).
+  node --import tsx e2e/seed-data.ts "$results/e2e-seeded" > "$results/e2e-seed.log" 2>&1 || rm -rf "$results/e2e-seeded"
 ) &
 checks=$!
 status=0
@@ -75,7 +77,7 @@ echo "== browser e2e"
 npm run build
 node scripts/check-widget-size.mjs
 end_phase "build"
-npx vitest run --config e2e/vitest.config.ts --reporter=default --reporter=json --outputFile="$results/e2e.json" || status=$?
+E2E_SEEDED_DATA="$PWD/$results/e2e-seeded" npx vitest run --config e2e/vitest.config.ts --reporter=default --reporter=json --outputFile="$results/e2e.json" || status=$?
 end_phase "browser e2e"
 
 node scripts/test-summary.mjs "$results"/*.json || status=$?
