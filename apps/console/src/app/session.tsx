@@ -95,7 +95,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const value = useMemo<Session>(() => {
-    const status: SessionStatus = meQuery.isPending ? 'loading' : me ? 'signed-in' : 'signed-out';
+    // Signed in with venues but none chosen yet: the effect above picks one at once. Until then the
+    // session is still loading, so no guard routes by the moment without a venue (to onboarding).
+    const choosingVenue = Boolean(me && !me.venue && me.venues.length > 0 && me.venues[0].venueId !== venueId);
+    const status: SessionStatus = meQuery.isPending || choosingVenue ? 'loading' : me ? 'signed-in' : 'signed-out';
     const permissions = new Set(me?.permissions ?? []);
     return {
       status,
@@ -108,7 +111,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signIn,
       signOut,
     };
-  }, [meQuery.isPending, me, endedReason, selectVenue, refresh, signIn, signOut]);
+  }, [meQuery.isPending, me, venueId, endedReason, selectVenue, refresh, signIn, signOut]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
