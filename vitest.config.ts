@@ -26,6 +26,8 @@ export default defineConfig({
           ],
           exclude: ['**/node_modules/**', '**/*.api.test.ts'],
           environment: 'node',
+          // Pure functions and their own fakes (timers restored after each test): one import of each module per worker is enough.
+          isolate: false,
         },
       },
       {
