@@ -201,6 +201,10 @@ describe('the embeddable widget on a venue web site (issue 13)', () => {
 
     // Pay with the sandbox's test card, inside the widget.
     await frame.getByRole('button', { name: 'Pay · $154.00' }).click();
+    // The sandbox's card page, or the widget's message saying why not (a timeout alone said nothing, once in CI).
+    await visible(frame.getByLabel('Card number').or(frame.getByRole('alert')), 30_000);
+    if (!(await frame.getByLabel('Card number').isVisible()))
+      throw new Error(`No card page: ${await frame.getByRole('alert').first().textContent()}`);
     await frame.getByLabel('Card number').fill('4242 4242 4242 4242');
     await frame.getByLabel('Expiry (MM/YY)').fill('12/40');
     await frame.getByLabel('CVC').fill('123');
