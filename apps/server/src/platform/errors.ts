@@ -186,3 +186,6 @@ export function registerErrorHandler(app: FastifyInstance) {
       .send({ message: `No route ${request.method} ${request.url.split('?')[0]}.`, code: 'not_found' } satisfies ApiErrorBody);
   });
 }
+
+/** A 400 naming one field, shaped like request validation's (details.fields). */
+export const fieldError = (message: string, field: string) => validationFailed([{ path: [field], message }]);

@@ -1,10 +1,9 @@
 import { AFFILIATE_PERIOD_MAX_DAYS, type AffiliatePeriodQuery, type AffiliateStatement } from '@lanebook/core/booking-schemas';
 import { daysBetween, venueToday } from '@lanebook/core';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../platform/errors.js';
+import { fieldError, notFound } from '../../platform/errors.js';
 import { affiliateStatementItems } from '../bookings/affiliate-statement.js';
-import { fieldError } from '../calendar/service.js';
-import { csvCell } from '../signatures/export.js';
+import { csvCell } from '../../platform/csv.js';
 import { affiliateById } from './service.js';
 
 /** The last day of a date's month (YYYY-MM-DD). */

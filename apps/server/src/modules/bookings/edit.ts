@@ -11,12 +11,12 @@ import {
 } from '@lanebook/core';
 import type { Booking, BookingChangeQuote, BookingUpdate } from '@lanebook/core/booking-schemas';
 import type { Db, Tx } from '../../db/client.js';
-import { conflict, forbidden, notFound, pgErrorCode } from '../../platform/errors.js';
+import { conflict, fieldError, forbidden, notFound, pgErrorCode } from '../../platform/errors.js';
 import { lockKeys, slotOccupancyKey } from '../../platform/locking.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { assertPlayersCount, lanesHeldDuring } from '../calendar/availability.js';
 import { quoteFor } from '../calendar/quote.js';
-import { fieldError, slotsToBook, type SlotRow } from '../calendar/service.js';
+import { slotsToBook, type SlotRow } from '../calendar/service.js';
 import { productForCalendar } from '../products/service.js';
 import { lanesByIds } from '../resources/service.js';
 import type { Actor } from './actions.js';

@@ -35,7 +35,7 @@ import type { Tx } from '../../db/client.js';
 import type { ModuleDeps } from '../../platform/module.js';
 import { publicRateLimit } from '../../platform/rate-limits.js';
 import { hasPermission, identityOf, venueOf, type VenueRow } from '../../platform/access.js';
-import { AppError, conflict, forbidden, notFound, validationFailed } from '../../platform/errors.js';
+import { AppError, conflict, fieldError, forbidden, notFound, validationFailed } from '../../platform/errors.js';
 import { errorResponses, idParams, pageQuery } from '../../platform/http.js';
 import { lockKeys, slotOccupancyKey, withTransaction } from '../../platform/locking.js';
 import { productForCalendar } from '../products/service.js';
@@ -70,7 +70,6 @@ import {
 } from './mail.js';
 import { passReminderInsideWindow, queueDueReminders, REMINDER_QUEUE } from './reminders.js';
 import { mailingTemplateById, type MailingTemplateRow } from '../mailing-templates/service.js';
-import { fieldError } from '../calendar/service.js';
 import { assertCardCheckoutPossible, cardProviderOf, closeOtherCheckouts, openCardCheckout } from '../payments/service.js';
 import { keepCheckout, openCheckoutUrl, retryCardRefund, settleLedger, writeRefundRows } from './money.js';
 import { CARD_PAYMENT_METHOD, isCashMethod, urlAnswerSchema } from '@lanebook/core/payment-schemas';

@@ -2,14 +2,14 @@ import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { addDays, chooseLanes, lanesByCapacity, slotPrice, PricingError, type LaneCapacity } from '@lanebook/core';
 import type { CalendarAnswer } from '@lanebook/core/calendar-schemas';
 import type { Db, Tx } from '../../db/client.js';
-import { notFound } from '../../platform/errors.js';
+import { fieldError, notFound } from '../../platform/errors.js';
 import { StatementsBuiltOnce } from '../../platform/statements.js';
 import type { VenueReads } from '../../platform/venue-reads.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { bookingsForCalendar, laneHoldsOfBooking, type LaneHold } from '../bookings/service.js';
 import { productForCalendar, productsForCalendar, type CalendarProduct } from '../products/service.js';
 import { lanesByIds } from '../resources/service.js';
-import { fieldError, nonWorkingDaysBetween, slotRefusal, slotsBetween, venueClosedOnSlotDate, type SlotRow } from './service.js';
+import { nonWorkingDaysBetween, slotRefusal, slotsBetween, venueClosedOnSlotDate, type SlotRow } from './service.js';
 import { slots } from './schema.js';
 
 /**

@@ -6,7 +6,7 @@ import { promocodeByCode, usablePromocode, type Promocode } from '../promocodes/
 import { taxesByIds } from '../taxes/service.js';
 import { upsellItemsOnSale } from '../upsell-items/service.js';
 import { priceOrBadRequest } from './availability.js';
-import { fieldError } from './service.js';
+import { fieldError } from '../../platform/errors.js';
 
 export interface QuoteRequest {
   playersCount: number;

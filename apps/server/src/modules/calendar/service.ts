@@ -4,7 +4,7 @@ import { instantOf, minutesOf, planSlots, venueToday, wallTimeOf, weekdayOf, typ
 import type { PopulateAnswer, SlotCreate, SlotGroup, SlotGroupBody, SlotPatch, Slot } from '@lanebook/core/calendar-schemas';
 import { templatesOfOpeningHours } from '@lanebook/core/opening-hours';
 import type { Db, Tx } from '../../db/client.js';
-import { AppError, notFound, pgErrorCode, validationFailed } from '../../platform/errors.js';
+import { AppError, fieldError, notFound, pgErrorCode } from '../../platform/errors.js';
 import { lockKeys, slotOccupancyKey } from '../../platform/locking.js';
 import { forVenue, type VenueRowValues } from '../../platform/venue-scope.js';
 import { slotsWithLiveBookings } from '../bookings/service.js';
@@ -22,9 +22,6 @@ type GroupRow = typeof slotGroups.$inferSelect;
 export const SLOT_OVERLAP = 'This slot overlaps another slot of the product: move or delete that one first.';
 export const SLOT_BOOKED = 'A booking is on this slot: cancel or move the booking before changing its time or deleting it.';
 export const GROUP_BOOKED = 'Slots of this group have bookings: cancel or move them before deleting the group.';
-
-/** A 400 naming one field, shaped like request validation's (details.fields). */
-export const fieldError = (message: string, field: string) => validationFailed([{ path: [field], message }]);
 
 export const groupLock = (venueId: string, groupId: string) => `slot-group:${venueId}:${groupId}`;
 

@@ -1,18 +1,12 @@
 import { SIGNATURES_EXPORT_PAGE_SIZE } from '@lanebook/core/waiver-schemas';
 import type { Db } from '../../db/client.js';
+import { csvCell } from '../../platform/csv.js';
 import { exportColumns, signaturesPage, type SignatureListQuery } from './service.js';
 
 /**
  * The raw export of signatures to CSV (decision 023): every field and checkbox a column,
  * streamed a page of 10,000 at a time, so memory stays flat however many there are.
  */
-
-/** A cell a spreadsheet cannot take for a formula: one starting with =, +, -, @, tab or return gets a ' first. */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : Array.isArray(value) ? value.join('; ') : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 

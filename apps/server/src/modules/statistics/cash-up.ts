@@ -3,7 +3,7 @@ import { startOfDay, type CashUp } from '@lanebook/core/statistics-schemas';
 import type { Db } from '../../db/client.js';
 import { peopleAmong } from '../accounts/service.js';
 import { moneyTakenBetween } from '../bookings/cash-up.js';
-import { csvCell } from '../signatures/export.js';
+import { csvCell } from '../../platform/csv.js';
 
 /**
  * The day-end cash-up (decision 038): what was taken and given back in a period of venue dates, by

@@ -28,7 +28,7 @@ import { venueOf, type VenueContext } from '../../platform/access.js';
 import { notFound, validationFailed } from '../../platform/errors.js';
 import { errorResponses, preSerialized } from '../../platform/http.js';
 import { productForCalendar } from '../products/service.js';
-import { csvCell } from '../signatures/export.js';
+import { csvCell } from '../../platform/csv.js';
 import { StatisticsCache } from './cache.js';
 import { cashUpCsv, cashUpFileName, cashUpOf } from './cash-up.js';
 import { aheadOf, breakdownOf, chartOf, heatmapOf, listOf, listRowsOf, statisticsOf, type Selection, type VenueClock } from './service.js';
