@@ -11,7 +11,7 @@ import { forVenue } from '../../platform/venue-scope.js';
 import { assertPlayersCount, lanesHeldDuring, publicProduct, type PublicProduct } from '../calendar/availability.js';
 import { quoteFor } from '../calendar/quote.js';
 import { slotsToBook } from '../calendar/service.js';
-import { productForCalendar } from '../products/service.js';
+import { liveProductById } from '../products/service.js';
 import { usePromocode } from '../promocodes/service.js';
 import { lanesByIds } from '../resources/service.js';
 import { waiverVersion } from '../waivers/service.js';
@@ -291,7 +291,7 @@ export async function createBooking(
   const staff = booker.kind === 'staff';
   // No lock here: this transaction locks no slot or booking row before its lane holds, whose
   // trigger takes the venue's occupancy key (shared) itself (decision 015).
-  const product = catalog ? catalog.product : await productForCalendar(tx, venueId, body.productId);
+  const product = catalog ? catalog.product : await liveProductById(tx, venueId, body.productId);
   if (!product || product.isDeleted || (!staff && product.isPaused)) throw notFound('Product');
   assertPlayersCount(product, body.playersCount);
   if (body.customPrice != null && !booker.canSetCustomPrice)

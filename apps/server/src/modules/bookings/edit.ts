@@ -17,7 +17,7 @@ import { forVenue } from '../../platform/venue-scope.js';
 import { assertPlayersCount, lanesHeldDuring } from '../calendar/availability.js';
 import { quoteFor } from '../calendar/quote.js';
 import { slotsToBook, type SlotRow } from '../calendar/service.js';
-import { productForCalendar } from '../products/service.js';
+import { liveProductById } from '../products/service.js';
 import { lanesByIds } from '../resources/service.js';
 import type { Actor } from './actions.js';
 import { namedCustomer, slotUnavailable } from './create.js';
@@ -62,7 +62,7 @@ const repricingAsked = (body: BookingUpdate) =>
  */
 async function reprice(db: Db | Tx, venueId: string, row: BookingRow, body: BookingUpdate, online: boolean): Promise<Repricing> {
   if (!LIVE.has(row.status)) throw conflict('A canceled or abandoned booking cannot be moved or repriced.', 'booking_not_live');
-  const product = await productForCalendar(db, venueId, row.productId);
+  const product = await liveProductById(db, venueId, row.productId);
   if (!product) throw notFound('Product');
   const playersCount = body.playersCount ?? row.playersCount;
   assertPlayersCount(product, playersCount);

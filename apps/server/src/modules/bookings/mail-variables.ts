@@ -6,7 +6,7 @@ import type { Booking } from '@lanebook/core/booking-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import { renderTemplate, TemplateError } from '../../platform/liquid.js';
 import { forVenue } from '../../platform/venue-scope.js';
-import { productForCalendar } from '../products/service.js';
+import { liveProductById } from '../products/service.js';
 import { activeWidgetTemplate } from '../widget-templates/service.js';
 import { mailHtml, type MailLink } from './mail-layout.js';
 import { cancellationPeriodOf, customerDeadline } from './actions.js';
@@ -198,7 +198,7 @@ export async function renderBookingMailContent(
   content: MailContent,
   extra: Record<string, unknown> = {},
 ): Promise<RenderedMail> {
-  const [product, color] = await Promise.all([productForCalendar(db, venue.id, booking.productId), venueMailColor(db, venue.id)]);
+  const [product, color] = await Promise.all([liveProductById(db, venue.id, booking.productId), venueMailColor(db, venue.id)]);
   const variables = { ...bookingMailVariables(booking, venue, product ?? { name: '' }, baseUrl), ...extra };
   return renderMail(content, variables, venue, color);
 }

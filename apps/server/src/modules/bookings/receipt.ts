@@ -4,7 +4,7 @@ import type { Booking, BookingRefund } from '@lanebook/core/booking-schemas';
 import type { Db } from '../../db/client.js';
 import type { VenueRow } from '../../platform/access.js';
 import { PdfWriter, latin1 } from '../../platform/pdf.js';
-import { productForCalendar } from '../products/service.js';
+import { liveProductById } from '../products/service.js';
 import { bookingOrNotFound, bookingWithLedger } from './records.js';
 
 /**
@@ -17,7 +17,7 @@ const REFUND_NOTES: Record<BookingRefund['status'], string> = { pending: 'pendin
 
 export async function bookingReceipt(db: Db, venue: VenueRow, bookingId: string) {
   const booking = await bookingWithLedger(db, venue.id, await bookingOrNotFound(db, venue.id, bookingId));
-  const product = await productForCalendar(db, venue.id, booking.productId);
+  const product = await liveProductById(db, venue.id, booking.productId);
   const pdf = await receiptPdf(booking, { venue, productName: product?.name ?? '' });
   return { pdf, filename: `receipt-${(booking.registrationCode ?? booking.id).replace(/[^A-Za-z0-9-]+/g, '_')}.pdf` };
 }

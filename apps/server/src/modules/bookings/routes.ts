@@ -38,7 +38,7 @@ import { hasPermission, identityOf, venueOf, type VenueRow } from '../../platfor
 import { AppError, conflict, fieldError, forbidden, notFound, validationFailed } from '../../platform/errors.js';
 import { errorResponses, idParams, pageQuery } from '../../platform/http.js';
 import { lockKeys, slotOccupancyKey, withTransaction } from '../../platform/locking.js';
-import { productForCalendar } from '../products/service.js';
+import { liveProductById } from '../products/service.js';
 import {
   addNote,
   assertCollectable,
@@ -410,7 +410,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const key = { bookingId: row.id, channel: 'staff' as const, amount, paidTotal: row.paidTotal, refundedTotal: row.refundedTotal };
       const open = await openCheckoutUrl(db, venue.id, key);
       if (open) return { url: open };
-      const product = await productForCalendar(db, venue.id, row.productId);
+      const product = await liveProductById(db, venue.id, row.productId);
       const bookingPage = `${deps.config.baseUrl}/bookings/${encodeURIComponent(row.id)}/view`;
       const session = await openCardCheckout(deps.payments, venue.row, {
         bookingId: row.id,
@@ -550,7 +550,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
 
   /** The customer's view of their booking, with its product's and venue's names (public.ts). */
   const publicView = async (venue: VenueRow, booking: Booking) =>
-    publicBooking(booking, venue, await productForCalendar(db, venue.id, booking.productId), deps.config.baseUrl);
+    publicBooking(booking, venue, await liveProductById(db, venue.id, booking.productId), deps.config.baseUrl);
 
   /** The `Idempotency-Key` header, when sent: 8 to 100 letters, digits, - or _ (a 400 naming it otherwise). */
   const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
@@ -664,7 +664,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
     async (request, reply) => {
       const { venue, bookingId } = await referenced(request);
       const row = await bookingOrNotFound(db, venue.id, bookingId);
-      const product = await productForCalendar(db, venue.id, row.productId);
+      const product = await liveProductById(db, venue.id, row.productId);
       const reference = row.bookingReference ?? row.id;
       const text = bookingCalendar({
         reference,
@@ -727,7 +727,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const mails = automaticMails(mail, request.log);
       const canceled = await withTransaction(db, async (tx) => {
         const row = await bookingOrNotFound(tx, venue.id, bookingId);
-        const product = await productForCalendar(tx, venue.id, row.productId);
+        const product = await liveProductById(tx, venue.id, row.productId);
         assertCustomerMayCancel(row, cancellationPeriodOf(product));
         const booking = await cancelBooking(tx, venue.id, bookingId, customer(request));
         // A cancellation in time gives back everything paid: no deposit is kept (decision 024).
@@ -765,7 +765,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
         // The order updateBooking takes them in: the venue's occupancy key, then the booking's row.
         await lockKeys(tx, [slotOccupancyKey(venue.id)], { shared: true });
         const row = await bookingOrNotFound(tx, venue.id, bookingId, { lock: true });
-        assertCustomerMayMove(row, venue, await productForCalendar(tx, venue.id, row.productId));
+        assertCustomerMayMove(row, venue, await liveProductById(tx, venue.id, row.productId));
         const before = venueSpan(row.startsAt, row.endsAt, venue);
         const changed = await updateBooking(tx, venue, bookingId, { slots: request.body.slots }, actor, {
           online: true,
@@ -817,7 +817,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       const key = { bookingId: row.id, channel: 'customer' as const, amount, paidTotal: row.paidTotal, refundedTotal: row.refundedTotal };
       const open = await openCheckoutUrl(db, venue.id, key);
       if (open) return { url: open, embeddable: deps.payments.isCheckoutEmbeddable };
-      const product = await productForCalendar(db, venue.id, row.productId);
+      const product = await liveProductById(db, venue.id, row.productId);
       const canceled = new URL(returnUrl);
       canceled.searchParams.set('paid', '0');
       const session = await openCardCheckout(deps.payments, venue, {

@@ -7,7 +7,7 @@ import { StatementsBuiltOnce } from '../../platform/statements.js';
 import type { VenueReads } from '../../platform/venue-reads.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { bookingsForCalendar, laneHoldsOfBooking, type LaneHold } from '../bookings/service.js';
-import { productForCalendar, productsForCalendar, type CalendarProduct } from '../products/service.js';
+import { liveProductById, liveProducts, type ProductRow } from '../products/service.js';
 import { lanesByIds } from '../resources/service.js';
 import { nonWorkingDaysBetween, slotRefusal, slotsBetween, venueClosedOnSlotDate, type SlotRow } from './service.js';
 import { slots } from './schema.js';
@@ -42,7 +42,7 @@ const offered = (lanes: Lane[]) => lanesByCapacity(lanes.filter((lane) => !lane.
 // ---- Cached reads of the hot public path (decision 007: only what a trigger announces) ----
 
 export interface PublicProduct {
-  product: CalendarProduct;
+  product: ProductRow;
   lanes: Lane[];
 }
 
@@ -52,16 +52,16 @@ export async function publicProduct(db: Db, reads: VenueReads, venueId: string, 
     'products',
     venueId,
     `calendar-product:${productId}`,
-    async () => (await productForCalendar(db, venueId, productId)) ?? null,
+    async () => (await liveProductById(db, venueId, productId)) ?? null,
   );
-  const product = JSON.parse(productJson) as CalendarProduct | null;
+  const product = JSON.parse(productJson) as ProductRow | null;
   if (!product) return null;
   const laneIds = [...product.resources].sort();
   const lanesJson = await reads.json('resources', venueId, `calendar-lanes:${laneIds.join(',')}`, () => lanesByIds(db, venueId, laneIds));
   return { product, lanes: JSON.parse(lanesJson) as Lane[] };
 }
 
-export function assertPlayersCount(product: CalendarProduct, playersCount: number) {
+export function assertPlayersCount(product: ProductRow, playersCount: number) {
   if (playersCount < product.minPlayers || playersCount > product.maxPlayers) {
     throw fieldError(`Players count must be between ${product.minPlayers} and ${product.maxPlayers}`, 'playersCount');
   }
@@ -89,7 +89,7 @@ const availabilityFields = {
  * The slots the public may book between two venue dates: those the booking rule (`slotRefusal`)
  * lets the public book, the rule create, move and price apply too. One query.
  */
-async function publicSlotsBetween(db: Db, venueId: string, product: CalendarProduct, from: string, to: string, now: Date) {
+async function publicSlotsBetween(db: Db, venueId: string, product: ProductRow, from: string, to: string, now: Date) {
   const found = await publicSlotReads.run<AvailabilitySlot[]>(db, 'product-dates', () => buildPublicSlotsBetween(db), {
     venueId,
     productId: product.id,
@@ -151,7 +151,7 @@ async function bookableSlots(
  * When the first of these bookable slots passes the product's online cutoff (epoch ms): an answer
  * made of them changes by time alone then (`slotRefusal`), while a slot refused now stays refused.
  */
-function cutoffOfFirst(product: CalendarProduct, bookable: { slot: { startsAt: Date } }[]): number {
+function cutoffOfFirst(product: ProductRow, bookable: { slot: { startsAt: Date } }[]): number {
   let first = Infinity;
   for (const { slot } of bookable) first = Math.min(first, slot.startsAt.getTime() - product.cutoffTime * 3600_000);
   return first;
@@ -303,7 +303,7 @@ export async function staffCalendar(
   const found = await slotsBetween(db, venueId, query.from, query.to, query.productIds, query.limit);
   const nonWorkingDays = await nonWorkingDaysBetween(db, venueId, query.from, query.to);
   if (found.length === 0) return { days: [], nonWorkingDays };
-  const products = new Map((await productsForCalendar(db, venueId, [...new Set(found.map((s) => s.productId))])).map((p) => [p.id, p]));
+  const products = new Map((await liveProducts(db, venueId, [...new Set(found.map((s) => s.productId))])).map((p) => [p.id, p]));
   const laneIds = [...new Set([...products.values()].flatMap((p) => p.resources))];
   const lanes = new Map((await lanesByIds(db, venueId, laneIds)).map((l) => [l.id, l]));
   const first = found[0].startsAt;

@@ -1,7 +1,7 @@
 import { priceBooking, type Quote } from '@lanebook/core';
 import type { Db, Tx } from '../../db/client.js';
 import { activeAffiliate, affiliateById, type Affiliate } from '../affiliates/service.js';
-import type { CalendarProduct } from '../products/service.js';
+import type { ProductRow } from '../products/service.js';
 import { promocodeByCode, usablePromocode, type Promocode } from '../promocodes/service.js';
 import { taxesByIds } from '../taxes/service.js';
 import { upsellItemsOnSale } from '../upsell-items/service.js';
@@ -37,7 +37,7 @@ export interface QuoteResult {
 export async function quoteFor(
   db: Db | Tx,
   venueId: string,
-  product: CalendarProduct,
+  product: ProductRow,
   slots: { id: string; price: number | null; fixedPrice: number | null; groupsBasedPrice: unknown }[],
   request: QuoteRequest,
 ): Promise<QuoteResult> {

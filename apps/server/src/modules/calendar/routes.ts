@@ -42,7 +42,7 @@ import {
   setKeepPopulated,
 } from './populate-runs.js';
 import { venueRowById } from '../venues/service.js';
-import { bookableProductVenueId, productForCalendar } from '../products/service.js';
+import { bookableProductVenueId, liveProductById } from '../products/service.js';
 import { assertPlayersCount, publicDatesJson, publicProductOrNotFound, publicSlotsJson, staffCalendar } from './availability.js';
 import {
   createSlot,
@@ -325,7 +325,7 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
     },
     async (request) => {
       const venueId = venueOf(request).id;
-      const product = await productForCalendar(db, venueId, request.params.id);
+      const product = await liveProductById(db, venueId, request.params.id);
       if (!product || product.isDeleted) throw notFound('Product');
       const query = request.query;
       assertPlayersCount(product, query.playersCount);

@@ -8,7 +8,7 @@ import { AppError, fieldError, notFound, pgErrorCode } from '../../platform/erro
 import { lockKeys, slotOccupancyKey } from '../../platform/locking.js';
 import { forVenue, type VenueRowValues } from '../../platform/venue-scope.js';
 import { slotsWithLiveBookings } from '../bookings/service.js';
-import { productForCalendar, type CalendarProduct } from '../products/service.js';
+import { liveProductById, type ProductRow } from '../products/service.js';
 import { slotGroups, slots, venueNonWorkingDays } from './schema.js';
 
 /**
@@ -25,8 +25,8 @@ export const GROUP_BOOKED = 'Slots of this group have bookings: cancel or move t
 
 export const groupLock = (venueId: string, groupId: string) => `slot-group:${venueId}:${groupId}`;
 
-export async function productOrNotFound(tx: Db | Tx, venueId: string, productId: string): Promise<CalendarProduct> {
-  const product = await productForCalendar(tx, venueId, productId);
+export async function productOrNotFound(tx: Db | Tx, venueId: string, productId: string): Promise<ProductRow> {
+  const product = await liveProductById(tx, venueId, productId);
   if (!product) throw notFound('Product');
   return product;
 }
@@ -90,7 +90,7 @@ export type BookingChannel = 'public' | 'staff';
 /** What the rule reads of a slot; `venueClosed` is `venueClosedOnSlotDate`, read with the slot. */
 export type SlotToBook = Pick<SlotRow, 'date' | 'startsAt' | 'isPrivate' | 'isVisibleOnline'> & { venueClosed: boolean };
 
-type ProductToBook = Pick<CalendarProduct, 'name' | 'cutoffTime' | 'nonWorkingDays' | 'holidays' | 'isPaused'>;
+type ProductToBook = Pick<ProductRow, 'name' | 'cutoffTime' | 'nonWorkingDays' | 'holidays' | 'isPaused'>;
 
 /**
  * Whether the venue closed the slot's date (calendar.setNonWorkingDays): a field of a query of
@@ -131,7 +131,7 @@ export const slotRefused = (reason: string) => new AppError(409, 'slot_unavailab
 export async function slotsToBook(
   db: Db | Tx,
   venueId: string,
-  product: CalendarProduct,
+  product: ProductRow,
   ids: string[],
   { channel, kept = [], now = new Date() }: { channel: BookingChannel; kept?: string[]; now?: Date },
 ): Promise<SlotRow[]> {

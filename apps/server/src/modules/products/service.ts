@@ -62,14 +62,16 @@ export async function assertProductDeletable(ctx: CollectionContext, productId: 
   if (await productHasBookingsToCome(ctx.tx, ctx.venueId, productId)) throw conflict(PRODUCT_DELETE_BLOCKED, 'product_has_bookings');
 }
 
-/** The calendar's view of a product: its row when it exists in the venue and is not deleted. */
-export type CalendarProduct = typeof products.$inferSelect;
-export async function productForCalendar(tx: Db | Tx, venueId: string, productId: string): Promise<CalendarProduct | undefined> {
+/** A product's row as the calendar, bookings, pricing and mail read it. */
+export type ProductRow = typeof products.$inferSelect;
+
+/** A live product of the venue (one not deleted; paused ones count), by id; undefined otherwise. */
+export async function liveProductById(tx: Db | Tx, venueId: string, productId: string): Promise<ProductRow | undefined> {
   return forVenue(tx, venueId).first(products, and(eq(products.id, productId), eq(products.isDeleted, false)));
 }
 
-/** The calendar's products of the venue (not deleted), optionally only those named. */
-export async function productsForCalendar(tx: Db | Tx, venueId: string, productIds?: string[]): Promise<CalendarProduct[]> {
+/** The venue's live products (not deleted), optionally only those named. */
+export async function liveProducts(tx: Db | Tx, venueId: string, productIds?: string[]): Promise<ProductRow[]> {
   const named = productIds?.length ? inArray(products.id, productIds) : undefined;
   return forVenue(tx, venueId).select(products, and(eq(products.isDeleted, false), named));
 }
@@ -89,7 +91,7 @@ export async function bookableProductVenueId(db: Db | Tx, productId: string): Pr
 }
 
 /** The products the public can book online in the venue (the widget's list): not paused, not deleted, by name. */
-export async function bookableProducts(db: Db | Tx, venueId: string): Promise<CalendarProduct[]> {
+export async function bookableProducts(db: Db | Tx, venueId: string): Promise<ProductRow[]> {
   return forVenue(db, venueId).select(products, and(eq(products.isDeleted, false), eq(products.isPaused, false)), {
     orderBy: [asc(products.name), asc(products.id)],
   });

@@ -18,7 +18,7 @@ import { withTransaction } from '../../platform/locking.js';
 import type { Storage } from '../../platform/storage.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { bookingToSign, countSignature, type BookingToSign } from '../bookings/service.js';
-import { productForCalendar } from '../products/service.js';
+import { liveProductById } from '../products/service.js';
 import { waiverById } from '../waivers/service.js';
 import { activeWidgetTemplate } from '../widget-templates/service.js';
 import { checkSignaturePng } from './png.js';
@@ -59,7 +59,7 @@ export function signatureAnswer(row: SignatureRow): Signature {
 async function signingTarget(db: Db, venue: VenueRow, bookingId: string, forPublic: boolean) {
   const booking = await bookingToSign(db, venue.id, bookingId);
   if (!booking) throw notFound('Booking');
-  const product = await productForCalendar(db, venue.id, booking.productId);
+  const product = await liveProductById(db, venue.id, booking.productId);
   if (!product) throw new AppError(404, 'not_found', "This booking's product no longer exists: there is no waiver to sign.");
   if (forPublic && product.isPaused) throw conflict('This product is paused: its waiver cannot be signed online now.', 'product_paused');
   const waiver = product.activeWaiverId ? await waiverById(db, venue.id, product.activeWaiverId) : undefined;

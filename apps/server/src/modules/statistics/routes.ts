@@ -27,7 +27,7 @@ import type { ModuleDeps } from '../../platform/module.js';
 import { venueOf, type VenueContext } from '../../platform/access.js';
 import { notFound, validationFailed } from '../../platform/errors.js';
 import { errorResponses, preSerialized } from '../../platform/http.js';
-import { productForCalendar } from '../products/service.js';
+import { liveProductById } from '../products/service.js';
 import { csvCell } from '../../platform/csv.js';
 import { StatisticsCache } from './cache.js';
 import { cashUpCsv, cashUpFileName, cashUpOf } from './cash-up.js';
@@ -55,7 +55,7 @@ const clockOf = (venue: VenueContext): VenueClock => ({
 /** The venue dates asked (today in the venue's zone by default); a product of another venue, or deleted, is a 404. */
 async function selectionOf(db: Db, venue: VenueContext, query: SelectionQuery, now: Date): Promise<Selection> {
   const productId = query.productId ?? null;
-  if (productId !== null && !(await productForCalendar(db, venue.id, productId))) throw notFound('Product');
+  if (productId !== null && !(await liveProductById(db, venue.id, productId))) throw notFound('Product');
   const period = periodOf(query, venueToday(venue.row.timezone, now), venue.row.firstDayOfWeek);
   return { ...period, dateField: query.dateField, productId };
 }

@@ -37,7 +37,7 @@ import {
 } from '../bookings/statistics.js';
 import { nonWorkingDaysBetween } from '../calendar/service.js';
 import { workingSlotsBetween } from '../calendar/statistics.js';
-import { productsForCalendar } from '../products/service.js';
+import { liveProducts } from '../products/service.js';
 import { lanesByIds } from '../resources/service.js';
 import { statisticsVisitsOfDay, statisticsVisitsPage } from '../widget/statistics.js';
 import { statisticsDays, statisticsSlotDays } from './schema.js';
@@ -143,7 +143,7 @@ async function sumsByDate(db: Db, venueId: string, period: Period, dateField: St
 
 /** Each product's lanes that are not paused (the product's only when one is named). */
 async function laneCountsOf(db: Db, venueId: string, productId: string | null): Promise<Map<string, number>> {
-  const products = await productsForCalendar(db, venueId, productId === null ? undefined : [productId]);
+  const products = await liveProducts(db, venueId, productId === null ? undefined : [productId]);
   const laneIds = [...new Set(products.flatMap((product) => product.resources))];
   const open = new Set((await lanesByIds(db, venueId, laneIds)).filter((lane) => !lane.isPaused).map((lane) => lane.id));
   return new Map(products.map((product) => [product.id, product.resources.filter((id) => open.has(id)).length]));

@@ -8,7 +8,7 @@ import { notFound, validationFailed } from '../../platform/errors.js';
 import type { VenueReads } from '../../platform/venue-reads.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { bookingIdOfReference } from '../bookings/service.js';
-import { bookableProducts, productForCalendar } from '../products/service.js';
+import { bookableProducts, liveProductById } from '../products/service.js';
 import { termsByIds } from '../terms/service.js';
 import { upsellItemsOnOffer } from '../upsell-items/service.js';
 import { existingWaiverIds } from '../waivers/service.js';
@@ -136,7 +136,7 @@ export async function createVisit(db: Db, row: VenueRow, templateId: string | nu
  * its reference) must be the venue's; a visit of another venue is not found.
  */
 export async function updateVisit(db: Db, venueId: string, visitId: string, update: WidgetVisitUpdate): Promise<void> {
-  if (update.productId !== undefined && !(await productForCalendar(db, venueId, update.productId)))
+  if (update.productId !== undefined && !(await liveProductById(db, venueId, update.productId)))
     throw validationFailed([{ path: ['productId'], message: 'No product of this venue has this id' }]);
   let bookingId: string | undefined;
   if (update.bookingReference !== undefined) {
