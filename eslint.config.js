@@ -55,9 +55,11 @@ const noFeatures = {
   group: ['**/features', '**/features/**'],
   message: 'components/ and lib/ never import a feature: move what is shared into components/ or lib/.',
 };
+/** The shell (app/) sits on top: it imports features, components and lib; none of them imports it back. */
 const noApp = {
   group: ['**/app', '**/app/**'],
-  message: 'components/ and lib/ never import app/: read the session with useSession from lib/session.',
+  message:
+    'Only app/ imports app/: move what features, components or lib need into lib/ (or the feature that owns it); read the session with useSession from lib/session.',
 };
 
 /** The console's features, one folder each; a feature never imports another. */
@@ -72,7 +74,7 @@ const otherFeatures = (feature) => ({
       .filter((other) => other !== feature)
       .flatMap((other) => ['..', '../..', '../../..'].flatMap((up) => [`${up}/${other}`, `${up}/${other}/**`])),
   ],
-  message: 'A feature never imports another feature: move what they share into components/ or lib/ (or app/ for the session).',
+  message: 'A feature never imports another feature: move what they share into components/ or lib/.',
 });
 
 /** The server's modules, one folder each; each owns the tables of its schema.ts. */
@@ -268,11 +270,11 @@ export default tseslint.config(
   ...consoleFeatures.flatMap((feature) => [
     {
       files: [`apps/console/src/features/${feature}/**/*.{ts,tsx}`],
-      rules: { 'no-restricted-imports': consoleImports(noHttp, otherFeatures(feature)) },
+      rules: { 'no-restricted-imports': consoleImports(noHttp, otherFeatures(feature), noApp) },
     },
     {
       files: [`apps/console/src/features/${feature}/api/**/*.{ts,tsx}`],
-      rules: { 'no-restricted-imports': consoleImports(otherFeatures(feature)) },
+      rules: { 'no-restricted-imports': consoleImports(otherFeatures(feature), noApp) },
     },
   ]),
   {

@@ -58,6 +58,43 @@ const cases: Case[] = [
     ].join('\n'),
     error: null,
   },
+  // Only app/ imports app/: the shell sits on top of features, which sit on top of components/ and lib/.
+  {
+    name: 'a feature importing app',
+    filePath: consoleFile('features/settings/SettingsHomePage.tsx'),
+    code: "import { SETTINGS_MENU } from '../../app/menus';\nexport const x = SETTINGS_MENU;\n",
+    error: RESTRICTED,
+  },
+  {
+    name: "a feature's api file importing app",
+    filePath: consoleFile('features/auth/api/sign-up.ts'),
+    code: "import { SessionProvider } from '../../../app/session';\nexport const x = SessionProvider;\n",
+    error: RESTRICTED,
+  },
+  {
+    name: "a feature's test importing app",
+    filePath: consoleFile('features/tour/machine.unit.test.ts'),
+    code: "import { routeByName } from '../../app/route-table';\nexport const x = routeByName;\n",
+    error: RESTRICTED,
+  },
+  {
+    name: 'a feature importing what moved out of app into lib',
+    filePath: consoleFile('features/tour/TourRunner.tsx'),
+    code: [
+      "import { NAMED_ROUTES } from '../../lib/route-names';",
+      "import { SETTINGS_MENU } from '../../lib/menus';",
+      "import { meQueryKey } from '../../lib/session';",
+      'export const x = [NAMED_ROUTES, SETTINGS_MENU, meQueryKey];',
+      '',
+    ].join('\n'),
+    error: null,
+  },
+  {
+    name: 'the shell importing a feature',
+    filePath: consoleFile('app/route-table.ts'),
+    code: "import { TOUR_STEPS } from '../features/tour/steps';\nexport const x = TOUR_STEPS;\n",
+    error: null,
+  },
   // components/ and lib/ never import features/ or app/.
   {
     name: 'a component importing a feature',

@@ -1,12 +1,13 @@
 import type { PermissionKey } from '@lanebook/core/permissions';
 import type { CollectionPages } from '../components/collection/types';
+import { NAMED_ROUTES, type RouteName } from '../lib/route-names';
 import type { Session } from '../lib/session';
 import { landingPath } from './landing';
 import { preloadable, type PreloadableComponent } from './preloadable';
 
 /**
- * Every console route, in one table: the router, the guards, the menus and
- * the onboarding tour all read it. A route without a page shows a "coming soon" panel.
+ * Every console route, in one table: the router, the guards and the menus read it; the routes the
+ * tour opens by name are named in lib/route-names.ts. A route without a page shows a "coming soon" panel.
  */
 export type Layout = 'default' | 'auth' | 'auth-wide' | 'auth-logout';
 export type RouteAccess = 'guest' | 'public' | 'signed-in' | 'onboarding';
@@ -14,8 +15,6 @@ export type RouteAccess = 'guest' | 'public' | 'signed-in' | 'onboarding';
 export interface RouteDef {
   path: string;
   title: string;
-  /** Route name used by the onboarding tour. */
-  name?: string;
   layout: Layout;
   access: RouteAccess;
   permission?: PermissionKey;
@@ -87,7 +86,6 @@ const catalog = (load: () => Promise<{ default: CollectionPages }>) => ({
 function collection(
   base: string,
   title: string,
-  names: { list?: string; create?: string },
   createPermission: PermissionKey | undefined,
   pages: ReturnType<typeof catalog> | string,
   item = 'Edit',
@@ -95,8 +93,8 @@ function collection(
   const list = typeof pages === 'string' ? { comingWith: pages } : { page: pages.list };
   const form = typeof pages === 'string' ? { comingWith: pages } : { page: pages.form };
   return [
-    app(base, title, { name: names.list, ...list }),
-    app(`${base}/create`, `${title}: create`, { name: names.create, permission: createPermission, ...form }),
+    app(base, title, list),
+    app(`${base}/create`, `${title}: create`, { permission: createPermission, ...form }),
     app(`${base}/:id`, `${title}: ${item.toLowerCase()}`, form),
   ];
 }
@@ -120,7 +118,7 @@ export const ROUTES: RouteDef[] = [
     access: 'signed-in',
     redirectTo: (session) => landingPath(session, routeByName('Dashboard')?.permission),
   },
-  { path: '/login', title: 'Sign in', name: 'Login', layout: 'auth', access: 'guest', page: LoginPage },
+  { path: '/login', title: 'Sign in', layout: 'auth', access: 'guest', page: LoginPage },
   { path: '/forgot-password', title: 'Forgot password', layout: 'auth', access: 'public', page: ForgotPasswordPage },
   { path: '/reset-password', title: 'Set a new password', layout: 'auth', access: 'public', page: ResetPasswordPage },
   { path: '/onboard/venue', title: 'Create your venue', layout: 'auth-logout', access: 'onboarding', page: OnboardVenuePage },
@@ -130,41 +128,35 @@ export const ROUTES: RouteDef[] = [
   { path: '/sign/:bookingReference', title: 'Sign waiver', layout: 'auth-wide', access: 'public', page: PublicSigningPage },
   { path: '/invitations', title: 'Invitations', layout: 'auth-logout', access: 'onboarding', page: InvitationsPage },
 
-  app('/dashboard', 'Dashboard', { name: 'Dashboard', permission: 'statistics.view', page: DashboardPage }),
+  app('/dashboard', 'Dashboard', { permission: 'statistics.view', page: DashboardPage }),
   // balancePath(provider) of @lanebook/core/payment-schemas, written out: that module (and zod) stays out of the first load.
   app('/dashboard/sandbox-balance', 'Balance', { permission: 'bankAccounts.view', page: BalancePage }),
   app('/dashboard/stripe-balance', 'Balance', { permission: 'bankAccounts.view', page: BalancePage }),
   app('/dashboard/cash-up', 'Cash-up', { permission: 'statistics.view', page: CashUpPage }),
   app('/dashboard/:statKey', 'Statistic', { permission: 'statistics.view', page: StatisticPage }),
 
-  app('/settings', 'Settings', { name: 'Settings', page: SettingsHomePage }),
+  app('/settings', 'Settings', { page: SettingsHomePage }),
   app('/settings/profile', 'Profile', { page: ProfilePage }),
-  app('/settings/venue', 'Venue', { name: 'Venue', page: VenueSettingsPage }),
+  app('/settings/venue', 'Venue', { page: VenueSettingsPage }),
   app('/settings/widget', 'Widget', { redirectTo: '/settings/widget-templates' }),
-  ...collection('/settings/widget-templates', 'Widget templates', {}, undefined, WidgetTemplates),
-  ...collection('/settings/taxes', 'Taxes', { list: 'Taxes', create: 'CreateTax' }, 'taxes.create', Taxes),
-  ...collection('/settings/mailing-templates', 'Mailing templates', {}, 'mailingTemplates.create', MailingTemplates),
+  ...collection('/settings/widget-templates', 'Widget templates', undefined, WidgetTemplates),
+  ...collection('/settings/taxes', 'Taxes', 'taxes.create', Taxes),
+  ...collection('/settings/mailing-templates', 'Mailing templates', 'mailingTemplates.create', MailingTemplates),
   app('/settings/mail', 'Mail', { permission: 'mails.view', page: MailLogPage }),
   app('/settings/bank-accounts', 'Bank accounts', { permission: 'bankAccounts.view', page: BankAccountsPage }),
   app('/settings/bank-accounts/create', 'Bank accounts: create', { permission: 'bankAccounts.create', page: BankAccountFormPage }),
-  ...collection('/settings/terms-and-conditions', 'Terms & Conditions', { list: 'Terms', create: 'CreateTerms' }, 'terms.create', Terms),
-  ...collection('/settings/promocodes', 'Promocodes', {}, 'promocodes.create', Promocodes),
-  ...collection('/settings/affiliates', 'Affiliates', {}, 'affiliates.create', Affiliates),
-  ...collection(
-    '/settings/upsell-merchandise',
-    'Upsell merchandise',
-    { list: 'UpsellItems', create: 'CreateUpsellItem' },
-    'upsellItems.create',
-    UpsellItems,
-  ),
+  ...collection('/settings/terms-and-conditions', 'Terms & Conditions', 'terms.create', Terms),
+  ...collection('/settings/promocodes', 'Promocodes', 'promocodes.create', Promocodes),
+  ...collection('/settings/affiliates', 'Affiliates', 'affiliates.create', Affiliates),
+  ...collection('/settings/upsell-merchandise', 'Upsell merchandise', 'upsellItems.create', UpsellItems),
   app('/settings/permissions', 'Permissions', { page: PermissionsPage }),
-  app('/settings/superadmin', 'Superadmin', { name: 'Superadmin', superadminOnly: true, page: SuperadminVenuesPage }),
+  app('/settings/superadmin', 'Superadmin', { superadminOnly: true, page: SuperadminVenuesPage }),
   app('/settings/superadmin/create', 'Superadmin: create venue', { superadminOnly: true, page: SuperadminCreateVenuePage }),
   app('/settings/superadmin/users', 'Superadmin: accounts', { superadminOnly: true, page: SuperadminUsersPage }),
   app('/settings/superadmin/outbox', 'Superadmin: mail outbox', { superadminOnly: true, page: OutboxPage }),
-  ...collection('/settings/integrations', 'Integrations', {}, 'integrations.create', Integrations),
+  ...collection('/settings/integrations', 'Integrations', 'integrations.create', Integrations),
 
-  ...collection('/products', 'Products', { list: 'Products', create: 'CreateProduct' }, 'products.create', Products),
+  ...collection('/products', 'Products', 'products.create', Products),
 
   app('/bookings', 'Bookings', { page: BookingsPage }),
   app('/bookings/create', 'New booking', { permission: 'bookings.create', page: BookingCreatePage }),
@@ -185,17 +177,18 @@ export const ROUTES: RouteDef[] = [
   app('/bookings/:id/personal-info', 'Personal info', { page: PersonalInfoPage }),
   app('/bookings/:id/receipt', 'Receipt', { page: ReceiptPage }),
 
-  app('/calendar', 'Calendar', { name: 'Calendar', page: CalendarPage }),
-  app('/waivers', 'Waivers', { name: 'Waivers', page: WaiversPage }),
-  app('/waivers/create', 'Waivers: create', { name: 'CreateWaiver', permission: 'waivers.create', page: WaiverFormPage }),
+  app('/calendar', 'Calendar', { page: CalendarPage }),
+  app('/waivers', 'Waivers', { page: WaiversPage }),
+  app('/waivers/create', 'Waivers: create', { permission: 'waivers.create', page: WaiverFormPage }),
   app('/waivers/:id', 'Waivers: edit', { page: WaiverFormPage }),
   app('/signatures', 'Signatures', { page: SignaturesPage }),
   app('/signatures/:id', 'Signature', { page: SignatureViewPage }),
-  app('/resources', 'Lane management', { name: 'Resources', page: LanesPage }),
+  app('/resources', 'Lane management', { page: LanesPage }),
   app('/users', 'Users', { page: UsersPage }),
   app('/users/:id', 'User', { page: UserPage }),
 ];
 
-export function routeByName(name: string): RouteDef | undefined {
-  return ROUTES.find((r) => r.name === name);
+/** The route of a name of lib/route-names.ts. */
+export function routeByName(name: RouteName): RouteDef | undefined {
+  return ROUTES.find((r) => r.path === NAMED_ROUTES[name]);
 }

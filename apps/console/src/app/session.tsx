@@ -2,10 +2,8 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me } from '@lanebook/core/api-schemas';
 import { ApiError, http, onUnauthorized } from '../lib/api';
-import { SessionContext, type Session, type SessionStatus } from '../lib/session';
+import { meQueryKey, SessionContext, type Session, type SessionStatus } from '../lib/session';
 import { readSelectedVenue, writeSelectedVenue } from '../lib/venue-selection';
-
-export const meQueryKey = ['me'] as const;
 
 function initialVenue(): string | null {
   const fromUrl = new URLSearchParams(window.location.search).get('venue');

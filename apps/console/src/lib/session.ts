@@ -23,6 +23,9 @@ export interface Session {
   signOut(): Promise<void>;
 }
 
+/** The key of the session's own query (the signed-in user, per venue): kept when the cache of a venue is dropped. */
+export const meQueryKey = ['me'] as const;
+
 export const SessionContext = createContext<Session | null>(null);
 
 export function useSession(): Session {

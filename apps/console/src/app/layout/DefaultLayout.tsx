@@ -9,7 +9,7 @@ import { leaveVenue as leaveJoinedVenue } from '../../features/superadmin/api/le
 import { VerifyBanner } from '../../features/payments/VerifyBanner';
 import { ResumeGuideButton, TourHost, TourOffer } from '../../features/tour/TourHost';
 import { notifyError } from '../../lib/notify';
-import { MAIN_MENU, SETTINGS_MENU, type MenuItem } from '../menus';
+import { MAIN_MENU, SETTINGS_MENU, type MenuItem } from '../../lib/menus';
 import { useSession } from '../../lib/session';
 import { useLiveUpdates } from '../../lib/live';
 import { BookingFinder } from './BookingFinder';

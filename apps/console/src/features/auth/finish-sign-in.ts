@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { meQueryKey } from '../../app/session';
+import { meQueryKey } from '../../lib/session';
 
 /**
  * Resolves once the session query holds the signed-in user: navigating earlier lets the

@@ -18,7 +18,7 @@ import {
   IconUsersGroup,
   type IconProps,
 } from '@tabler/icons-react';
-import { SETTINGS_MENU } from '../../app/menus';
+import { SETTINGS_MENU } from '../../lib/menus';
 import { useSession } from '../../lib/session';
 import { PageHeader } from '../../components/PageHeader';
 

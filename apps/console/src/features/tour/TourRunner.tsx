@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { driver, type Config, type Driver, type PopoverDOM } from 'driver.js';
 import 'driver.js/dist/driver.css';
 import './tour.css';
-import { routeByName } from '../../app/route-table';
+import { NAMED_ROUTES } from '../../lib/route-names';
 import { useSession } from '../../lib/session';
 import { venueSetupQuery } from '../../lib/venue-setup';
 import { stepLabel } from './machine';
@@ -72,7 +72,7 @@ function visible(element: Element) {
  */
 export default function TourRunner({ index }: { index: number }) {
   const step = TOUR_STEPS[index];
-  const path = routeByName(step.route)?.path ?? '/dashboard';
+  const path = NAMED_ROUTES[step.route];
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const driverRef = useRef<Driver | null>(null);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stepLabel, tourTransition, type StepRule, type TourEvent, type TourState } from './machine';
 import { TOUR_STEPS } from './steps';
-import { routeByName } from '../../app/route-table';
+import { NAMED_ROUTES } from '../../lib/route-names';
 
 const steps: StepRule[] = [
   { advanceOn: 'next' },
@@ -87,7 +87,7 @@ describe('the 34 steps', () => {
   it('are 34, each on a named route with a target, a title and a text', () => {
     expect(TOUR_STEPS).toHaveLength(34);
     for (const step of TOUR_STEPS) {
-      expect(routeByName(step.route), step.route).toBeDefined();
+      expect(NAMED_ROUTES[step.route], step.route).toBeDefined();
       expect(step.target).not.toBe('');
       expect(step.title).not.toBe('');
       expect(step.text.length).toBeGreaterThan(10);
@@ -95,7 +95,7 @@ describe('the 34 steps', () => {
   });
 
   it('use the spec’s route names', () => {
-    const names = new Set(TOUR_STEPS.map((step) => step.route));
+    const names = new Set<string>(TOUR_STEPS.map((step) => step.route));
     for (const name of ['Dashboard', 'Settings', 'Terms', 'CreateTerms', 'Taxes', 'CreateTax', 'UpsellItems', 'CreateUpsellItem']) {
       expect(names.has(name), name).toBe(true);
     }

@@ -1,3 +1,4 @@
+import type { RouteName } from '../../lib/route-names';
 import type { TourAction } from '../../lib/tour-events';
 
 /**
@@ -13,8 +14,8 @@ import type { TourAction } from '../../lib/tour-events';
 export type StepAdvance = 'next' | 'click' | TourAction;
 
 export interface TourStep {
-  /** A route name of app/route-table.ts (routeByName). */
-  route: string;
+  /** The named route the step opens (lib/route-names.ts). */
+  route: RouteName;
   /** CSS selector of the element the step points at. */
   target: string;
   title: string;

@@ -1,5 +1,7 @@
 import type { PermissionKey } from '@lanebook/core/permissions';
 
+/** The console's menus: the shell's navigation shows them, and the settings home lists SETTINGS_MENU as cards. */
+
 export interface MenuItem {
   label: string;
   to: string;
