@@ -9,7 +9,7 @@ import { StatementsBuiltOnce } from '../../platform/statements.js';
 import type { VenueReads } from '../../platform/venue-reads.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { assertPlayersCount, lanesHeldDuring, publicProduct, type PublicProduct } from '../calendar/availability.js';
-import { quoteFor } from '../calendar/quote.js';
+import { quoteFor } from '../pricing/service.js';
 import { slotsToBook } from '../calendar/service.js';
 import { liveProductById } from '../products/service.js';
 import { usePromocode } from '../promocodes/service.js';

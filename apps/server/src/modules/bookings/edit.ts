@@ -15,7 +15,7 @@ import { conflict, fieldError, forbidden, notFound, pgErrorCode } from '../../pl
 import { lockKeys, slotOccupancyKey } from '../../platform/locking.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { assertPlayersCount, lanesHeldDuring } from '../calendar/availability.js';
-import { quoteFor } from '../calendar/quote.js';
+import { quoteFor } from '../pricing/service.js';
 import { slotsToBook, type SlotRow } from '../calendar/service.js';
 import { liveProductById } from '../products/service.js';
 import { lanesByIds } from '../resources/service.js';

@@ -1,5 +1,5 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { addDays, chooseLanes, lanesByCapacity, slotPrice, PricingError, type LaneCapacity } from '@lanebook/core';
+import { addDays, chooseLanes, lanesByCapacity, slotPrice, type LaneCapacity } from '@lanebook/core';
 import type { CalendarAnswer } from '@lanebook/core/calendar-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import { fieldError, notFound } from '../../platform/errors.js';
@@ -8,6 +8,7 @@ import type { VenueReads } from '../../platform/venue-reads.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { bookingsForCalendar, laneHoldsOfBooking, type LaneHold } from '../bookings/service.js';
 import { liveProductById, liveProducts, type ProductRow } from '../products/service.js';
+import { priceOrBadRequest } from '../pricing/service.js';
 import { lanesByIds } from '../resources/service.js';
 import { nonWorkingDaysBetween, slotRefusal, slotsBetween, venueClosedOnSlotDate, type SlotRow } from './service.js';
 import { slots } from './schema.js';
@@ -272,16 +273,6 @@ export async function publicProductOrNotFound(db: Db, reads: VenueReads, venueId
   const found = await publicProduct(db, reads, venueId, productId);
   if (!found) throw notFound('Product');
   return found;
-}
-
-/** A price the engine cannot make is a 400 naming the input at fault. */
-export function priceOrBadRequest<T>(price: () => T): T {
-  try {
-    return price();
-  } catch (error) {
-    if (error instanceof PricingError) throw fieldError(error.message, error.field);
-    throw error;
-  }
 }
 
 /** The lanes held during any of the slots (their counts, decision 015). */

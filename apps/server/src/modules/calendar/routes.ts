@@ -31,7 +31,7 @@ import { venueOf } from '../../platform/access.js';
 import { notFound } from '../../platform/errors.js';
 import { errorResponses, idParams, preSerialized } from '../../platform/http.js';
 import { withTransaction } from '../../platform/locking.js';
-import { quoteFor } from './quote.js';
+import { quoteFor } from '../pricing/service.js';
 import { CALENDAR_TOP_UP_CRON, CALENDAR_TOP_UP_QUEUE, topUpKeptCalendars } from './top-up.js';
 import {
   CALENDAR_POPULATE_QUEUE,

@@ -1,12 +1,28 @@
-import { priceBooking, type Quote } from '@lanebook/core';
+import { priceBooking, PricingError, type Quote } from '@lanebook/core';
 import type { Db, Tx } from '../../db/client.js';
 import { activeAffiliate, affiliateById, type Affiliate } from '../affiliates/service.js';
 import type { ProductRow } from '../products/service.js';
 import { promocodeByCode, usablePromocode, type Promocode } from '../promocodes/service.js';
 import { taxesByIds } from '../taxes/service.js';
 import { upsellItemsOnSale } from '../upsell-items/service.js';
-import { priceOrBadRequest } from './availability.js';
 import { fieldError } from '../../platform/errors.js';
+
+/**
+ * The server's pricing (decision 013): core's one engine (priceBooking, slotPrice) fed with the
+ * venue's taxes, promocodes, affiliates and upsell items. The calendar's price calls and a
+ * booking's create and edit price through here; it reads only the catalog's modules, so neither
+ * calendar nor bookings owns it.
+ */
+
+/** A price the engine cannot make is a 400 naming the input at fault. */
+export function priceOrBadRequest<T>(price: () => T): T {
+  try {
+    return price();
+  } catch (error) {
+    if (error instanceof PricingError) throw fieldError(error.message, error.field);
+    throw error;
+  }
+}
 
 export interface QuoteRequest {
   playersCount: number;
