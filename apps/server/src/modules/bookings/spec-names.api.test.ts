@@ -43,6 +43,10 @@ describeEachDatabase("bookings: the spec's names", (t) => {
     // The list's items carry them too.
     const list = (await venue.staff.get('/api/private/booking/detailed')).json<List>();
     expect(list.items[0]).toMatchObject({ dateIso: date, depositPrice: 2500, subtotal: 3000, taxes: 300 });
+    // The customer's answer (by reference) names them the same way.
+    const own = await t.request('GET', `/api/public/booking/${booking.bookingReference}`);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json<Booking>()).toMatchObject({ date, dateIso: date, deposit: 2500, depositPrice: 2500 });
   });
 
   it('a signature answers the waiverId it signed; a product answers isDeleted', async () => {
