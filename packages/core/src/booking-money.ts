@@ -9,10 +9,22 @@
  * for refund.
  */
 
-/** Statuses of a booking that is still on (holds its lanes). */
-export const LIVE_BOOKING_STATUSES = ['new', 'wait_for_payment', 'paid'] as const;
+import type { BookingStatus } from './bookings.js';
+
+/**
+ * The statuses of a live booking: still on and holding its lanes (not canceled, not abandoned).
+ * The one list: the server's queries, its partial index and the console read it.
+ * It lives here, not in bookings.ts, so that the console takes it without the calendar's code.
+ */
+export const LIVE_BOOKING_STATUSES = ['new', 'wait_for_payment', 'paid'] as const satisfies readonly BookingStatus[];
 
 export const isLiveStatus = (status: string) => (LIVE_BOOKING_STATUSES as readonly string[]).includes(status);
+
+/**
+ * The statuses of a booking to come that keeps its product from being deleted (decision 006):
+ * waiting for payment or paid. Not the live list: a `new` booking does not keep it.
+ */
+export const PRODUCT_KEEPING_STATUSES = ['wait_for_payment', 'paid'] as const satisfies readonly BookingStatus[];
 
 /** How a booking's money reads at a glance; "Part paid" is a label, never a status. */
 export const PAYMENT_LABELS = ['Unpaid', 'Part paid', 'Paid', 'Overpaid', 'Refunded', 'Kept', 'No charge'] as const;

@@ -4,6 +4,7 @@ import { addDays, weekdayOf, type IsoDate } from './calendar.js';
 
 export const BOOKING_STATUSES = ['new', 'wait_for_payment', 'paid', 'canceled', 'abandoned'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+// The live ones are LIVE_BOOKING_STATUSES (booking-money.ts).
 
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   new: 'New',

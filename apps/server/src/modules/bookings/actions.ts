@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { bookingMoney, formatMoney, loweredTotal, overpaymentToRefund } from '@lanebook/core';
+import { bookingMoney, formatMoney, loweredTotal, overpaymentToRefund, isLiveStatus } from '@lanebook/core';
 import { presenceLabel, type Booking, type refundAnswerSchema } from '@lanebook/core/booking-schemas';
 import type { Tx } from '../../db/client.js';
 import { AppError, conflict, fieldError } from '../../platform/errors.js';
@@ -8,7 +8,6 @@ import { lockKeys, slotOccupancyKey } from '../../platform/locking.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { givePromocodeBack } from '../promocodes/service.js';
 import { lockedBooking, settleLedger, writeRefundRows } from './money.js';
-import { LANE_HOLDING_STATUSES } from './predicates.js';
 import { bookingOrNotFound, bookingWithLedger, ledgerOf, writeLog, type BookingRow } from './records.js';
 import { bookingLanes, bookingPayments, bookings } from './schema.js';
 import { recordBookingEvent } from './events.js';
@@ -26,9 +25,6 @@ export interface Actor {
   /** The member acting (kept on the payments and refunds they take, for the cash-up); none for the customer and the provider. */
   userId?: string | null;
 }
-
-/** Bookings that hold their lanes (predicates.ts) are the live ones. */
-const LIVE = new Set<string>(LANE_HOLDING_STATUSES);
 
 export const ALREADY_CANCELED = 'This booking is canceled already.';
 export const TOO_LATE_TO_CANCEL = (hours: number) =>
@@ -58,7 +54,7 @@ export async function cancelBooking(
   // The lanes change: the venue's occupancy key first (decision 015), then the row.
   await lockKeys(tx, [slotOccupancyKey(venueId)], { shared: true });
   const row = await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
-  if (!LIVE.has(row.status))
+  if (!isLiveStatus(row.status))
     throw conflict(row.status === 'canceled' ? ALREADY_CANCELED : 'Only a live booking can be canceled.', 'booking_not_live');
   const venue = forVenue(tx, venueId);
   await venue.update(bookingLanes, eq(bookingLanes.bookingId, bookingId), { holds: false });
@@ -103,7 +99,7 @@ export const periodHours = (period: CancellationPeriod) => (period.unit === 'day
  * product's cancellation period; null for a booking that is no longer live (canceled, abandoned).
  */
 export function customerDeadline(booking: { status: string; startsAt: Date }, period: CancellationPeriod): Date | null {
-  if (!LIVE.has(booking.status)) return null;
+  if (!isLiveStatus(booking.status)) return null;
   return new Date(booking.startsAt.getTime() - periodHours(period) * 3600_000);
 }
 
@@ -148,7 +144,7 @@ export const addNote = (tx: Tx, venueId: string, bookingId: string, text: string
 
 /** A payment is taken on a live booking, for at most what is due. */
 export function assertCollectable(row: BookingRow, amount: number, due: number, actor: Actor) {
-  if (!LIVE.has(row.status)) throw conflict('Payments are taken on live bookings only.', 'booking_not_live');
+  if (!isLiveStatus(row.status)) throw conflict('Payments are taken on live bookings only.', 'booking_not_live');
   if (amount > due) throw fieldError(`Only ${formatMoney(due, actor.moneyFormat)} is due`, 'amount');
 }
 
@@ -211,7 +207,7 @@ export async function writeRefund(
 ): Promise<RefundOutcome> {
   let row = await lockedBooking(tx, venueId, bookingId);
   if (request.lowerPrice) {
-    if (!LIVE.has(row.status)) throw conflict('Only a live booking has a price to lower.', 'booking_not_live');
+    if (!isLiveStatus(row.status)) throw conflict('Only a live booking has a price to lower.', 'booking_not_live');
     const total = loweredTotal(row.total, request.amount);
     [row] = await forVenue(tx, venueId)
       .update(bookings, eq(bookings.id, bookingId), { customPrice: total, total, deposit: Math.min(row.deposit, total), updatedAt: now })
@@ -323,6 +319,6 @@ export async function deleteBooking(tx: Tx, venueId: string, bookingId: string) 
   await lockKeys(tx, [slotOccupancyKey(venueId)], { shared: true });
   const row = await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
   // A canceled or abandoned booking gave its promocode's use back already; a live one does now.
-  if (row.appliedPromocode && LIVE.has(row.status)) await givePromocodeBack(tx, venueId, row.appliedPromocode);
+  if (row.appliedPromocode && isLiveStatus(row.status)) await givePromocodeBack(tx, venueId, row.appliedPromocode);
   await forVenue(tx, venueId).delete(bookings, eq(bookings.id, bookingId));
 }

@@ -8,6 +8,7 @@ import {
   statusFromLedger,
   type Quote,
   type VenueClockFormat,
+  isLiveStatus,
 } from '@lanebook/core';
 import type { Booking, BookingChangeQuote, BookingUpdate } from '@lanebook/core/booking-schemas';
 import type { Db, Tx } from '../../db/client.js';
@@ -24,12 +25,8 @@ import { namedCustomer, slotUnavailable } from './create.js';
 import { bookingOrNotFound, bookingWithLedger, reservationColumns, writeLog, type BookingRow } from './records.js';
 import { recordBookingEvent } from './events.js';
 import { bookingLanes, bookings } from './schema.js';
-import { LANE_HOLDING_STATUSES } from './predicates.js';
 import { venueSpan } from './public.js';
 import { laneHoldsOfBooking } from './service.js';
-
-/** Bookings that hold their lanes (predicates.ts) are the ones that can still move. */
-const LIVE = new Set<string>(LANE_HOLDING_STATUSES);
 
 /** The venue a change is made in: its id, and its zone and formats for the log. */
 export type EditVenue = VenueClockFormat & { id: string };
@@ -61,7 +58,7 @@ const repricingAsked = (body: BookingUpdate) =>
  * holds count as free; lanes not named are kept when they still fit, else the fewest free ones.
  */
 async function reprice(db: Db | Tx, venueId: string, row: BookingRow, body: BookingUpdate, online: boolean): Promise<Repricing> {
-  if (!LIVE.has(row.status)) throw conflict('A canceled or abandoned booking cannot be moved or repriced.', 'booking_not_live');
+  if (!isLiveStatus(row.status)) throw conflict('A canceled or abandoned booking cannot be moved or repriced.', 'booking_not_live');
   const product = await liveProductById(db, venueId, row.productId);
   if (!product) throw notFound('Product');
   const playersCount = body.playersCount ?? row.playersCount;

@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { addDays, dateRangeOf, instantOf, venueToday } from '@lanebook/core';
+import { addDays, dateRangeOf, instantOf, venueToday, LIVE_BOOKING_STATUSES } from '@lanebook/core';
 import { bookingListRange, bookingListSort, type BookingListQuery } from '@lanebook/core/booking-schemas';
 import type { Db } from '../../db/client.js';
 import { forVenue } from '../../platform/venue-scope.js';
-import { LANE_HOLDING_STATUSES } from './predicates.js';
 import { bookingAnswer } from './records.js';
 import { bookings } from './schema.js';
 import { searchOf, type SearchVenue } from './search.js';
@@ -20,10 +19,10 @@ function filterOf(filter: BookingListQuery['activeFilter']): SQL | undefined {
     case 'canceled':
       return eq(bookings.status, filter);
     case 'upcoming':
-      return and(gt(bookings.startsAt, now), inArray(bookings.status, [...LANE_HOLDING_STATUSES]));
+      return and(gt(bookings.startsAt, now), inArray(bookings.status, [...LIVE_BOOKING_STATUSES]));
     case 'ended':
       // Written as the partial index bookings_live_created_idx is, so it serves this filter.
-      return and(lte(bookings.endsAt, now), inArray(bookings.status, [...LANE_HOLDING_STATUSES]));
+      return and(lte(bookings.endsAt, now), inArray(bookings.status, [...LIVE_BOOKING_STATUSES]));
     case 'saved':
       return eq(bookings.isSaved, true);
     case 'warning':

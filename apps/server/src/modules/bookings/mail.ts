@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { formatMoney } from '@lanebook/core';
+import { formatMoney, isLiveStatus } from '@lanebook/core';
 import type { Booking } from '@lanebook/core/booking-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import { TemplateError } from '../../platform/liquid.js';
@@ -10,7 +10,6 @@ import { handOverQueuedMail, MAIL_RETRIES, MailDeferred, type Mailer, type MailR
 import type { VenueReads } from '../../platform/venue-reads.js';
 import { venueRowById } from '../venues/service.js';
 import { bookingWithLedger, writeLog } from './records.js';
-import { LANE_HOLDING_STATUSES } from './predicates.js';
 import { bookings } from './schema.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { validationFailed } from '../../platform/errors.js';
@@ -228,7 +227,7 @@ const MAIL_LABELS: Record<AutomaticMailType, string> = {
 
 /** Whether the booking is still as the mail was queued for: a reminder of a start moved or canceled since, an abandoned mail of a booking paid since, are dropped. */
 function stillWanted(job: BookingMailJob, row: typeof bookings.$inferSelect): boolean {
-  const live = (LANE_HOLDING_STATUSES as readonly string[]).includes(row.status);
+  const live = isLiveStatus(row.status);
   if (job.type === 'reminder') return live && row.startsAt.toISOString() === job.startsAt;
   if (job.type === 'abandoned') return row.status === 'abandoned';
   if (job.change) return live;

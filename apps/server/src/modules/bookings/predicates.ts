@@ -1,17 +1,15 @@
 import { and, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { LIVE_BOOKING_STATUSES, PRODUCT_KEEPING_STATUSES } from '@lanebook/core';
 import { bookings } from './schema.js';
 
 /**
- * What "a booking that blocks this" means, named once by the module that owns bookings.
- * Other modules use these instead of writing their own status lists.
+ * What "a booking that blocks this" means, named once by the module that owns bookings. Other
+ * modules use these instead of writing their own status lists; the lists are core's.
  */
-
-/** Statuses of a booking that holds its lanes: not canceled and not abandoned. */
-export const LANE_HOLDING_STATUSES = ['new', 'wait_for_payment', 'paid'] as const;
 
 /** A booking still to come that holds its lanes (a lane with one cannot be deleted). */
 export function holdsLanesFromNow(): SQL {
-  return and(gt(bookings.endsAt, sql`now()`), inArray(bookings.status, [...LANE_HOLDING_STATUSES]))!;
+  return and(gt(bookings.endsAt, sql`now()`), inArray(bookings.status, [...LIVE_BOOKING_STATUSES]))!;
 }
 
 /**
@@ -21,7 +19,7 @@ export function holdsLanesFromNow(): SQL {
 export function keepsProductFromNow(): SQL {
   return and(
     gt(bookings.startsAt, sql`now()`),
-    inArray(bookings.status, ['wait_for_payment', 'paid']),
+    inArray(bookings.status, [...PRODUCT_KEEPING_STATUSES]),
     sql`not (${bookings.isRefunded} and ${bookings.paidTotal} - ${bookings.refundedTotal} <= 0)`,
   )!;
 }

@@ -1,11 +1,11 @@
 import { and, gt, inArray, lte, ne } from 'drizzle-orm';
+import { LIVE_BOOKING_STATUSES } from '@lanebook/core';
 import type { Tx } from '../../db/client.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { venuesWithActiveTemplate } from '../mailing-templates/service.js';
 import { venueRowById } from '../venues/service.js';
 import { withTransaction } from '../../platform/locking.js';
 import { automaticMails, type BookingMailer } from './mail.js';
-import { LANE_HOLDING_STATUSES } from './predicates.js';
 import { bookingReminders, bookings } from './schema.js';
 
 /**
@@ -63,7 +63,7 @@ async function queueVenueReminders(
   const due = await scope.select(
     bookings,
     and(
-      inArray(bookings.status, [...LANE_HOLDING_STATUSES]),
+      inArray(bookings.status, [...LIVE_BOOKING_STATUSES]),
       gt(bookings.startsAt, now),
       lte(bookings.startsAt, new Date(now.getTime() + leadMs)),
       ne(bookings.email, ''),

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { formatMoney, noContentSchema, type PermissionKey } from '@lanebook/core';
+import { formatMoney, noContentSchema, type PermissionKey, isLiveStatus } from '@lanebook/core';
 import {
   bookingChangeQuoteQuerySchema,
   bookingChangeQuoteSchema,
@@ -77,7 +77,6 @@ import { z } from 'zod';
 import { bookingIdOfReference, bookingReferenceVenueId } from './service.js';
 import { bookingCalendar } from './ics.js';
 import { bookingReceipt } from './receipt.js';
-import { LANE_HOLDING_STATUSES } from './predicates.js';
 import { assertCustomerMayMove, customerLinks, publicBooking, venueSpan } from './public.js';
 
 const tags = ['bookings'];
@@ -674,7 +673,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
         startsAt: row.startsAt,
         endsAt: row.endsAt,
         manageUrl: customerLinks(deps.config.baseUrl, reference).manageUrl,
-        canceled: row.status === 'canceled' || row.status === 'abandoned',
+        canceled: !isLiveStatus(row.status),
       });
       return reply
         .type('text/calendar; charset=utf-8')
@@ -807,8 +806,7 @@ export const bookingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fa
       assertCardCheckoutPossible(deps.payments, venue);
       const row = await bookingOrNotFound(db, venue.id, bookingId);
       const { due } = await bookingWithLedger(db, venue.id, row);
-      if (!(LANE_HOLDING_STATUSES as readonly string[]).includes(row.status))
-        throw conflict(`This booking is ${row.status}: it takes no payment.`, 'booking_not_live');
+      if (!isLiveStatus(row.status)) throw conflict(`This booking is ${row.status}: it takes no payment.`, 'booking_not_live');
       if (due === 0) throw conflict('Nothing is due on this booking.', 'nothing_due');
       // The deposit is the least first payment; once it is paid (or the customer pays in full), all that is due.
       const inFull = request.body.isFullFirstPayment ?? row.isFullFirstPayment;

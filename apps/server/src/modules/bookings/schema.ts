@@ -14,10 +14,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Quote } from '@lanebook/core';
+import { LIVE_BOOKING_STATUSES, type Quote } from '@lanebook/core';
 import { owned } from '../../db/venue-owned.js';
 import { products } from '../products/schema.js';
 import { venues } from '../venues/schema.js';
+
+/** The live statuses written out as SQL literals ('new', 'wait_for_payment', 'paid'): a partial index's predicate takes no parameters. */
+const liveStatusLiterals = sql.raw(LIVE_BOOKING_STATUSES.map((status) => `'${status}'`).join(', '));
 
 /**
  * A booking: who comes, when (its consecutive slots), on which lanes, at what price, and where
@@ -181,7 +184,7 @@ export const bookings = pgTable(
     index('bookings_name_sort').on(t.venueId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
     index('bookings_live_created_idx')
       .on(t.venueId, t.createdAt, t.endsAt)
-      .where(sql`${t.status} in ('new', 'wait_for_payment', 'paid')`),
+      .where(sql`${t.status} in (${liveStatusLiterals})`),
     // The rare flags the list filters on, newest first.
     index('bookings_saved_idx')
       .on(t.venueId, t.createdAt)

@@ -1,8 +1,9 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { SIGNING_TOKEN_PATTERN } from '@lanebook/core/waiver-schemas';
+import { LIVE_BOOKING_STATUSES } from '@lanebook/core';
 import type { Db, Tx } from '../../db/client.js';
 import { forVenue } from '../../platform/venue-scope.js';
-import { holdsLanesFromNow, keepsProductFromNow, LANE_HOLDING_STATUSES } from './predicates.js';
+import { holdsLanesFromNow, keepsProductFromNow } from './predicates.js';
 import { bookingLanes, bookings } from './schema.js';
 import { writeLog } from './records.js';
 
@@ -27,7 +28,7 @@ export async function slotsWithLiveBookings(tx: Db | Tx, venueId: string, slotId
   const rows = await forVenue(tx, venueId).select(
     bookings,
     and(
-      inArray(bookings.status, [...LANE_HOLDING_STATUSES]),
+      inArray(bookings.status, [...LIVE_BOOKING_STATUSES]),
       sql`${bookings.slotIds} ?| array[${sql.join(
         slotIds.map((id) => sql`${id}`),
         sql`, `,
@@ -73,7 +74,7 @@ export async function bookingsForCalendar(
 > {
   const rows = await forVenue(tx, venueId).select(
     bookings,
-    and(inArray(bookings.status, [...LANE_HOLDING_STATUSES]), lt(bookings.startsAt, until), gt(bookings.endsAt, from)),
+    and(inArray(bookings.status, [...LIVE_BOOKING_STATUSES]), lt(bookings.startsAt, until), gt(bookings.endsAt, from)),
   );
   return rows.map((r) => ({
     id: r.id,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { LIVE_BOOKING_STATUSES } from '@lanebook/core';
 import type { Db } from '../../db/client.js';
 import { forVenue } from '../../platform/venue-scope.js';
-import { LANE_HOLDING_STATUSES } from './predicates.js';
 import { bookingPayments, bookings } from './schema.js';
 
 /**
@@ -26,7 +26,7 @@ export interface BookingPeriod {
 export type BookingFigure = 'paid' | 'refunded' | 'net' | 'taxes' | 'counted' | 'cancelled' | 'refundedBookings' | 'laneMinutes';
 
 const taxesKept = sql<number>`statistics_booking_taxes(${bookings.paidTotal}, ${bookings.refundedTotal}, ${bookings.total}, ${bookings.quote})`;
-const isLive = inArray(bookings.status, [...LANE_HOLDING_STATUSES]);
+const isLive = inArray(bookings.status, [...LIVE_BOOKING_STATUSES]);
 const laneMinutes = sql<number>`case when ${isLive} then jsonb_array_length(${bookings.resourceIds}) * round(extract(epoch from ${bookings.endsAt} - ${bookings.startsAt}) / 60)::bigint else 0 end`;
 
 const FIGURES: Record<BookingFigure, { where: SQL; value: SQL<number> }> = {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { venueToday, widgetTemplateDefaults } from '@lanebook/core';
+import { venueToday, widgetTemplateDefaults, isLiveStatus } from '@lanebook/core';
 import {
   SIGNATURES_PAGE_SIZE,
   type PublicWaiver,
@@ -29,8 +29,6 @@ import { signatures } from './schema.js';
 
 type SignatureRow = typeof signatures.$inferSelect;
 export type SignatureListQuery = z.infer<typeof signatureListQuerySchema>;
-
-const LIVE_STATUSES = new Set(['new', 'wait_for_payment', 'paid']);
 
 export function signatureAnswer(row: SignatureRow): Signature {
   return {
@@ -150,8 +148,7 @@ export async function signWaiver(
   now = new Date(),
 ): Promise<Signature> {
   const { booking, waiver } = await signingTarget(db, venue, bookingId, options.forPublic);
-  if (!LIVE_STATUSES.has(booking.status))
-    throw conflict(`This booking is ${booking.status}: its waiver cannot be signed.`, 'booking_not_live');
+  if (!isLiveStatus(booking.status)) throw conflict(`This booking is ${booking.status}: its waiver cannot be signed.`, 'booking_not_live');
   const window = signingWindow(booking.startsAt, waiver);
   if (!isWindowOpen(window, now))
     throw conflict(

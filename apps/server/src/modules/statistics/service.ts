@@ -1,5 +1,5 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { addDays } from '@lanebook/core';
+import { addDays, isLiveStatus } from '@lanebook/core';
 import {
   bucketOf,
   dateBucketsOf,
@@ -297,8 +297,7 @@ async function hourPoints(db: Db, clock: VenueClock, key: StatisticKey, selectio
     ]);
     hours.forEach((hour, at) => {
       for (const row of held)
-        if (row.status === 'new' || row.status === 'wait_for_payment' || row.status === 'paid')
-          sums[at].laneMinutes += overlapMinutes(row.startsAt, row.endsAt, hour.start, hour.end) * row.lanes;
+        if (isLiveStatus(row.status)) sums[at].laneMinutes += overlapMinutes(row.startsAt, row.endsAt, hour.start, hour.end) * row.lanes;
       for (const slot of slotRows)
         sums[at].available += overlapMinutes(slot.startsAt, slot.endsAt, hour.start, hour.end) * (lanes.get(slot.productId) ?? 0);
     });
