@@ -204,6 +204,7 @@ export default tseslint.config(
                 '!@lanebook/core/color',
                 '!@lanebook/core/availability',
                 '!@lanebook/core/price-lines',
+                '!@lanebook/core/booking-form',
               ],
               allowTypeImports: true,
               message: "Only types from core's schema modules: their code brings zod into the widget.",

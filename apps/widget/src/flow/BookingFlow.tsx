@@ -4,7 +4,15 @@ import { ApiError, isAbort, messageOf } from '../lib/api';
 import { createBooking, getPrice, prefetchDates, reportVisit, type VisitStep } from '../lib/calls';
 import { durationText, longDate, money, timeOf, venueToday } from '../lib/format';
 import { createSubmitKeys } from '../lib/idempotency';
-import type { PublicBooking, PublicBookingCreate, PublicSlot, QuoteAnswer, WidgetConfig, WidgetProduct } from '../lib/types';
+import {
+  customerBookingRequest,
+  customerDetailsProblems,
+  playersRange,
+  startingGroup,
+  startingPlayers,
+  type ReservationDraft,
+} from '@lanebook/core/booking-form';
+import type { PublicBooking, PublicSlot, QuoteAnswer, WidgetConfig, WidgetProduct } from '../lib/types';
 import { DatePicker } from './DatePicker';
 import { Field, type FieldValue } from './Field';
 import { PriceBox } from './PriceBox';
@@ -31,14 +39,6 @@ const TITLES: Record<Step, string> = {
 /** Said when a 409 slot_unavailable comes without a message of its own (the server's text is the same). */
 export const SLOT_TAKEN = 'Sorry, that time was just taken by someone else. Please choose another time.';
 
-interface Info {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  note: string;
-}
-
 interface Props {
   config: WidgetConfig;
   visitId: string | null;
@@ -64,10 +64,8 @@ export function BookingFlow({ config, visitId, affiliateId = null, returnUrlFor 
   const [step, setStep] = useState<Step>(single ? 'players' : 'product');
   const [productId, setProductId] = useState<string | null>(single?.id ?? null);
   const product = products.find((p) => p.id === productId) ?? null;
-  const [players, setPlayers] = useState(
-    single ? Math.max(single.minPlayers, single.typeOfPricing === 'group-range' ? (single.groups[0]?.from ?? 1) : 1) : 1,
-  );
-  const [groupId, setGroupId] = useState<string | null>(single?.groups[0]?.id ?? null);
+  const [players, setPlayers] = useState(single ? startingPlayers(single) : 1);
+  const [groupId, setGroupId] = useState<string | null>(single ? (startingGroup(single)?.id ?? null) : null);
   const today = useMemo(() => venueToday(venue.timezone), [venue.timezone]);
   const [date, setDate] = useState<string | null>(null);
   const [slotIds, setSlotIds] = useState<string[]>([]);
@@ -80,7 +78,7 @@ export function BookingFlow({ config, visitId, affiliateId = null, returnUrlFor 
   const [quote, setQuote] = useState<QuoteAnswer | null>(null);
   const [quoteLoading, setQuoteLoading] = useState(false);
   const [quoteError, setQuoteError] = useState<string | null>(null);
-  const [info, setInfo] = useState<Info>({ firstName: '', lastName: '', email: '', phone: '', note: '' });
+  const [info, setInfo] = useState<ReservationDraft>({ firstName: '', lastName: '', email: '', phone: '', note: '' });
   const [custom, setCustom] = useState<Record<string, FieldValue>>({});
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -169,9 +167,8 @@ export function BookingFlow({ config, visitId, affiliateId = null, returnUrlFor 
 
   const chooseProduct = (p: WidgetProduct) => {
     setProductId(p.id);
-    const group = p.typeOfPricing === 'group-range' ? p.groups[0] : undefined;
-    setGroupId(group?.id ?? null);
-    setPlayers(Math.max(p.minPlayers, group?.from ?? 1));
+    setGroupId(startingGroup(p)?.id ?? null);
+    setPlayers(startingPlayers(p));
     setDate(null);
     setSlotIds([]);
     setUpsells({});
@@ -205,50 +202,30 @@ export function BookingFlow({ config, visitId, affiliateId = null, returnUrlFor 
     go('success');
   };
 
-  const checkDetails = (): Record<string, string> => {
-    const found: Record<string, string> = {};
-    if (!info.firstName.trim()) found['reservationInfo.firstName'] = 'First name is required';
-    if (!info.lastName.trim()) found['reservationInfo.lastName'] = 'Last name is required';
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(info.email.trim())) found['reservationInfo.email'] = 'Enter a valid email address';
-    for (const field of Object.values(product?.customFields ?? {})) {
-      const value = custom[field.label];
-      const empty = value === undefined || value === '' || value === false || (Array.isArray(value) && value.length === 0);
-      if (field.isRequired && empty) found[`customFields.${field.label}`] = `${field.label} is required`;
-    }
-    if (product?.terms && !termsAccepted) found.terms = `Accept the ${product.terms.title} to book`;
-    return found;
-  };
-
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!product || submitting) return;
-    const found = checkDetails();
+    const found = customerDetailsProblems({ reservationInfo: info, customFields: custom, termsAccepted }, product);
     setErrors(found);
     if (Object.keys(found).length) {
       setFormError('Check the fields marked above.');
       return;
     }
-    const customFields: PublicBookingCreate['customFields'] = {};
-    for (const [label, value] of Object.entries(custom)) if (value !== undefined && value !== '') customFields[label] = value;
-    const body: PublicBookingCreate = {
-      productId: product.id,
-      date: date ?? undefined,
-      slots: slotIds,
-      playersCount: players,
-      reservationInfo: { ...info },
-      typeOfPricing: product.typeOfPricing,
-      selectedGroupId: product.typeOfPricing === 'group-range' ? groupId : null,
-      isSpecifyGroupSize: product.typeOfPricing === 'group-range',
-      isFullFirstPayment: false,
-      isConfirmationEmail: true,
-      isWalkIn: false,
-      promocode: promocode ?? null,
-      affiliateId,
-      upsellItems: Object.entries(upsells)
-        .filter(([, quantity]) => quantity > 0)
-        .map(([id, quantity]) => ({ id, quantity })),
-      customFields,
-    };
+    const body = customerBookingRequest(
+      {
+        productId: product.id,
+        date,
+        slots: slotIds,
+        playersCount: players,
+        reservationInfo: info,
+        upsellQuantities: upsells,
+        customFields: custom,
+        selectedGroupId: groupId,
+        promocode,
+        affiliateId,
+      },
+      product.typeOfPricing,
+    );
     const key = keys.current.keyFor(JSON.stringify(body));
     setSubmitting(true);
     setFormError(null);
@@ -302,9 +279,7 @@ export function BookingFlow({ config, visitId, affiliateId = null, returnUrlFor 
 
   const field = (path: string) => errors[path];
   const groups = product?.typeOfPricing === 'group-range' ? product.groups : [];
-  const group = groups.find((g) => g.id === groupId) ?? null;
-  const minPlayers = group ? group.from : (product?.minPlayers ?? 1);
-  const maxPlayers = group ? group.to : (product?.maxPlayers ?? 1);
+  const { min: minPlayers, max: maxPlayers } = playersRange(product, groupId);
 
   return (
     <div className="lb-flow">

@@ -4,7 +4,7 @@ import { markOnce } from '../lib/marks';
 import { isAbort, messageOf } from '../lib/api';
 import { money, timeOf } from '../lib/format';
 import { AVAILABILITY_LABELS, availabilityOf } from '@lanebook/core/availability';
-import { keepSelection, toggleSlot } from '../lib/slots';
+import { keepSelection, toggleSlot } from '@lanebook/core/booking-form';
 import type { PublicSlot, VenueFormat, ViewMode } from '../lib/types';
 
 interface Props {
