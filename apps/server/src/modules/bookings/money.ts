@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { formatMoney, refundLimit, statusFromLedger, type Quote } from '@lanebook/core';
-import type { Booking } from '@lanebook/core/booking-schemas';
+import {
+  bookingMoney,
+  formatMoney,
+  isLiveStatus,
+  loweredTotal,
+  overpaymentToRefund,
+  refundLimit,
+  statusFromLedger,
+  type Quote,
+} from '@lanebook/core';
+import type { Booking, refundAnswerSchema } from '@lanebook/core/booking-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import { conflict, fieldError } from '../../platform/errors.js';
 import { withTransaction } from '../../platform/locking.js';
@@ -14,15 +23,19 @@ import { bookingCheckouts, bookingPayments, bookings } from './schema.js';
 /**
  * Every change to a booking's money, in one place (issue 21). Each function runs in the caller's
  * transaction, under the booking's row lock, with the change that caused it (a move, a
- * cancellation, a price change, a payment, a refund). A card refund is written pending; a trigger
- * on booking_payments announces it at commit and the card-refunds job sends it to the provider
- * (payments/service.ts), whose answer settles it here.
+ * cancellation, a price change, a payment, a refund): the desk's payments (collectPayment),
+ * refunds (writeRefund, writeRefundRows), card payments as the provider reports them
+ * (recordCardPayment), card refunds at the provider and card checkouts. A card refund is written
+ * pending; a trigger on booking_payments announces it at commit and the card-refunds job sends it
+ * to the provider (payments/service.ts), whose answer settles it here.
  */
+
+type RefundAnswer = import('zod').infer<typeof refundAnswerSchema>;
 
 export interface MoneyActor {
   userName: string;
   moneyFormat: string;
-  /** The member giving the money back (the cash-up's staff rows); none for the customer and the provider. */
+  /** The member taking or giving back the money (the cash-up's staff rows); none for the customer and the provider. */
   userId?: string | null;
 }
 
@@ -166,6 +179,180 @@ export async function writeRefundRows(
 
 /** The booking's row, locked; the lanes' occupancy key comes first where lanes change (the callers). */
 export const lockedBooking = (tx: Tx, venueId: string, bookingId: string) => bookingOrNotFound(tx, venueId, bookingId, { lock: true });
+
+// ---- Payments taken and refunds given at the desk, and card payments as the provider reports them ----
+
+/** A payment is taken on a live booking, for at most what is due. */
+export function assertCollectable(row: BookingRow, amount: number, due: number, actor: MoneyActor) {
+  if (!isLiveStatus(row.status)) throw conflict('Payments are taken on live bookings only.', 'booking_not_live');
+  if (amount > due) throw fieldError(`Only ${formatMoney(due, actor.moneyFormat)} is due`, 'amount');
+}
+
+/** Collects an amount with one of the venue's payment methods (Cash, a POS terminal): a ledger row. */
+export async function collectPayment(
+  tx: Tx,
+  venueId: string,
+  bookingId: string,
+  payment: { amount: number; paymentMethod: string },
+  venueMethods: string[],
+  actor: MoneyActor,
+): Promise<Booking> {
+  const method = venueMethods.find((m) => m.toLowerCase() === payment.paymentMethod.toLowerCase());
+  if (!method) throw fieldError(`Choose one of the venue's payment methods: ${venueMethods.join(', ')}`, 'paymentMethod');
+  const row = await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
+  assertCollectable(row, payment.amount, bookingMoney({ ...row, paid: row.paidTotal, refunded: row.refundedTotal }).due, actor);
+  await forVenue(tx, venueId).insert(bookingPayments, {
+    id: randomUUID(),
+    bookingId,
+    kind: 'payment',
+    amount: payment.amount,
+    method,
+    userName: actor.userName,
+    userId: actor.userId ?? null,
+  });
+  await writeLog(
+    tx,
+    venueId,
+    bookingId,
+    'paid',
+    `Collected ${formatMoney(payment.amount, actor.moneyFormat)} by ${method}`,
+    actor.userName,
+  );
+  const settled = await settleLedger(tx, venueId, row.id);
+  return recordBookingEvent(tx, venueId, settled.status === 'paid' ? 'booking.paid' : 'booking.updated', settled);
+}
+
+export const CARD_METHOD = 'Card';
+
+export interface RefundOutcome {
+  booking: Booking;
+  refunds: RefundAnswer['refunds'];
+}
+
+/**
+ * Refunds an amount, newest payment first, never more than the booking holds, nor a no-show's
+ * kept deposit unless overridden (decision 022), in the caller's transaction under the booking's
+ * lock: twenty refunds at once add up to at most that. Card parts are written pending and sent by
+ * the card-refunds job (money.ts). With lowerPrice the price drops by the amount (a goodwill
+ * discount, a custom price); without, the customer owes it again and the status follows.
+ */
+export async function writeRefund(
+  tx: Tx,
+  venueId: string,
+  bookingId: string,
+  request: { amount: number; overrideDeposit?: boolean; lowerPrice?: boolean },
+  actor: MoneyActor,
+  cardProvider: string | null,
+  now = new Date(),
+): Promise<RefundOutcome> {
+  let row = await lockedBooking(tx, venueId, bookingId);
+  if (request.lowerPrice) {
+    if (!isLiveStatus(row.status)) throw conflict('Only a live booking has a price to lower.', 'booking_not_live');
+    const total = loweredTotal(row.total, request.amount);
+    [row] = await forVenue(tx, venueId)
+      .update(bookings, eq(bookings.id, bookingId), { customPrice: total, total, deposit: Math.min(row.deposit, total), updatedAt: now })
+      .returning();
+    await writeLog(
+      tx,
+      venueId,
+      bookingId,
+      'update',
+      `Price lowered by ${formatMoney(request.amount, actor.moneyFormat)} to ${formatMoney(total, actor.moneyFormat)} with the refund`,
+      actor.userName,
+    );
+  }
+  const refunds = await writeRefundRows(tx, venueId, row, request, actor, cardProvider, now);
+  const booking = await recordBookingEvent(tx, venueId, 'booking.refunded', await settleLedger(tx, venueId, bookingId));
+  return { booking, refunds };
+}
+
+/**
+ * Records a card payment as the provider reports it now (decision 021): the payment once, then
+ * whatever the provider refunded beyond the ledger's refunds of it. Any number of events, in any
+ * order, bring the ledger to the same rows. Null when nothing changed (or the booking is gone).
+ */
+export async function recordCardPayment(
+  tx: Tx,
+  venueId: string,
+  bookingId: string,
+  payment: { provider: string; paymentId: string; amount: number; amountRefunded: number },
+  actor: MoneyActor,
+): Promise<Booking | null> {
+  const [row] = await forVenue(tx, venueId).lock(bookings, eq(bookings.id, bookingId));
+  if (!row) return null;
+  const ledger = await ledgerOf(tx, venueId, bookingId);
+  const venue = forVenue(tx, venueId);
+  let paymentRow = ledger.find((r) => r.kind === 'payment' && r.providerPaymentId === payment.paymentId);
+  let changed = false;
+  let arrived = false;
+  if (!paymentRow) {
+    const id = randomUUID();
+    await venue.insert(bookingPayments, {
+      id,
+      bookingId,
+      kind: 'payment',
+      amount: payment.amount,
+      method: CARD_METHOD,
+      provider: payment.provider,
+      providerPaymentId: payment.paymentId,
+      userName: actor.userName,
+    });
+    paymentRow = { id } as (typeof ledger)[number];
+    await writeLog(
+      tx,
+      venueId,
+      bookingId,
+      'paid',
+      `Card payment of ${formatMoney(payment.amount, actor.moneyFormat)} received`,
+      actor.userName,
+    );
+    changed = true;
+    // The payment settles before any refund of it, as it happened, whichever event came first.
+    await settleLedger(tx, venueId, bookingId);
+    arrived = true;
+  }
+  const refundedHere = ledger.filter((r) => r.kind === 'refund' && r.refundOf === paymentRow.id).reduce((sum, r) => sum + r.amount, 0);
+  if (payment.amountRefunded > refundedHere) {
+    const amount = payment.amountRefunded - refundedHere;
+    await venue.insert(bookingPayments, {
+      id: randomUUID(),
+      bookingId,
+      kind: 'refund',
+      amount,
+      method: CARD_METHOD,
+      refundOf: paymentRow.id,
+      provider: payment.provider,
+      userName: actor.userName,
+    });
+    await writeLog(
+      tx,
+      venueId,
+      bookingId,
+      'refund',
+      `Card refund of ${formatMoney(amount, actor.moneyFormat)} made at the payment provider`,
+      actor.userName,
+    );
+    changed = true;
+  }
+  if (!changed) return null;
+  let settled = await settleLedger(tx, venueId, bookingId);
+  // Nothing was due for a payment that just arrived (a second checkout paid, a payment after a
+  // cancellation): what it overpaid goes back to its card at once.
+  const excess = arrived ? overpaymentToRefund(settled, payment.amount - payment.amountRefunded) : 0;
+  if (excess > 0) {
+    const [current] = await venue.select(bookings, eq(bookings.id, bookingId));
+    await writeRefundRows(
+      tx,
+      venueId,
+      current,
+      { amount: excess, overrideDeposit: true, paymentId: paymentRow.id, logText: 'Refunded overpayment:' },
+      actor,
+      payment.provider,
+    );
+    settled = await settleLedger(tx, venueId, bookingId);
+  }
+  return recordBookingEvent(tx, venueId, settled.status === 'paid' ? 'booking.paid' : 'booking.updated', settled);
+}
 
 // ---- Card refunds at the provider: sent by the job, settled by its answer ----
 

@@ -41,14 +41,11 @@ import { lockKeys, slotOccupancyKey, withTransaction } from '../../platform/lock
 import { liveProductById } from '../products/service.js';
 import {
   addNote,
-  assertCollectable,
   assertCustomerMayCancel,
   cancelBooking,
   cancellationPeriodOf,
-  collectPayment,
   deleteBooking,
   setPresence,
-  writeRefund,
   setSaved,
   type Actor,
 } from './actions.js';
@@ -71,7 +68,16 @@ import {
 import { passReminderInsideWindow, queueDueReminders, REMINDER_QUEUE } from './reminders.js';
 import { mailingTemplateById, type MailingTemplateRow } from '../mailing-templates/service.js';
 import { assertCardCheckoutPossible, cardProviderOf, closeOtherCheckouts, openCardCheckout } from '../payments/service.js';
-import { keepCheckout, openCheckoutUrl, retryCardRefund, settleLedger, writeRefundRows } from './money.js';
+import {
+  assertCollectable,
+  collectPayment,
+  keepCheckout,
+  openCheckoutUrl,
+  retryCardRefund,
+  settleLedger,
+  writeRefund,
+  writeRefundRows,
+} from './money.js';
 import { CARD_PAYMENT_METHOD, isCashMethod, urlAnswerSchema } from '@lanebook/core/payment-schemas';
 import { z } from 'zod';
 import { bookingIdOfReference, bookingReferenceVenueId } from './service.js';

@@ -5,14 +5,14 @@ import { conflict } from '../../platform/errors.js';
 import { withTransaction } from '../../platform/locking.js';
 import { currencyOfCountry, PaymentProviderError, type PaymentProvider, type WebhookEvent } from '../../platform/payments/provider.js';
 import { assertCardPaymentsAvailable } from '../../platform/payments/unavailable.js';
-// The bookings module's card-payment entry points (its service.ts is read by calendar, which actions.ts reads).
-import { recordCardPayment } from '../bookings/actions.js';
+// The bookings module's card payments, refunds and checkouts (bookings/money.ts).
 import {
   cardRefundKey,
   forgetCheckout,
   hasCardPayment,
   otherCheckoutsOf,
   pendingCardRefund,
+  recordCardPayment,
   settleCardRefund,
   stalePendingCardRefunds,
 } from '../bookings/money.js';
