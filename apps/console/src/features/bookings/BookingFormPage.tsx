@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Controller, get, useForm, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -19,8 +20,16 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { venueToday } from '@lanebook/core/calendar';
-import type { BookingCreate, BookingDetail, BookingUpdate } from '@lanebook/core/booking-schemas';
-import type { CalendarAnswer } from '@lanebook/core/calendar-schemas';
+import {
+  bookingChange,
+  repricingOf,
+  slotRun,
+  slotsFrom,
+  staffBookingRequest,
+  upsellChoices,
+  type CustomFieldValue,
+} from '@lanebook/core/booking-form';
+import type { BookingDetail } from '@lanebook/core/booking-schemas';
 import { venueKey } from '../../lib/query-keys';
 import { useSession } from '../../lib/session';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -28,14 +37,14 @@ import { notifySuccess } from '../../lib/notify';
 import { showFieldErrors } from '../../lib/forms';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { LoadError } from '../../components/LoadError';
-import { MoneyInput } from '../../components/fields/MoneyInput';
+import { MoneyField, SelectField, TextField } from '../../components/fields/form-fields';
 import { VenueDateInput } from '../../components/fields/VenueDateInput';
 import { bookingAffiliatesQuery, bookingProductsQuery, bookingUpsellItemsQuery, type BookingProduct } from './api/catalog-lists';
 import { createBooking } from './api/create-booking';
 import { daySlotsQuery } from './api/day-slots';
 import { bookingQuery } from './api/get-booking';
 import { slotQuery } from './api/get-slot';
-import { changeQuoteQuery, type RepricingChange } from './api/quote-change';
+import { changeQuoteQuery } from './api/quote-change';
 import { bookingsKey } from './api/keys';
 import { staffPriceQuery } from './api/staff-price';
 import { updateBooking } from './api/update-booking';
@@ -43,9 +52,6 @@ import { ChangeSummary } from '../../components/booking-price/ChangeSummary';
 import { PriceLines } from '../../components/booking-price/PriceLines';
 import { EMPTY_RESERVATION, ReservationFields, type ReservationDraft } from './ReservationFields';
 import { durationLabel, useVenueFormat } from './format';
-
-type CustomValue = string | number | boolean | string[];
-type DaySlot = CalendarAnswer['days'][number]['slots'][number];
 
 /** What a link to the new-booking page fills in (the lane view's free cells), and what of it was ignored. */
 interface Prefill {
@@ -56,23 +62,46 @@ interface Prefill {
   notices: string[];
 }
 
-/** The longest run of slots that follow each other from `startId`, in the day's order (a booking is one run). */
-function runFrom(daySlots: DaySlot[], startId: string): DaySlot[] {
-  const start = daySlots.findIndex((slot) => slot.id === startId);
-  if (start < 0) return [];
-  const run = [daySlots[start]!];
-  for (let i = start + 1; i < daySlots.length && Date.parse(daySlots[i]!.startsAt) === Date.parse(run[run.length - 1]!.endsAt); i++)
-    run.push(daySlots[i]!);
-  return run;
+/** The form's fields, named as the request names them, so the server's field errors land on them. */
+interface BookingFormValues {
+  productId: string | null;
+  date: string;
+  slots: string[];
+  /** How many slots in a row the booking takes: choosing another time keeps it (a move keeps the length). */
+  length: number;
+  playersCount: number;
+  resourceIds: string[];
+  reservationInfo: ReservationDraft;
+  customFields: Record<string, CustomFieldValue>;
+  /** Extras by item id; the request lists those above 0 as upsellItems. */
+  upsellQuantities: Record<string, number>;
+  selectedGroupId: string | null;
+  promocode: string;
+  affiliateId: string | null;
+  isWalkIn: boolean;
+  isFullFirstPayment: boolean;
+  isConfirmationEmail: boolean;
+  customPrice: number | null;
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, i) => value === b[i]);
-const upsellKey = (items: { id: string; quantity: number }[]) =>
-  items
-    .map((item) => `${item.id}:${item.quantity}`)
-    .sort()
-    .join(',');
-const RESERVATION_KEYS = ['firstName', 'lastName', 'email', 'phone', 'note'] as const;
+const valuesOf = (booking: BookingDetail | undefined, prefill: Prefill | undefined, today: string): BookingFormValues => ({
+  productId: booking?.productId ?? prefill?.productId ?? null,
+  date: booking?.date ?? prefill?.date ?? today,
+  slots: booking?.slotIds ?? prefill?.slots ?? [],
+  length: Math.max(1, booking?.slotIds.length ?? prefill?.slots.length ?? 1),
+  playersCount: booking?.playersCount ?? 2,
+  resourceIds: booking?.resourceIds ?? prefill?.lanes ?? [],
+  reservationInfo: booking?.reservationInfo ?? EMPTY_RESERVATION,
+  customFields: (booking?.customFields as Record<string, CustomFieldValue> | undefined) ?? {},
+  upsellQuantities: Object.fromEntries((booking?.upsellItems ?? []).map((u) => [u.id, u.quantity])),
+  selectedGroupId: booking?.selectedGroupId ?? null,
+  promocode: '',
+  affiliateId: null,
+  isWalkIn: false,
+  isFullFirstPayment: true,
+  isConfirmationEmail: true,
+  customPrice: booking?.customPrice ?? null,
+});
 
 /** The booking form: a new booking (/bookings/create) or a change to one (/bookings/{id}/edit). */
 function BookingForm({ booking, prefill }: { booking?: BookingDetail; prefill?: Prefill }) {
@@ -85,79 +114,62 @@ function BookingForm({ booking, prefill }: { booking?: BookingDetail; prefill?: 
   const affiliates = useQuery(bookingAffiliatesQuery(session.venueId));
   const upsells = useQuery(bookingUpsellItemsQuery(session.venueId));
 
-  const [productId, setProductId] = useState<string | null>(booking?.productId ?? prefill?.productId ?? null);
-  const [date, setDate] = useState<string>(booking?.date ?? prefill?.date ?? venueToday(format.timezone));
-  const [slots, setSlots] = useState<string[]>(booking?.slotIds ?? prefill?.slots ?? []);
-  // How many slots in a row the booking takes: choosing another time keeps it (a move keeps the length).
-  const [length, setLength] = useState<number>(Math.max(1, booking?.slotIds.length ?? prefill?.slots.length ?? 1));
-  const [playersCount, setPlayersCount] = useState<number>(booking?.playersCount ?? 2);
+  // No client rules: the server checks, and its field errors stay under their fields until the next save.
+  const form = useForm<BookingFormValues>({
+    defaultValues: valuesOf(booking, prefill, venueToday(format.timezone)),
+    reValidateMode: 'onSubmit',
+  });
+  const values = form.watch();
+  const { productId, date, slots, length, playersCount, resourceIds: lanes, reservationInfo: info, customFields, customPrice } = values;
   // A booking's lanes follow a move (kept when free, else chosen again) until staff choose lanes themselves.
-  const [lanes, setLanes] = useState<string[]>(booking?.resourceIds ?? prefill?.lanes ?? []);
   const [lanesChosen, setLanesChosen] = useState(false);
-  const [info, setInfo] = useState<ReservationDraft>(booking?.reservationInfo ?? EMPTY_RESERVATION);
-  const [customFields, setCustomFields] = useState<Record<string, CustomValue>>(
-    (booking?.customFields as Record<string, CustomValue> | undefined) ?? {},
-  );
-  const [upsellQuantities, setUpsellQuantities] = useState<Record<string, number>>(
-    Object.fromEntries((booking?.upsellItems ?? []).map((u) => [u.id, u.quantity])),
-  );
-  const [selectedGroupId, setSelectedGroupId] = useState<string | null>(booking?.selectedGroupId ?? null);
-  const [promocode, setPromocode] = useState('');
-  const [affiliateId, setAffiliateId] = useState<string | null>(null);
-  const [isWalkIn, setIsWalkIn] = useState(false);
-  const [isFullFirstPayment, setIsFullFirstPayment] = useState(true);
-  const [isConfirmationEmail, setIsConfirmationEmail] = useState(true);
-  const [customPrice, setCustomPrice] = useState<number | null>(booking?.customPrice ?? null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState<string | null>(null);
+  // By the request's path: reservationInfo.firstName, and upsellItems, which no field of the form is named.
+  const errorOf = (path: string) => get<FieldErrors, { message?: string } | undefined>(form.formState.errors, path)?.message;
 
   const product: BookingProduct | undefined = products.data?.find((p) => p.id === productId);
   const daySlots = useQuery(daySlotsQuery(session.venueId, productId, date));
-  const upsellItems = Object.entries(upsellQuantities)
-    .filter(([, quantity]) => quantity > 0)
-    .map(([id, quantity]) => ({ id, quantity }));
+  const upsellItems = upsellChoices(values.upsellQuantities);
   const mayCustomPrice = session.can('bookings.setCustomPrice');
   const editing = Boolean(booking);
 
-  // An edit sends only what differs from the booking, so a corrected name never reprices it.
-  const change: BookingUpdate = {};
-  if (booking) {
-    if (!sameList(slots, booking.slotIds)) change.slots = slots;
-    if (playersCount !== booking.playersCount) change.playersCount = playersCount;
-    if (lanesChosen && lanes.length && !sameList(lanes, booking.resourceIds)) change.resourceIds = lanes;
-    if (upsellKey(upsellItems) !== upsellKey(booking.upsellItems)) change.upsellItems = upsellItems;
-    if (mayCustomPrice && customPrice !== booking.customPrice) change.customPrice = customPrice;
-    if (RESERVATION_KEYS.some((key) => info[key] !== booking.reservationInfo[key])) change.reservationInfo = info;
-    if (JSON.stringify(customFields) !== JSON.stringify(booking.customFields)) change.customFields = customFields;
-  }
-  const { reservationInfo: _info, customFields: _fields, ...repricing } = change;
-  const repricingChange: RepricingChange | null = booking && slots.length && Object.keys(repricing).length ? repricing : null;
+  const change = booking
+    ? bookingChange(booking, {
+        slots,
+        playersCount,
+        resourceIds: lanes,
+        lanesChosen,
+        upsellItems,
+        customPrice,
+        mayCustomPrice,
+        reservationInfo: info,
+        customFields,
+      })
+    : {};
+  const repricingChange = booking && slots.length ? repricingOf(change) : null;
   const price = useQuery(
     staffPriceQuery(
       session.venueId,
       !booking && productId && slots.length
-        ? { productId, slots, playersCount, promocode: promocode.trim() || undefined, affiliateId: affiliateId ?? undefined, upsellItems }
+        ? {
+            productId,
+            slots,
+            playersCount,
+            promocode: values.promocode.trim() || undefined,
+            affiliateId: values.affiliateId ?? undefined,
+            upsellItems,
+          }
         : null,
     ),
   );
   const changeQuote = useQuery(changeQuoteQuery(session.venueId, booking?.id ?? '', repricingChange));
 
-  const dayRun = (startId: string) => runFrom(daySlots.data ?? [], startId);
+  const dayRun = (startId: string) => slotRun(daySlots.data ?? [], startId);
   /** Choosing a time moves the whole booking there: its slots are replaced by as many in a row from the new start. */
-  const chooseStart = (id: string) =>
-    setSlots(
-      dayRun(id)
-        .slice(0, length)
-        .map((slot) => slot.id),
-    );
+  const chooseStart = (id: string) => form.setValue('slots', slotsFrom(daySlots.data ?? [], id, length));
   const chooseLength = (next: number) => {
-    setLength(next);
-    if (slots[0])
-      setSlots(
-        dayRun(slots[0])
-          .slice(0, next)
-          .map((slot) => slot.id),
-      );
+    form.setValue('length', next);
+    if (slots[0]) form.setValue('slots', slotsFrom(daySlots.data ?? [], slots[0], next));
   };
   const startRun = slots[0] ? dayRun(slots[0]) : [];
   const lengthOptions = Array.from({ length: Math.max(length, startRun.length, 1) }, (_, i) => ({
@@ -172,33 +184,40 @@ function BookingForm({ booking, prefill }: { booking?: BookingDetail; prefill?: 
       void queryClient.invalidateQueries({ queryKey: venueKey(session.venueId, 'calendar') });
       return;
     }
-    showFieldErrors(error, setErrors);
+    showFieldErrors(error, (fields) => {
+      for (const [path, message] of Object.entries(fields))
+        form.setError(path as FieldPath<BookingFormValues>, { type: 'server', message });
+    });
   };
 
   const save = useMutation({
-    mutationFn: () => {
+    mutationFn: (submitted: BookingFormValues) => {
       if (booking) return updateBooking(booking.id, change);
-      const body: BookingCreate = {
-        slots,
-        playersCount,
-        reservationInfo: info,
-        upsellItems,
-        customFields,
-        ...(lanes.length ? { resourceIds: lanes } : {}),
-        ...(mayCustomPrice ? { customPrice } : {}),
-        productId: productId ?? '',
-        date,
-        isWalkIn,
-        isFullFirstPayment,
-        isConfirmationEmail,
-        isSpecifyGroupSize: false,
-        selectedGroupId,
-        promocode: promocode.trim() || null,
-        affiliateId,
-      };
-      return createBooking(body);
+      return createBooking(
+        staffBookingRequest(
+          {
+            productId: submitted.productId ?? '',
+            date: submitted.date,
+            slots: submitted.slots,
+            playersCount: submitted.playersCount,
+            reservationInfo: submitted.reservationInfo,
+            upsellQuantities: submitted.upsellQuantities,
+            customFields: submitted.customFields,
+            selectedGroupId: submitted.selectedGroupId,
+            promocode: submitted.promocode,
+            affiliateId: submitted.affiliateId,
+          },
+          {
+            resourceIds: submitted.resourceIds,
+            ...(mayCustomPrice ? { customPrice: submitted.customPrice } : {}),
+            isWalkIn: submitted.isWalkIn,
+            isFullFirstPayment: submitted.isFullFirstPayment,
+            isConfirmationEmail: submitted.isConfirmationEmail,
+          },
+        ),
+      );
     },
-    onSuccess: async (saved) => {
+    onSuccess: async (saved, submitted) => {
       if (booking) {
         const difference =
           saved.due > 0 ? `collect ${format.money(saved.due)}` : saved.overpaid > 0 ? `refund ${format.money(saved.overpaid)}` : '';
@@ -206,7 +225,7 @@ function BookingForm({ booking, prefill }: { booking?: BookingDetail; prefill?: 
       } else
         notifySuccess(
           `Booking ${saved.registrationCode} created` +
-            (isConfirmationEmail && !saved.reservationInfo.email ? ': no confirmation mailed, no email given' : ''),
+            (submitted.isConfirmationEmail && !saved.reservationInfo.email ? ': no confirmation mailed, no email given' : ''),
         );
       await queryClient.invalidateQueries({ queryKey: bookingsKey(session.venueId) });
       await queryClient.invalidateQueries({ queryKey: venueKey(session.venueId, 'calendar') });
@@ -223,15 +242,19 @@ function BookingForm({ booking, prefill }: { booking?: BookingDetail; prefill?: 
   const after = booking ? (repricingChange ? changeQuote.data : { ...booking, previousTotal: booking.total }) : undefined;
   const unchanged = editing && Object.keys(change).length === 0;
   const fields = Object.entries(product?.customFields ?? {}).sort(([, a], [, b]) => a.sortWeight - b.sortWeight);
+  const reservationErrors: Record<string, string> = {};
+  for (const key of Object.keys(info)) {
+    const message = errorOf(`reservationInfo.${key}`);
+    if (message) reservationErrors[`reservationInfo.${key}`] = message;
+  }
 
   return (
     <form
       noValidate
       onSubmit={(event) => {
-        event.preventDefault();
-        setErrors({});
+        form.clearErrors();
         setConflict(null);
-        save.mutate();
+        void form.handleSubmit((submitted) => save.mutate(submitted))(event);
       }}
     >
       <Stack gap="md" maw={960}>
@@ -262,53 +285,72 @@ function BookingForm({ booking, prefill }: { booking?: BookingDetail; prefill?: 
             When and who
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Select
-              label="Product"
-              data={(products.data ?? []).map((p) => ({ value: p.id, label: p.isPaused ? `${p.name} (paused)` : p.name }))}
-              value={productId}
-              onChange={(value) => {
-                setProductId(value);
-                setSlots([]);
-                setLanes([]);
-                setLanesChosen(false);
-                setCustomFields({});
-              }}
-              disabled={editing}
-              error={errors.productId}
-              required
-              searchable
+            <Controller
+              control={form.control}
+              name="productId"
+              render={({ field, fieldState }) => (
+                <Select
+                  label="Product"
+                  data={(products.data ?? []).map((p) => ({ value: p.id, label: p.isPaused ? `${p.name} (paused)` : p.name }))}
+                  value={field.value}
+                  onChange={(value) => {
+                    field.onChange(value);
+                    form.setValue('slots', []);
+                    form.setValue('resourceIds', []);
+                    setLanesChosen(false);
+                    form.setValue('customFields', {});
+                  }}
+                  disabled={editing}
+                  error={fieldState.error?.message}
+                  required
+                  searchable
+                />
+              )}
             />
-            <VenueDateInput
-              label="Date"
-              value={date}
-              onChange={(iso) => {
-                if (!iso) return;
-                setDate(iso);
-                setSlots([]);
-              }}
-              error={errors.date}
-              required
+            <Controller
+              control={form.control}
+              name="date"
+              render={({ field, fieldState }) => (
+                <VenueDateInput
+                  label="Date"
+                  value={field.value}
+                  onChange={(iso) => {
+                    if (!iso) return;
+                    field.onChange(iso);
+                    form.setValue('slots', []);
+                  }}
+                  error={fieldState.error?.message}
+                  required
+                />
+              )}
             />
-            <NumberInput
-              label="Players"
-              value={playersCount}
-              onChange={(value) => setPlayersCount(Number(value) || 1)}
-              min={product?.minPlayers ?? 1}
-              max={product?.maxPlayers ?? 500}
-              allowDecimal={false}
-              error={errors.playersCount}
-              description={product ? `${product.minPlayers}–${product.maxPlayers} players` : undefined}
-              required
+            <Controller
+              control={form.control}
+              name="playersCount"
+              render={({ field, fieldState }) => (
+                <NumberInput
+                  label="Players"
+                  value={field.value}
+                  onChange={(value) => field.onChange(Number(value) || 1)}
+                  min={product?.minPlayers ?? 1}
+                  max={product?.maxPlayers ?? 500}
+                  allowDecimal={false}
+                  error={fieldState.error?.message}
+                  description={product ? `${product.minPlayers}–${product.maxPlayers} players` : undefined}
+                  required
+                />
+              )}
             />
           </SimpleGrid>
           {product?.typeOfPricing === 'group-range' && !editing ? (
-            <Select
+            <SelectField
+              control={form.control}
+              name="selectedGroupId"
               mt="sm"
               label="Price group"
               placeholder="By the players count"
               data={product.groups.map((g) => ({ value: g.id, label: `${g.from}–${g.to} players · ${format.money(g.price)}` }))}
-              value={selectedGroupId}
-              onChange={setSelectedGroupId}
+              allowDeselect
               clearable
               w={280}
             />
@@ -372,24 +414,30 @@ function BookingForm({ booking, prefill }: { booking?: BookingDetail; prefill?: 
               No slots on this date.
             </Text>
           )}
-          {errors.slots ? (
+          {errorOf('slots') ? (
             <Text size="sm" c="red" mt={4}>
-              {errors.slots}
+              {errorOf('slots')}
             </Text>
           ) : null}
-          <MultiSelect
-            mt="sm"
-            label="Lanes"
-            placeholder={lanes.length ? undefined : 'Chosen automatically: the fewest free lanes that fit'}
-            description={booking && !lanesChosen ? 'Kept when free at the new time, else chosen again' : undefined}
-            data={product?.resources ?? []}
-            value={booking && !lanesChosen ? (after?.resourceIds ?? booking.resourceIds) : lanes}
-            onChange={(value) => {
-              setLanes(value);
-              setLanesChosen(value.length > 0);
-            }}
-            error={errors.resourceIds}
-            clearable
+          <Controller
+            control={form.control}
+            name="resourceIds"
+            render={({ field, fieldState }) => (
+              <MultiSelect
+                mt="sm"
+                label="Lanes"
+                placeholder={field.value.length ? undefined : 'Chosen automatically: the fewest free lanes that fit'}
+                description={booking && !lanesChosen ? 'Kept when free at the new time, else chosen again' : undefined}
+                data={product?.resources ?? []}
+                value={booking && !lanesChosen ? (after?.resourceIds ?? booking.resourceIds) : field.value}
+                onChange={(value) => {
+                  field.onChange(value);
+                  setLanesChosen(value.length > 0);
+                }}
+                error={fieldState.error?.message}
+                clearable
+              />
+            )}
           />
         </Card>
 
@@ -397,12 +445,19 @@ function BookingForm({ booking, prefill }: { booking?: BookingDetail; prefill?: 
           <Title order={4} mb="sm">
             Customer
           </Title>
-          <ReservationFields value={info} onChange={setInfo} errors={errors} phoneFormat={venue?.phoneFormat} isWalkIn={isWalkIn} />
+          <ReservationFields
+            value={info}
+            onChange={(next) => form.setValue('reservationInfo', next)}
+            errors={reservationErrors}
+            phoneFormat={venue?.phoneFormat}
+            isWalkIn={values.isWalkIn}
+          />
           {fields.length ? (
             <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
               {fields.map(([key, field]) => {
                 const value = customFields[field.label];
-                const set = (next: CustomValue) => setCustomFields({ ...customFields, [field.label]: next });
+                // The whole record at once: a label is free text (it may hold dots), never a path of the form.
+                const set = (next: CustomFieldValue) => form.setValue('customFields', { ...customFields, [field.label]: next });
                 const common = { key, label: field.label, description: field.hint || undefined, required: field.isRequired };
                 if (field.type === 'select')
                   return <Select {...common} data={field.options} value={(value as string) ?? null} onChange={(v) => set(v ?? '')} />;
@@ -435,8 +490,8 @@ function BookingForm({ booking, prefill }: { booking?: BookingDetail; prefill?: 
                   <NumberInput
                     key={item.id}
                     label={`${item.name} (${format.money(item.price)})`}
-                    value={upsellQuantities[item.id] ?? 0}
-                    onChange={(value) => setUpsellQuantities({ ...upsellQuantities, [item.id]: Number(value) || 0 })}
+                    value={values.upsellQuantities[item.id] ?? 0}
+                    onChange={(value) => form.setValue('upsellQuantities', { ...values.upsellQuantities, [item.id]: Number(value) || 0 })}
                     min={0}
                     max={1000}
                     allowDecimal={false}
@@ -444,54 +499,66 @@ function BookingForm({ booking, prefill }: { booking?: BookingDetail; prefill?: 
                 ))}
             </SimpleGrid>
           ) : null}
-          {errors.upsellItems ? (
+          {errorOf('upsellItems') ? (
             <Text size="sm" c="red">
-              {errors.upsellItems}
+              {errorOf('upsellItems')}
             </Text>
           ) : null}
           {!editing ? (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="Promocode"
-                value={promocode}
-                onChange={(e) => setPromocode(e.currentTarget.value)}
-                error={errors.promocode}
-              />
-              <Select
+              <TextField control={form.control} name="promocode" label="Promocode" />
+              <SelectField
+                control={form.control}
+                name="affiliateId"
                 label="Affiliate"
                 data={(affiliates.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-                value={affiliateId}
-                onChange={setAffiliateId}
-                error={errors.affiliateId}
+                allowDeselect
                 clearable
               />
             </SimpleGrid>
           ) : null}
           {mayCustomPrice ? (
-            <MoneyInput
+            <MoneyField
+              control={form.control}
+              name="customPrice"
               mt="sm"
               label="Custom price"
               description="Replaces the computed total"
-              value={customPrice}
-              onChange={setCustomPrice}
-              error={errors.customPrice}
               w={240}
             />
           ) : null}
           {!editing ? (
             <Group mt="md" gap="lg">
-              <Checkbox label="Walk-in" checked={isWalkIn} onChange={(e) => setIsWalkIn(e.currentTarget.checked)} />
-              <Checkbox
-                label="Full first payment (else the deposit)"
-                checked={isFullFirstPayment}
-                onChange={(e) => setIsFullFirstPayment(e.currentTarget.checked)}
+              <Controller
+                control={form.control}
+                name="isWalkIn"
+                render={({ field }) => (
+                  <Checkbox label="Walk-in" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />
+                )}
               />
-              <Checkbox
-                label="Send confirmation email"
-                description={info.email.trim() ? undefined : 'No email given: nothing is mailed'}
-                checked={isConfirmationEmail && info.email.trim() !== ''}
-                disabled={info.email.trim() === ''}
-                onChange={(e) => setIsConfirmationEmail(e.currentTarget.checked)}
+              <Controller
+                control={form.control}
+                name="isFullFirstPayment"
+                render={({ field }) => (
+                  <Checkbox
+                    label="Full first payment (else the deposit)"
+                    checked={field.value}
+                    onChange={(e) => field.onChange(e.currentTarget.checked)}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="isConfirmationEmail"
+                render={({ field }) => (
+                  <Checkbox
+                    label="Send confirmation email"
+                    description={info.email.trim() ? undefined : 'No email given: nothing is mailed'}
+                    checked={field.value && info.email.trim() !== ''}
+                    disabled={info.email.trim() === ''}
+                    onChange={(e) => field.onChange(e.currentTarget.checked)}
+                  />
+                )}
               />
             </Group>
           ) : null}

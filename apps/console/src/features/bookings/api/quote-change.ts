@@ -1,13 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { BookingChangeQuote, BookingUpdate } from '@lanebook/core/booking-schemas';
+import type { BookingRepricing } from '@lanebook/core/booking-form';
+import type { BookingChangeQuote } from '@lanebook/core/booking-schemas';
 import { http } from '../../../lib/api';
 import { bookingsKey } from './keys';
 
-/** The parts of a change that move or reprice the booking: what the quote is asked about. */
-export type RepricingChange = Pick<BookingUpdate, 'slots' | 'playersCount' | 'resourceIds' | 'upsellItems' | 'customPrice'>;
-
 /** The price of a change to a booking before it is saved (what PUT would make of it); null asks nothing. */
-export const changeQuoteQuery = (venueId: string | null, bookingId: string, change: RepricingChange | null) =>
+export const changeQuoteQuery = (venueId: string | null, bookingId: string, change: BookingRepricing | null) =>
   queryOptions({
     queryKey: [...bookingsKey(venueId), 'change-quote', bookingId, change] as const,
     queryFn: ({ signal }) =>
