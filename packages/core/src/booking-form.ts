@@ -70,6 +70,9 @@ export const upsellChoices = (quantities: Readonly<Record<string, number>>): Ups
     .filter(([, quantity]) => quantity > 0)
     .map(([id, quantity]) => ({ id, quantity }));
 
+/** Extras as the price calls' query writes them: id:quantity pairs, comma-separated ('' for none). */
+export const upsellQueryValue = (items: readonly UpsellChoice[]) => items.map((item) => `${item.id}:${item.quantity}`).join(',');
+
 /** A custom field's value as a form holds it: undefined until it is filled in. */
 export type CustomFieldValue = string | number | boolean | string[];
 

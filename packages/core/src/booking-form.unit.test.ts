@@ -13,6 +13,7 @@ import {
   startingPlayers,
   toggleSlot,
   upsellChoices,
+  upsellQueryValue,
   type BookingBefore,
   type BookingDraft,
   type BookingEdit,
@@ -110,6 +111,11 @@ describe('the request a filled-in form sends', () => {
       { id: 'drink', quantity: 2 },
       { id: 'pin', quantity: 1 },
     ]);
+  });
+
+  it("extras in the price calls' query: id:quantity pairs", () => {
+    expect(upsellQueryValue(upsellChoices({ drink: 2, hat: 0, pin: 1 }))).toBe('drink:2,pin:1');
+    expect(upsellQueryValue([])).toBe('');
   });
 
   it('the desk: custom fields as typed, lanes and a custom price only when given, no group size', () => {

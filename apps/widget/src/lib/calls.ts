@@ -1,4 +1,5 @@
 /** Every /api/public call the widget makes, with the contract's shapes (docs/decisions/024-the-widget.md). */
+import { upsellChoices, upsellQueryValue } from '@lanebook/core/booking-form';
 import { query, request, seg } from './api';
 import type {
   CheckoutAnswer,
@@ -68,10 +69,7 @@ export interface PriceQuestion {
 
 /** publicPriceQuerySchema: slots as a comma list, upsell items as id:quantity pairs. */
 export function priceQuery(q: PriceQuestion): string {
-  const upsells = Object.entries(q.upsellItems ?? {})
-    .filter(([, quantity]) => quantity > 0)
-    .map(([id, quantity]) => `${id}:${quantity}`)
-    .join(',');
+  const upsells = upsellQueryValue(upsellChoices(q.upsellItems ?? {}));
   return query({
     slots: q.slots.join(','),
     playersCount: q.playersCount,

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { BookingRepricing } from '@lanebook/core/booking-form';
+import { upsellQueryValue, type BookingRepricing } from '@lanebook/core/booking-form';
 import type { BookingChangeQuote } from '@lanebook/core/booking-schemas';
 import { http } from '../../../lib/api';
 import { bookingsKey } from './keys';
@@ -15,7 +15,7 @@ export const changeQuoteQuery = (venueId: string | null, bookingId: string, chan
           playersCount: change!.playersCount,
           resourceIds: change!.resourceIds?.join(','),
           // "none" clears them: an empty value is not sent.
-          upsellItems: change!.upsellItems && (change!.upsellItems.map((u) => `${u.id}:${u.quantity}`).join(',') || 'none'),
+          upsellItems: change!.upsellItems && (upsellQueryValue(change!.upsellItems) || 'none'),
           customPrice: change!.customPrice === undefined ? undefined : (change!.customPrice ?? 'none'),
         },
         signal,

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { upsellQueryValue } from '@lanebook/core/booking-form';
 import type { QuoteAnswer } from '@lanebook/core/calendar-schemas';
 import { http } from '../../../lib/api';
 import { bookingsKey } from './keys';
@@ -23,7 +24,7 @@ export const staffPriceQuery = (venueId: string | null, request: PriceRequest | 
           playersCount: request!.playersCount,
           promocode: request!.promocode || undefined,
           affiliateId: request!.affiliateId || undefined,
-          upsellItems: request!.upsellItems.map((u) => `${u.id}:${u.quantity}`).join(',') || undefined,
+          upsellItems: upsellQueryValue(request!.upsellItems) || undefined,
         },
         signal,
       }),
