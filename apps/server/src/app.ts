@@ -19,7 +19,7 @@ import { widgetDemoNotFoundPage, widgetDemoPage } from './platform/widget-demo.j
 import { createMailer, startMailSweep } from './platform/mail.js';
 import { publicRateLimit } from './platform/rate-limits.js';
 import { startJobs } from './platform/jobs.js';
-import type { AppConfig, ModuleDeps, ModuleRoutes } from './platform/module.js';
+import type { AppConfig, ModuleDeps, ModuleJobs, ModuleRoutes } from './platform/module.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { onboardingRoutes } from './modules/onboarding/routes.js';
@@ -31,10 +31,14 @@ import { collectionRoutes } from './modules/collections/routes.js';
 import { mailingTemplateRoutes } from './modules/mailing-templates/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
+import { calendarJobs } from './modules/calendar/jobs.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
+import { bookingJobs } from './modules/bookings/jobs.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { integrationRoutes } from './modules/integrations/routes.js';
+import { integrationJobs } from './modules/integrations/jobs.js';
 import { paymentRoutes } from './modules/payments/routes.js';
+import { paymentJobs } from './modules/payments/jobs.js';
 import { signatureRoutes } from './modules/signatures/routes.js';
 import { widgetRoutes } from './modules/widget/routes.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
@@ -66,6 +70,9 @@ const MODULES: ModuleRoutes[] = [
   statisticsRoutes,
   affiliateRoutes,
 ];
+
+/** The modules' background work (each module's jobs.ts, decision 041), started in this order once every route is registered. */
+const MODULE_JOBS: ModuleJobs[] = [calendarJobs, bookingJobs, integrationJobs, paymentJobs];
 
 export async function buildApp(database: Database, config: AppConfig) {
   const app = Fastify({
@@ -154,6 +161,7 @@ export async function buildApp(database: Database, config: AppConfig) {
     startup: { finished: !config.readyAfterStartup },
   };
   for (const routes of MODULES) await app.register(routes, { deps });
+  for (const moduleJobs of MODULE_JOBS) await moduleJobs(deps, app.log);
 
   const consoleRoot = builtDir(config.consoleDir, ['index.html']);
   const widgetRoot = builtDir(config.widgetDir, ['index.html', 'widget.js']);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { AccessResolver } from './access.js';
 import type { Auth, AuthOptions } from './auth.js';
@@ -87,6 +87,12 @@ export interface ModuleDeps {
 
 /** A module's routes: a Fastify plugin registered by app.ts with the shared dependencies. */
 export type ModuleRoutes = FastifyPluginAsync<{ deps: ModuleDeps }>;
+
+/**
+ * A module's background work (its jobs.ts): the pg-boss workers, schedules and the change
+ * notices that queue jobs, started by app.ts once every module's routes are registered.
+ */
+export type ModuleJobs = (deps: ModuleDeps, log: FastifyBaseLogger) => Promise<void>;
 
 export type App = FastifyInstance;
 export type TypedApp = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;

@@ -7,6 +7,7 @@ import { TemplateError } from '../../platform/liquid.js';
 import type { JobAttempt, Jobs } from '../../platform/jobs.js';
 import { withTransaction } from '../../platform/locking.js';
 import { handOverQueuedMail, MAIL_RETRIES, MailDeferred, type Mailer, type MailResult, type QueuedMail } from '../../platform/mail.js';
+import type { ModuleDeps } from '../../platform/module.js';
 import type { VenueReads } from '../../platform/venue-reads.js';
 import { venueRowById } from '../venues/service.js';
 import { bookingWithLedger, writeLog } from './records.js';
@@ -47,6 +48,15 @@ export interface BookingMailer {
   /** Whether the venue has an active template for a mail is kept here until its templates change. */
   reads: VenueReads;
 }
+
+/** The module's BookingMailer, from what app.ts hands every module. */
+export const bookingMailerOf = (deps: ModuleDeps): BookingMailer => ({
+  db: deps.database.db,
+  mailer: deps.mailer,
+  baseUrl: deps.config.baseUrl,
+  jobs: deps.jobs,
+  reads: deps.reads,
+});
 
 export type BookingMailContent = MailContent;
 

@@ -32,16 +32,7 @@ import { notFound } from '../../platform/errors.js';
 import { errorResponses, idParams, preSerialized } from '../../platform/http.js';
 import { withTransaction } from '../../platform/locking.js';
 import { quoteFor } from '../pricing/service.js';
-import { CALENDAR_TOP_UP_CRON, CALENDAR_TOP_UP_QUEUE, topUpKeptCalendars } from './top-up.js';
-import {
-  CALENDAR_POPULATE_QUEUE,
-  populateJob,
-  populateKeptWindow,
-  populateOrStartRun,
-  runPopulate,
-  setKeepPopulated,
-} from './populate-runs.js';
-import { venueRowById } from '../venues/service.js';
+import { populateJob, populateKeptWindow, populateOrStartRun, setKeepPopulated } from './populate-runs.js';
 import { bookableProductVenueId, liveProductById } from '../products/service.js';
 import { assertPlayersCount, publicDatesJson, publicProductOrNotFound, publicSlotsJson, staffCalendar } from './availability.js';
 import {
@@ -76,24 +67,6 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
     deps.reads.venueIdOf('products', `bookable-product:${productId}`, () => bookableProductVenueId(db, productId)),
   );
 
-  // Calendars kept populated ahead are topped up every hour (top-up.ts, decision 034).
-  if (deps.config.calendarTopUp !== false) {
-    await deps.jobs.work(CALENDAR_TOP_UP_QUEUE, async () => {
-      const result = await topUpKeptCalendars(db);
-      for (const failure of result.failed)
-        fastify.log.warn(`Calendar top-up of slot group ${failure.groupId} (venue ${failure.venueId}) failed: ${failure.message}`);
-    });
-    await deps.jobs.schedule(CALENDAR_TOP_UP_QUEUE, CALENDAR_TOP_UP_CRON);
-  }
-
-  // Large populates run in the background, batch by batch (populate-runs.ts, decision 034).
-  await deps.jobs.work<{ venueId: string; groupId: string; runId: string }>(
-    CALENDAR_POPULATE_QUEUE,
-    async ({ venueId, groupId, runId }) => {
-      const venue = await venueRowById(db, venueId);
-      if (venue) await runPopulate(db, venueId, venue.timezone, groupId, runId);
-    },
-  );
   /** Sends the job of a run recorded by the request, once its transaction has committed. */
   const startInBackground = async (venueId: string, groupId: string, runId: string) =>
     deps.jobs.send(...populateJob(venueId, groupId, runId));

@@ -28,16 +28,7 @@ import {
   WebhookSignatureError,
   type BankAccount as ProviderBankAccount,
 } from '../../platform/payments/provider.js';
-import { CARD_REFUND_CHANNEL, CARD_REFUND_QUEUE } from '../bookings/money.js';
-import {
-  accountOf,
-  applyWebhookEvent,
-  ensureAccount,
-  paymentsInfo,
-  retryPendingRefunds,
-  sendCardRefund,
-  syncAccountStatus,
-} from './service.js';
+import { accountOf, applyWebhookEvent, ensureAccount, paymentsInfo, syncAccountStatus } from './service.js';
 
 const tags = ['payments'];
 const providerParams = z.object({ provider: z.string().min(1).max(40) });
@@ -60,22 +51,6 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const provider = deps.payments;
-  // A card refund written pending is announced at commit (migration 0014's trigger) and sent by a
-  // job, retried while the provider is unreachable; one job per refund and attempt waits at a time.
-  await deps.jobs.work<{ venueId: string; refundId: string }>(CARD_REFUND_QUEUE, async ({ venueId, refundId }) =>
-    sendCardRefund(db, provider, venueId, refundId),
-  );
-  await deps.database.notifications.listen(CARD_REFUND_CHANNEL, (payload) => {
-    const [venueId, refundId, attempt] = payload.split(':');
-    deps.jobs
-      .send(CARD_REFUND_QUEUE, { venueId, refundId }, { singletonKey: `${refundId}:${attempt}`, retryLimit: 5, retryDelaySeconds: 5 })
-      .catch((error: Error) => fastify.log.warn({ err: error }, 'A card refund could not be queued; the sweep will'));
-  });
-  // Card refunds still pending (an announcement missed, the provider unreachable) are sent again every minute.
-  await deps.jobs.work('card-refunds', async () => {
-    await retryPendingRefunds(db, provider);
-  });
-  await deps.jobs.schedule('card-refunds', '* * * * *');
   const trustedOrigins = [deps.config.baseUrl, ...(deps.config.extraOrigins ?? [])].map((url) => new URL(url).origin);
 
   /** `{provider}` in a path is the active provider's name (sandbox or stripe); another is a 404. */
