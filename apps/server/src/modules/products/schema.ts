@@ -27,6 +27,7 @@ export const products = pgTable(
       .$type<PriceGroup[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    // The ids of the lanes it is played on (resources: docs/architecture.md, Glossary).
     resources: jsonb('resources')
       .$type<string[]>()
       .notNull()

@@ -1,6 +1,7 @@
 import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { owned } from '../../db/venue-owned.js';
 
+/** The venue's lanes: "lane" to people, `resource` to the database and the API (docs/architecture.md, Glossary). */
 export const resources = pgTable(
   'resources',
   {
