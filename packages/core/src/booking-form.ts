@@ -73,7 +73,7 @@ export const upsellChoices = (quantities: Readonly<Record<string, number>>): Ups
 /** Extras as the price calls' query writes them: id:quantity pairs, comma-separated ('' for none). */
 export const upsellQueryValue = (items: readonly UpsellChoice[]) => items.map((item) => `${item.id}:${item.quantity}`).join(',');
 
-/** A custom field's value as a form holds it: undefined until it is filled in. */
+/** A custom field's value as a form holds it (a form's record of them may hold undefined: not filled in yet). */
 export type CustomFieldValue = string | number | boolean | string[];
 
 const isEmptyValue = (value: CustomFieldValue | undefined) =>

@@ -1,7 +1,7 @@
 import { SimpleGrid, TextInput, Textarea } from '@mantine/core';
-import type { ReservationInfo } from '@lanebook/core/booking-schemas';
+import type { ReservationDraft } from '@lanebook/core/booking-form';
 
-export type ReservationDraft = Omit<ReservationInfo, 'note'> & { note: string };
+export type { ReservationDraft };
 export const EMPTY_RESERVATION: ReservationDraft = { firstName: '', lastName: '', email: '', phone: '', note: '' };
 
 /**
