@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { addDays, venueToday } from '@lanebook/core/calendar';
 import { widgetTemplateDefaults } from '@lanebook/core/catalog';
 import { productDefaults } from '@lanebook/core/products';
-import { apiAs, drawSignature, signIn, useBrowser, visible } from './support.js';
+import { apiAs, drawSignature, payWithTestCard, signIn, useBrowser, visible } from './support.js';
 
 /**
  * WCAG 2.1 A and AA on every page (issue 27, docs/decisions/032-accessibility.md): walks the console's own
@@ -371,11 +371,7 @@ describe('accessibility: every step of the widget, in a venue colour too light f
     await frame.getByRole('button', { name: 'Continue' }).click();
     await visible(frame.getByRole('button', { name: /^Pay/ }));
     problems.push(...(await seriousViolations(frame, 'widget payment')));
-    await frame.getByRole('button', { name: /^Pay/ }).click();
-    await frame.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await frame.getByLabel('Expiry (MM/YY)').fill('12/40');
-    await frame.getByLabel('CVC').fill('123');
-    await frame.getByRole('button', { name: 'Pay' }).click();
+    await payWithTestCard(frame, frame, /^Pay/);
     await visible(frame.getByText('Booked and paid'), 30_000);
     problems.push(...(await seriousViolations(frame, 'widget success')));
     await frame.goto(`/widget/booking/${bookingReference}`);

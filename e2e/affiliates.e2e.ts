@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FrameLocator, Page } from 'playwright-core';
 import { venueToday } from '@lanebook/core/calendar';
-import { apiAs, atPath, baseUrl, bookableProduct, screenshot, signIn, useBrowser, visible } from './support.js';
+import { apiAs, atPath, baseUrl, bookableProduct, payWithTestCard, screenshot, signIn, useBrowser, visible } from './support.js';
 import { startVenueSite, venueSitePage } from './venue-site.js';
 
 const browser = useBrowser();
@@ -98,11 +98,7 @@ describe('affiliates that earn (issue 26)', () => {
     await frame.getByRole('button', { name: 'Continue' }).click();
     await fillDetails(frame, 'Hana', `Guest${stamp}`);
     await frame.getByRole('button', { name: /^Book/ }).click();
-    await frame.getByRole('button', { name: 'Pay · $72.00' }).click();
-    await frame.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await frame.getByLabel('Expiry (MM/YY)').fill('12/40');
-    await frame.getByLabel('CVC').fill('123');
-    await frame.getByRole('button', { name: 'Pay' }).click();
+    await payWithTestCard(customer.page, frame, 'Pay · $72.00');
     await visible(frame.getByText('Booked and paid'), 30_000);
     const reference = (await frame.locator('dt:has-text("Booking reference") + dd').textContent())!.trim();
     await customer.context.close();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type FrameLocator, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { addDays, venueToday } from '@lanebook/core/calendar';
 import { productDefaults } from '@lanebook/core/products';
@@ -109,6 +109,27 @@ export async function apiAs(page: Page, method: string, path: string, body?: unk
   });
   const text = await response.text();
   return { status: response.status(), body: text ? JSON.parse(text) : null };
+}
+
+/**
+ * In the widget (`widget`: its frame, or the page when the widget is opened on its own), presses
+ * the pay button and pays on the sandbox's card page with the card that succeeds. When the card
+ * page does not come, the error says what the widget shows instead and where each frame is.
+ */
+export async function payWithTestCard(page: Page, widget: Page | FrameLocator, payButton: string | RegExp) {
+  await widget.getByRole('button', { name: payButton }).click();
+  const cardNumber = widget.getByLabel('Card number');
+  try {
+    await visible(cardNumber.or(widget.getByRole('alert')), 30_000);
+  } catch (error) {
+    const frames = page.frames().map((frame) => frame.url()).join(', ');
+    throw new Error(`No card page after "${payButton}" (frames: ${frames}): ${(error as Error).message}`);
+  }
+  if (!(await cardNumber.isVisible())) throw new Error(`No card page: ${await widget.getByRole('alert').first().textContent()}`);
+  await cardNumber.fill('4242 4242 4242 4242');
+  await widget.getByLabel('Expiry (MM/YY)').fill('12/40');
+  await widget.getByLabel('CVC').fill('123');
+  await widget.getByRole('button', { name: 'Pay', exact: true }).click();
 }
 
 export async function screenshot(page: Page, name: string) {

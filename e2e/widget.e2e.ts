@@ -4,7 +4,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { addDays, venueToday } from '@lanebook/core/calendar';
 import { COLOR_PRESETS, widgetTemplateDefaults } from '@lanebook/core/catalog';
 import { productDefaults } from '@lanebook/core/products';
-import { apiAs, baseUrl, drawSignature, screenshot, signIn, useBrowser, visible } from './support.js';
+import { apiAs, baseUrl, drawSignature, payWithTestCard, screenshot, signIn, useBrowser, visible } from './support.js';
 import { startVenueSite, venueSitePage } from './venue-site.js';
 
 const browser = useBrowser();
@@ -200,15 +200,7 @@ describe('the embeddable widget on a venue web site (issue 13)', () => {
     await frame.getByRole('button', { name: 'Continue' }).click();
 
     // Pay with the sandbox's test card, inside the widget.
-    await frame.getByRole('button', { name: 'Pay · $154.00' }).click();
-    // The sandbox's card page, or the widget's message saying why not (a timeout alone said nothing, once in CI).
-    await visible(frame.getByLabel('Card number').or(frame.getByRole('alert')), 30_000);
-    if (!(await frame.getByLabel('Card number').isVisible()))
-      throw new Error(`No card page: ${await frame.getByRole('alert').first().textContent()}`);
-    await frame.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await frame.getByLabel('Expiry (MM/YY)').fill('12/40');
-    await frame.getByLabel('CVC').fill('123');
-    await frame.getByRole('button', { name: 'Pay' }).click();
+    await payWithTestCard(page, frame, 'Pay · $154.00');
     await visible(frame.getByText('Booked and paid'), 30_000);
     await visible(frame.getByText('Friend joining you? Have them sign as well'));
     await visible(frame.getByText(/^You can cancel your booking online up to 24 hours before it starts: until /));
