@@ -48,15 +48,22 @@ print_times() {
 }
 
 # Lint and types run beside the unit and API tests: those leave about a quarter of the two cores
-# idle (waiting on PostgreSQL, timers and child processes), which lint and types fill (decision 040).
+# idle (waiting on PostgreSQL, timers and child processes), which lint and types fill. At the
+# lowest priority (nice 19) they take only that idle time instead of slowing the tests (decision 040).
 echo "== unit and API tests (PGlite and PostgreSQL), with lint and types beside them"
 checks_started=$SECONDS
 (
-  npm run typecheck > "$results/types.log" 2>&1 && npm run lint > "$results/lint.log" 2>&1
-  echo $? > "$results/checks.status"
+  nice -n 19 npm run typecheck > "$results/types.log" 2>&1 &
+  types=$!
+  nice -n 19 npm run lint > "$results/lint.log" 2>&1 &
+  lint=$!
+  checks_status=0
+  wait $types || checks_status=1
+  wait $lint || checks_status=1
+  echo $checks_status > "$results/checks.status"
   echo $((SECONDS - checks_started)) > "$results/checks.seconds"
   # The browser tests' seeded data too (e2e/global-setup.ts seeds it itself when this failed).
-  node --import tsx e2e/seed-data.ts "$results/e2e-seeded" > "$results/e2e-seed.log" 2>&1 || rm -rf "$results/e2e-seeded"
+  nice -n 19 node --import tsx e2e/seed-data.ts "$results/e2e-seeded" > "$results/e2e-seed.log" 2>&1 || rm -rf "$results/e2e-seeded"
 ) &
 checks=$!
 status=0
