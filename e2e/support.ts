@@ -122,8 +122,15 @@ export async function payWithTestCard(page: Page, widget: Page | FrameLocator, p
   try {
     await visible(cardNumber.or(widget.getByRole('alert')), 30_000);
   } catch (error) {
-    const frames = page.frames().map((frame) => frame.url()).join(', ');
-    throw new Error(`No card page after "${payButton}" (frames: ${frames}): ${(error as Error).message}`);
+    const frames = page
+      .frames()
+      .map((frame) => frame.url())
+      .join(', ');
+    const shown = await widget
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch((reason: Error) => `(unreadable: ${reason.message})`);
+    throw new Error(`No card page after "${payButton}" (frames: ${frames}; the widget shows: ${shown}): ${(error as Error).message}`);
   }
   if (!(await cardNumber.isVisible())) throw new Error(`No card page: ${await widget.getByRole('alert').first().textContent()}`);
   await cardNumber.fill('4242 4242 4242 4242');
