@@ -1,7 +1,9 @@
 import { z } from './zod.js';
 import { instantSchema } from './api-schemas.js';
 import { BOOKING_STATUSES } from './bookings.js';
-import { isLiveStatus, PAYMENT_LABELS } from './booking-money.js';
+import { PAYMENT_LABELS } from './booking-money.js';
+import { PRESENCE_STATUSES } from './presence.js';
+import { bookingEventSchema, LOG_TYPES } from './booking-events.js';
 import { normalizePhone } from './format.js';
 import { publicPriceQuerySchema, quoteSchema } from './calendar-schemas.js';
 import { DATE_RANGE_MESSAGE, isDateInRange } from './date-range.js';
@@ -158,26 +160,10 @@ export const bookingChangeQuoteSchema = z.object({
 });
 export type BookingChangeQuote = z.infer<typeof bookingChangeQuoteSchema>;
 
-export const PRESENCE_STATUSES = ['no', 'partially', 'fully'] as const;
-export const PRESENCE_LABELS = { no: 'No show', partially: 'Partially Checked In', fully: 'Checked In' } as const;
-export type PresenceStatus = (typeof PRESENCE_STATUSES)[number];
-
-/**
- * How a booking's presence reads, everywhere it is shown (decision 028). The stored `no` reads
- * "No show" only once a live booking has started; before that the group has simply not arrived,
- * and a canceled or abandoned booking was never expected ("—").
- */
-export function presenceLabel(
-  booking: { presenceStatus: PresenceStatus; status: string; startsAt: string | Date },
-  now: Date = new Date(),
-): string {
-  if (booking.presenceStatus !== 'no') return PRESENCE_LABELS[booking.presenceStatus];
-  if (!isLiveStatus(booking.status)) return '—';
-  return new Date(booking.startsAt).getTime() > now.getTime() ? 'Not arrived' : PRESENCE_LABELS.no;
-}
+export { PRESENCE_LABELS, PRESENCE_STATUSES, presenceLabel, type PresenceStatus } from './presence.js';
 export const BOOKING_SOURCES = ['online', 'phone', 'walk_in'] as const;
 export const BOOKING_SOURCE_LABELS = { online: 'Online', phone: 'Phone', walk_in: 'Walk-in' } as const;
-export const LOG_TYPES = ['refund', 'cancel', 'custom', 'update', 'paid', 'create', 'warning', 'abandoned'] as const;
+export { LOG_TYPES } from './booking-events.js';
 
 /** One payment as checkoutInfo shows it: what it took, what went back, when and how. */
 export const bookingPaymentSchema = z.object({
@@ -296,7 +282,9 @@ export type Booking = z.infer<typeof bookingSchema>;
 export const bookingLogSchema = z.object({
   id: z.string(),
   type: z.enum(LOG_TYPES),
+  /** The entry's sentence, rendered from its event in the venue's formats (kept for clients that read it). */
   text: z.string(),
+  event: bookingEventSchema,
   timestamp: instantSchema,
   userName: z.string(),
 });

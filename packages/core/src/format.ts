@@ -49,6 +49,16 @@ export function formatVenueClock(instant: Date, venue: VenueClockFormat): string
   return `${formatVenueDate(instant, venue.timezone, venue.dateFormat)} ${formatVenueTime(instant, venue.timezone, venue.timeFormat)}`;
 }
 
+/** A moment in the venue's zone and formats, as a customer reads it: 12/24/26 10:00 AM. */
+export function venueMoment(instant: Date, venue: VenueClockFormat) {
+  return `${formatVenueDate(instant, venue.timezone, venue.dateFormat)} ${formatVenueTime(instant, venue.timezone, venue.timeFormat, false)}`;
+}
+
+/** A booking's time span in the venue's zone: 12/24/26 10:00 AM–12:00 PM. */
+export function venueSpan(startsAt: Date, endsAt: Date, venue: VenueClockFormat) {
+  return `${venueMoment(startsAt, venue)}–${formatVenueTime(endsAt, venue.timezone, venue.timeFormat, false)}`;
+}
+
 /**
  * Digits of any script (Arabic-Indic ٠-٩, Persian ۰-۹, Devanagari, full-width...) as 0-9. Unicode
  * places each script's ten digits in a run from its zero, so a digit's value is its distance from

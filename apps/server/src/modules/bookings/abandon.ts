@@ -31,14 +31,7 @@ export async function abandonBooking(tx: Tx, venueId: string, bookingId: string,
   const [changed] = await venue.update(bookings, eq(bookings.id, bookingId), { status: 'abandoned', updatedAt: now }).returning();
   if (row.appliedPromocode) await givePromocodeBack(tx, venueId, row.appliedPromocode);
   const minutes = Math.round((row.abandonAt.getTime() - row.createdAt.getTime()) / 60_000);
-  await writeLog(
-    tx,
-    venueId,
-    bookingId,
-    'abandoned',
-    `Abandoned: not paid within ${minutes} minutes; the lanes are free again`,
-    'Lanebook',
-  );
+  await writeLog(tx, venueId, bookingId, { type: 'abandoned', minutes }, 'Lanebook');
   return recordBookingEvent(tx, venueId, 'booking.updated', await bookingWithLedger(tx, venueId, changed));
 }
 

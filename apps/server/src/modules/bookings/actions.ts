@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { isLiveStatus } from '@lanebook/core';
-import { presenceLabel, type Booking } from '@lanebook/core/booking-schemas';
+import type { BookingEvent } from '@lanebook/core/booking-events';
+import type { Booking } from '@lanebook/core/booking-schemas';
+import { presenceShown } from '@lanebook/core/presence';
 import type { Tx } from '../../db/client.js';
 import { AppError, conflict } from '../../platform/errors.js';
 import { lockKeys, slotOccupancyKey } from '../../platform/locking.js';
@@ -55,14 +57,7 @@ export async function cancelBooking(
     .update(bookings, eq(bookings.id, bookingId), { status: 'canceled', canceledAt: now, updatedAt: now })
     .returning();
   if (row.appliedPromocode) await givePromocodeBack(tx, venueId, row.appliedPromocode);
-  await writeLog(
-    tx,
-    venueId,
-    bookingId,
-    'cancel',
-    options.reason ? `Booking canceled: ${options.reason}` : 'Booking canceled',
-    actor.userName,
-  );
+  await writeLog(tx, venueId, bookingId, { type: 'canceled', reason: options.reason || null }, actor.userName);
   if (!options.refundAmount) return recordBookingEvent(tx, venueId, 'booking.canceled', await bookingWithLedger(tx, venueId, changed));
   // Staff chose how much to give back: a no-show's deposit is theirs to refund too.
   await writeRefundRows(
@@ -107,33 +102,26 @@ async function changeAndLog(
   venueId: string,
   bookingId: string,
   changes: Partial<Pick<BookingRow, 'presenceStatus' | 'isSaved'>>,
-  /** The entry's text, or a function of the changed row. */
-  log: { type: 'update' | 'custom'; text: string | ((changed: BookingRow) => string) },
+  /** The entry's event, or a function of the changed row. */
+  log: BookingEvent | ((changed: BookingRow) => BookingEvent),
   actor: Actor,
 ): Promise<Booking> {
   await bookingOrNotFound(tx, venueId, bookingId, { lock: true });
   const [row] = await forVenue(tx, venueId)
     .update(bookings, eq(bookings.id, bookingId), { ...changes, updatedAt: new Date() })
     .returning();
-  await writeLog(tx, venueId, bookingId, log.type, typeof log.text === 'string' ? log.text : log.text(row), actor.userName);
+  await writeLog(tx, venueId, bookingId, typeof log === 'function' ? log(row) : log, actor.userName);
   return recordBookingEvent(tx, venueId, 'booking.updated', await bookingWithLedger(tx, venueId, row));
 }
 
 export const setPresence = (tx: Tx, venueId: string, bookingId: string, presenceStatus: BookingRow['presenceStatus'], actor: Actor) =>
-  changeAndLog(
-    tx,
-    venueId,
-    bookingId,
-    { presenceStatus },
-    { type: 'update', text: (changed) => `Presence: ${presenceLabel(changed)}` },
-    actor,
-  );
+  changeAndLog(tx, venueId, bookingId, { presenceStatus }, (changed) => ({ type: 'presence', presence: presenceShown(changed) }), actor);
 
 export const setSaved = (tx: Tx, venueId: string, bookingId: string, isSaved: boolean, actor: Actor) =>
-  changeAndLog(tx, venueId, bookingId, { isSaved }, { type: 'update', text: isSaved ? 'Saved' : 'No longer saved' }, actor);
+  changeAndLog(tx, venueId, bookingId, { isSaved }, { type: 'saved', saved: isSaved }, actor);
 
 export const addNote = (tx: Tx, venueId: string, bookingId: string, text: string, actor: Actor) =>
-  changeAndLog(tx, venueId, bookingId, {}, { type: 'custom', text }, actor);
+  changeAndLog(tx, venueId, bookingId, {}, { type: 'note', text }, actor);
 
 /** Deletes a booking and everything of it (its lanes, log and ledger go by cascade). */
 export async function deleteBooking(tx: Tx, venueId: string, bookingId: string) {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
 import { chooseLanes, lanesByCapacity } from '@lanebook/core';
+import type { BookingEvent } from '@lanebook/core/booking-events';
 import type { Booking, BookingCreate, ReservationInfo } from '@lanebook/core/booking-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, conflict, fieldError, forbidden, notFound, pgErrorCode } from '../../platform/errors.js';
@@ -186,7 +187,7 @@ const BOOKING_COLUMNS = [
 ] as const satisfies readonly (keyof typeof bookings.$inferInsert)[];
 
 /** The values the booking's insert binds (its placeholders), besides each lane's id (`lane0`, `lane1`...). */
-type BookingValue = (typeof BOOKING_COLUMNS)[number] | 'blockedUntil' | 'registrationCodePrefix' | 'logId' | 'logText' | 'logUserName';
+type BookingValue = (typeof BOOKING_COLUMNS)[number] | 'blockedUntil' | 'registrationCodePrefix' | 'logId' | 'logEvent' | 'logUserName';
 
 /** What the text of the booking's insert depends on: how many lanes it holds, and whether it counts unpaid bookings (and by address). */
 interface BookingInsertShape {
@@ -236,7 +237,7 @@ function buildBookingInsert(tx: Tx, shape: BookingInsertShape) {
         id: value('logId'),
         bookingId: value('id'),
         type: 'create',
-        text: value('logText'),
+        event: value('logEvent'),
         userName: value('logUserName'),
       })
       .getSQL(),
@@ -400,7 +401,7 @@ export async function createBooking(
     idempotencyBodyHash: idempotencyKey ? formHash(body) : null,
     clientAddress,
     logId: randomUUID(),
-    logText: `Booking created ${{ online: 'online', phone: 'by phone', walk_in: 'as a walk-in' }[source]} for ${body.playersCount} players`,
+    logEvent: { type: 'created', source, players: body.playersCount } satisfies BookingEvent,
     logUserName: booker.userName,
   };
   const shape: BookingInsertShape = { lanes: lanes.length, unpaidLimit: unpaidOnline, byAddress: clientAddress !== null };

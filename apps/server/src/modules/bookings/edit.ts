@@ -1,15 +1,6 @@
 import { eq } from 'drizzle-orm';
-import {
-  bookingMoney,
-  bookingStatusLabel,
-  chooseLanes,
-  formatMoney,
-  lanesByCapacity,
-  statusFromLedger,
-  type Quote,
-  type VenueClockFormat,
-  isLiveStatus,
-} from '@lanebook/core';
+import { bookingMoney, chooseLanes, lanesByCapacity, statusFromLedger, type Quote, isLiveStatus } from '@lanebook/core';
+import { extrasText, RESERVATION_FIELDS, type BookingChange, type BookingEvent } from '@lanebook/core/booking-events';
 import type { Booking, BookingChangeQuote, BookingUpdate } from '@lanebook/core/booking-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import { conflict, fieldError, forbidden, notFound, pgErrorCode } from '../../platform/errors.js';
@@ -25,11 +16,10 @@ import { namedCustomer, slotUnavailable } from './create.js';
 import { bookingOrNotFound, bookingWithLedger, reservationColumns, writeLog, type BookingRow } from './records.js';
 import { recordBookingEvent } from './events.js';
 import { bookingLanes, bookings } from './schema.js';
-import { venueSpan } from './public.js';
 import { laneHoldsOfBooking } from './service.js';
 
-/** The venue a change is made in: its id, and its zone and formats for the log. */
-export type EditVenue = VenueClockFormat & { id: string };
+/** The venue a change is made in. */
+export type EditVenue = { id: string };
 
 type EditActor = Actor & { canSetCustomPrice: boolean };
 
@@ -156,8 +146,8 @@ export async function updateBooking(
   options: {
     /** The customer moves it (the widget): only slots bookable online, as when booking. */
     online?: boolean;
-    /** The log entry's text, from the changed row, instead of the list of changes. */
-    log?: (changed: BookingRow) => string;
+    /** The log entry, from the changed row, instead of the list of changes. */
+    log?: (changed: BookingRow) => BookingEvent;
   } = {},
 ): Promise<Booking> {
   const venueId = venue.id;
@@ -202,42 +192,34 @@ export async function updateBooking(
   if (body.reservationInfo) Object.assign(changes, reservationColumns(namedCustomer(body.reservationInfo, row.source === 'walk_in')));
   if (body.customFields) changes.customFields = body.customFields;
   const [changed] = await forVenue(tx, venueId).update(bookings, eq(bookings.id, bookingId), changes).returning();
-  const said = changesSaid(row, changed, venue, actor.moneyFormat);
-  const text = options.log ? options.log(changed) : said.length ? said.join('; ') : 'Saved without changes';
-  await writeLog(tx, venueId, bookingId, 'update', text, actor.userName);
+  const event: BookingEvent = options.log ? options.log(changed) : { type: 'changed', changes: changesOf(row, changed) };
+  await writeLog(tx, venueId, bookingId, event, actor.userName);
   return recordBookingEvent(tx, venueId, 'booking.updated', await bookingWithLedger(tx, venueId, changed));
 }
 
-const RESERVATION_FIELDS = { firstName: 'first name', lastName: 'last name', email: 'email', phone: 'phone', note: 'note' } as const;
-
 /**
- * The log's words for a change: each thing that differs between the row before and after, with
- * its old and new value, and nothing that did not change. Personal info and custom fields are
- * named, not quoted, so the log does not keep what a customer corrected.
+ * What a change changed: each thing that differs between the row before and after, with its old
+ * and new value, and nothing that did not change. Personal info and custom fields are named, not
+ * kept, so the log does not keep what a customer corrected.
  */
-function changesSaid(before: BookingRow, after: BookingRow, venue: EditVenue, moneyFormat: string): string[] {
-  const said: string[] = [];
-  const money = (cents: number | null) => (cents === null ? 'none' : formatMoney(cents, moneyFormat));
-  const span = (row: BookingRow) => venueSpan(row.startsAt, row.endsAt, venue);
+function changesOf(before: BookingRow, after: BookingRow): BookingChange[] {
+  const changes: BookingChange[] = [];
+  const spanOf = (row: BookingRow) => ({ startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString(), lanes: row.resourceIds });
   const lanes = (row: BookingRow) => row.resourceIds.join(', ');
-  const extras = (row: BookingRow) => row.upsellItems.map((item) => `${item.quantity} × ${item.name}`).join(', ') || 'none';
-  if (before.startsAt.getTime() !== after.startsAt.getTime())
-    said.push(`Moved from ${span(before)}, ${lanes(before)} to ${span(after)}, ${lanes(after)}`);
-  else if (before.endsAt.getTime() !== after.endsAt.getTime())
-    said.push(`Time ${span(before)}, ${lanes(before)} → ${span(after)}, ${lanes(after)}`);
-  else if (lanes(before) !== lanes(after)) said.push(`Lanes ${lanes(before)} → ${lanes(after)}`);
-  if (before.playersCount !== after.playersCount) said.push(`Players ${before.playersCount} → ${after.playersCount}`);
-  if (extras(before) !== extras(after)) said.push(`Extras ${extras(before)} → ${extras(after)}`);
-  if (before.customPrice !== after.customPrice) said.push(`Custom price ${money(before.customPrice)} → ${money(after.customPrice)}`);
-  if (before.total !== after.total) said.push(`Total ${money(before.total)} → ${money(after.total)}`);
-  if (before.status !== after.status) said.push(`Status ${bookingStatusLabel(before.status)} → ${bookingStatusLabel(after.status)}`);
-  const info = (row: BookingRow, key: keyof typeof RESERVATION_FIELDS) => row.reservationInfo[key] ?? '';
-  const infoChanged = (Object.keys(RESERVATION_FIELDS) as (keyof typeof RESERVATION_FIELDS)[]).filter(
-    (key) => info(before, key) !== info(after, key),
-  );
-  if (infoChanged.length) said.push(`Personal info changed: ${infoChanged.map((key) => RESERVATION_FIELDS[key]).join(', ')}`);
+  const extras = (row: BookingRow) => row.upsellItems.map(({ quantity, name }) => ({ quantity, name }));
+  if (before.startsAt.getTime() !== after.startsAt.getTime()) changes.push({ change: 'moved', from: spanOf(before), to: spanOf(after) });
+  else if (before.endsAt.getTime() !== after.endsAt.getTime()) changes.push({ change: 'time', from: spanOf(before), to: spanOf(after) });
+  else if (lanes(before) !== lanes(after)) changes.push({ change: 'lanes', from: before.resourceIds, to: after.resourceIds });
+  if (before.playersCount !== after.playersCount) changes.push({ change: 'players', from: before.playersCount, to: after.playersCount });
+  if (extrasText(extras(before)) !== extrasText(extras(after))) changes.push({ change: 'extras', from: extras(before), to: extras(after) });
+  if (before.customPrice !== after.customPrice) changes.push({ change: 'customPrice', from: before.customPrice, to: after.customPrice });
+  if (before.total !== after.total) changes.push({ change: 'total', from: before.total, to: after.total });
+  if (before.status !== after.status) changes.push({ change: 'status', from: before.status, to: after.status });
+  const info = (row: BookingRow, key: (typeof RESERVATION_FIELDS)[number]) => row.reservationInfo[key] ?? '';
+  const infoChanged = RESERVATION_FIELDS.filter((key) => info(before, key) !== info(after, key));
+  if (infoChanged.length) changes.push({ change: 'personalInfo', fields: infoChanged });
   const labels = [...new Set([...Object.keys(before.customFields), ...Object.keys(after.customFields)])];
   const fieldsChanged = labels.filter((label) => JSON.stringify(before.customFields[label]) !== JSON.stringify(after.customFields[label]));
-  if (fieldsChanged.length) said.push(`Custom fields changed: ${fieldsChanged.join(', ')}`);
-  return said;
+  if (fieldsChanged.length) changes.push({ change: 'customFields', labels: fieldsChanged });
+  return changes;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { formatMoney, isLiveStatus } from '@lanebook/core';
 import type { Booking } from '@lanebook/core/booking-schemas';
+import type { AutomaticMail, MailDelivery } from '@lanebook/core/booking-events';
 import type { Db, Tx } from '../../db/client.js';
 import { TemplateError } from '../../platform/liquid.js';
 import type { JobAttempt, Jobs } from '../../platform/jobs.js';
@@ -107,17 +108,15 @@ export async function sendBookingMail(
   return { subject: mail.subject, result };
 }
 
-/** A mail's delivery state as the booking's log says it. */
-export function deliveryOutcome(result: MailResult): string {
-  if (result.status === 'sent') return 'sent';
-  if (result.status === 'failed') return `not delivered: ${result.error}`;
-  if (result.status === 'deferred') return 'not delivered yet, tried again later';
-  return 'kept in the outbox (no mail server)';
+/** A mail's delivery state as the booking's log keeps it (a duplicate is never logged). */
+export function mailDelivery(result: MailResult): { delivery: MailDelivery; error: string | null } {
+  const delivery = result.status === 'duplicate' ? 'stored' : result.status;
+  return { delivery, error: result.error ?? null };
 }
 
 export const BOOKING_MAIL_QUEUE = 'booking-mail';
 /** The mails a booking sends by itself: a template's type, or a refund's receipt (Lanebook's own text). */
-export type AutomaticMailType = 'confirmation' | 'reminder' | 'cancellation' | 'abandoned' | 'receipt';
+export type AutomaticMailType = Exclude<AutomaticMail, 'change'>;
 
 /** A refund the receipt tells of, as the refund's answer gave it. */
 export interface RefundReceipt {
@@ -227,14 +226,6 @@ export function automaticMails(mail: BookingMailer, log: { warn: (object: object
 
 export type AutomaticMails = ReturnType<typeof automaticMails>;
 
-const MAIL_LABELS: Record<AutomaticMailType, string> = {
-  confirmation: 'Confirmation',
-  reminder: 'Reminder',
-  cancellation: 'Cancellation',
-  abandoned: 'Abandoned booking',
-  receipt: 'Refund receipt',
-};
-
 /** Whether the booking is still as the mail was queued for: a reminder of a start moved or canceled since, an abandoned mail of a booking paid since, are dropped. */
 function stillWanted(job: BookingMailJob, row: typeof bookings.$inferSelect): boolean {
   const live = isLiveStatus(row.status);
@@ -314,7 +305,7 @@ async function renderAndSend(mail: BookingMailer, id: string, job: BookingMailJo
     extra.change = { from: job.change.from, to: venueSpan(row.startsAt, row.endsAt, venue) };
     content = withChange(content);
   }
-  const label = job.change ? 'Change' : MAIL_LABELS[type];
+  const logged = job.change ? 'change' : type;
   let rendered: { subject: string; text: string; html: string };
   try {
     rendered = await renderBookingMail(mail, venue, booking, content, extra);
@@ -322,9 +313,7 @@ async function renderAndSend(mail: BookingMailer, id: string, job: BookingMailJo
     // A template that does not render now never will: no retry, a warning in the log.
     if (!(error instanceof TemplateError || (error as { statusCode?: number }).statusCode === 400)) throw error;
     console.warn(`The ${type} mail of booking ${bookingId} could not be rendered: ${(error as Error).message}`);
-    await withTransaction(mail.db, (tx) =>
-      writeLog(tx, venueId, bookingId, 'warning', `${label} mail to ${to} not sent: its template does not render`, 'Lanebook'),
-    );
+    await withTransaction(mail.db, (tx) => writeLog(tx, venueId, bookingId, { type: 'mailNotRendered', mail: logged, to }, 'Lanebook'));
     return 'not sent';
   }
   const result = await mail.mailer.send(
@@ -343,14 +332,7 @@ async function renderAndSend(mail: BookingMailer, id: string, job: BookingMailJo
   );
   if (result.status === 'duplicate') return 'done';
   await withTransaction(mail.db, (tx) =>
-    writeLog(
-      tx,
-      venueId,
-      bookingId,
-      result.status === 'failed' ? 'warning' : 'custom',
-      `${label} mail "${rendered.subject}" to ${to}: ${deliveryOutcome(result)}`,
-      'Lanebook',
-    ),
+    writeLog(tx, venueId, bookingId, { type: 'mail', mail: logged, subject: rendered.subject, to, ...mailDelivery(result) }, 'Lanebook'),
   );
   return 'done';
 }

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { Booking, BookingDetail, PublicBooking } from '@lanebook/core/booking-schemas';
+import { DEFAULT_MONEY_FORMAT } from '@lanebook/core';
+import { renderBookingEvent } from '@lanebook/core/booking-events';
 import { bookingLogs, bookingPayments, sandboxPayments, sandboxTransactions } from '../../db/schema.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { expectFieldError, expectNoWrites } from '../../../test/catalog.js';
@@ -31,8 +33,11 @@ async function payOnline(t: TestServer, booking: PublicBooking) {
 }
 
 const detailOf = async (staff: Caller, id: string) => (await staff.get(`/api/private/booking/${id}`)).json<BookingDetail>();
+/** The log's sentences, in the test venues' formats (the default money format). */
 const logTexts = async (t: TestServer, bookingId: string) =>
-  (await t.db.select().from(bookingLogs).where(eq(bookingLogs.bookingId, bookingId))).map((l) => l.text);
+  (await t.db.select().from(bookingLogs).where(eq(bookingLogs.bookingId, bookingId))).map((l) =>
+    renderBookingEvent(l.event, { moneyFormat: DEFAULT_MONEY_FORMAT, timezone: 'UTC', timeFormat: 12, dateFormat: 'MM/DD/YY' }),
+  );
 
 /** The sandbox's payment behind the booking's (one) card payment. */
 async function sandboxPaymentOf(t: TestServer, bookingId: string) {

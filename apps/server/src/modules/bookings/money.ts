@@ -10,6 +10,7 @@ import {
   statusFromLedger,
   type Quote,
 } from '@lanebook/core';
+import type { BookingEvent } from '@lanebook/core/booking-events';
 import type { Booking, refundAnswerSchema } from '@lanebook/core/booking-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import { conflict, fieldError } from '../../platform/errors.js';
@@ -106,8 +107,8 @@ export interface RefundRequest {
   overrideDeposit?: boolean;
   /** Give back only this payment (an overpayment goes back to the card that made it). */
   paymentId?: string;
-  /** The log's words before the amounts; "Refunded" unless said. */
-  logText?: string;
+  /** An overpayment going back (the log says so). */
+  overpayment?: boolean;
 }
 
 /**
@@ -171,9 +172,13 @@ export async function writeRefundRows(
     });
     lines.push({ id, amount: part.amount, paymentMethodAlias: part.payment.paymentMethodAlias, status, date: now.toISOString() });
   }
-  const text = lines.map((p) => `${formatMoney(p.amount, actor.moneyFormat)} to ${p.paymentMethodAlias}`).join(', ');
-  const overridden = request.overrideDeposit && kept > 0 && request.amount > allowed - kept ? ' (the kept deposit too)' : '';
-  await writeLog(tx, venueId, row.id, 'refund', `${request.logText ?? 'Refunded'} ${text}${overridden}`, actor.userName);
+  const event: BookingEvent = {
+    type: 'refunded',
+    parts: lines.map((line) => ({ amount: line.amount, method: line.paymentMethodAlias })),
+    keptDepositToo: Boolean(request.overrideDeposit && kept > 0 && request.amount > allowed - kept),
+    overpayment: request.overpayment ?? false,
+  };
+  await writeLog(tx, venueId, row.id, event, actor.userName);
   return lines;
 }
 
@@ -210,14 +215,7 @@ export async function collectPayment(
     userName: actor.userName,
     userId: actor.userId ?? null,
   });
-  await writeLog(
-    tx,
-    venueId,
-    bookingId,
-    'paid',
-    `Collected ${formatMoney(payment.amount, actor.moneyFormat)} by ${method}`,
-    actor.userName,
-  );
+  await writeLog(tx, venueId, bookingId, { type: 'paymentCollected', amount: payment.amount, method }, actor.userName);
   const settled = await settleLedger(tx, venueId, row.id);
   return recordBookingEvent(tx, venueId, settled.status === 'paid' ? 'booking.paid' : 'booking.updated', settled);
 }
@@ -252,14 +250,7 @@ export async function writeRefund(
     [row] = await forVenue(tx, venueId)
       .update(bookings, eq(bookings.id, bookingId), { customPrice: total, total, deposit: Math.min(row.deposit, total), updatedAt: now })
       .returning();
-    await writeLog(
-      tx,
-      venueId,
-      bookingId,
-      'update',
-      `Price lowered by ${formatMoney(request.amount, actor.moneyFormat)} to ${formatMoney(total, actor.moneyFormat)} with the refund`,
-      actor.userName,
-    );
+    await writeLog(tx, venueId, bookingId, { type: 'priceLowered', amount: request.amount, total }, actor.userName);
   }
   const refunds = await writeRefundRows(tx, venueId, row, request, actor, cardProvider, now);
   const booking = await recordBookingEvent(tx, venueId, 'booking.refunded', await settleLedger(tx, venueId, bookingId));
@@ -298,14 +289,7 @@ export async function recordCardPayment(
       userName: actor.userName,
     });
     paymentRow = { id } as (typeof ledger)[number];
-    await writeLog(
-      tx,
-      venueId,
-      bookingId,
-      'paid',
-      `Card payment of ${formatMoney(payment.amount, actor.moneyFormat)} received`,
-      actor.userName,
-    );
+    await writeLog(tx, venueId, bookingId, { type: 'cardPaymentReceived', amount: payment.amount }, actor.userName);
     changed = true;
     // The payment settles before any refund of it, as it happened, whichever event came first.
     await settleLedger(tx, venueId, bookingId);
@@ -324,14 +308,7 @@ export async function recordCardPayment(
       provider: payment.provider,
       userName: actor.userName,
     });
-    await writeLog(
-      tx,
-      venueId,
-      bookingId,
-      'refund',
-      `Card refund of ${formatMoney(amount, actor.moneyFormat)} made at the payment provider`,
-      actor.userName,
-    );
+    await writeLog(tx, venueId, bookingId, { type: 'cardRefundAtProvider', amount }, actor.userName);
     changed = true;
   }
   if (!changed) return null;
@@ -345,7 +322,7 @@ export async function recordCardPayment(
       tx,
       venueId,
       current,
-      { amount: excess, overrideDeposit: true, paymentId: paymentRow.id, logText: 'Refunded overpayment:' },
+      { amount: excess, overrideDeposit: true, paymentId: paymentRow.id, overpayment: true },
       actor,
       payment.provider,
     );
@@ -394,12 +371,7 @@ export const cardRefundKey = (refund: { venueId: string; id: string; attempt: nu
  * counts for nothing, the booking's sums and status follow, and staff see it failed with Retry).
  * An answer to an attempt that is no longer pending changes nothing.
  */
-export async function settleCardRefund(
-  db: Db,
-  refund: PendingCardRefund,
-  outcome: { providerRefundId: string } | { failure: string },
-  moneyFormat: string,
-) {
+export async function settleCardRefund(db: Db, refund: PendingCardRefund, outcome: { providerRefundId: string } | { failure: string }) {
   await withTransaction(db, async (tx) => {
     await lockedBooking(tx, refund.venueId, refund.bookingId);
     const venue = forVenue(tx, refund.venueId);
@@ -417,8 +389,7 @@ export async function settleCardRefund(
       tx,
       refund.venueId,
       refund.bookingId,
-      'warning',
-      `Card refund of ${formatMoney(refund.amount, moneyFormat)} failed: ${outcome.failure}`,
+      { type: 'cardRefundFailed', amount: refund.amount, failure: outcome.failure },
       'Payment provider',
     );
     await recordBookingEvent(tx, refund.venueId, 'booking.updated', await settleLedger(tx, refund.venueId, refund.bookingId));
@@ -453,14 +424,7 @@ export async function retryCardRefund(
     failure: null,
     attempt: (refund.attempt ?? 0) + 1,
   });
-  await writeLog(
-    tx,
-    venueId,
-    bookingId,
-    'refund',
-    `Retried the card refund of ${formatMoney(refund.amount, actor.moneyFormat)}`,
-    actor.userName,
-  );
+  await writeLog(tx, venueId, bookingId, { type: 'cardRefundRetried', amount: refund.amount }, actor.userName);
   const booking = await settleLedger(tx, venueId, row.id);
   return {
     booking: await recordBookingEvent(tx, venueId, 'booking.refunded', booking),

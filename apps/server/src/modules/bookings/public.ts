@@ -1,4 +1,7 @@
-import { formatVenueDate, formatVenueTime, type VenueClockFormat } from '@lanebook/core';
+import { venueMoment, venueSpan } from '@lanebook/core';
+
+// The booking log renders spans too (core's booking-event-text), so they live in core's format.
+export { venueMoment, venueSpan };
 import { publicBookingSchema, type Booking, type PublicBooking } from '@lanebook/core/booking-schemas';
 import { formatPhone } from '@lanebook/core/phone';
 import { signingPathOf } from '@lanebook/core/waiver-schemas';
@@ -63,16 +66,6 @@ export function publicBooking(
     hasWaiver: !!product?.activeWaiverId,
     signingLink: signingLinkOf(baseUrl, booking.signingToken),
   });
-}
-
-/** A moment in the venue's zone and formats, as a customer reads it: 12/24/26 10:00 AM. */
-export function venueMoment(instant: Date, venue: VenueClockFormat) {
-  return `${formatVenueDate(instant, venue.timezone, venue.dateFormat)} ${formatVenueTime(instant, venue.timezone, venue.timeFormat, false)}`;
-}
-
-/** A booking's time span in the venue's zone: 12/24/26 10:00 AM–12:00 PM. */
-export function venueSpan(startsAt: Date, endsAt: Date, venue: VenueClockFormat) {
-  return `${venueMoment(startsAt, venue)}–${formatVenueTime(endsAt, venue.timezone, venue.timeFormat, false)}`;
 }
 
 /** Moving is allowed while cancelling is (decision 024); otherwise a 409 that names the deadline. */

@@ -1,5 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { bookingMoney } from '@lanebook/core';
+import { logTypeOf, renderBookingEvent, type BookingEvent, type BookingEventFormat } from '@lanebook/core/booking-events';
 import type { Booking, BookingDetail, BookingLog, ReservationInfo } from '@lanebook/core/booking-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
@@ -112,34 +113,38 @@ export async function bookingWithLedger(tx: Db | Tx, venueId: string, row: Booki
   return bookingAnswer(row, await ledgerOf(tx, venueId, row.id));
 }
 
-export async function bookingDetail(tx: Db | Tx, venueId: string, bookingId: string): Promise<BookingDetail> {
-  const row = await bookingOrNotFound(tx, venueId, bookingId);
-  return { ...(await bookingWithLedger(tx, venueId, row)), logs: await logEntries(tx, venueId, bookingId) };
+/** The venue a log is read for: its id, and the formats its sentences are rendered in. */
+export type LogVenue = BookingEventFormat & { id: string };
+
+export async function bookingDetail(tx: Db | Tx, venue: LogVenue, bookingId: string): Promise<BookingDetail> {
+  const row = await bookingOrNotFound(tx, venue.id, bookingId);
+  return { ...(await bookingWithLedger(tx, venue.id, row)), logs: await logEntries(tx, venue, bookingId) };
 }
 
 const LOG_ORDER = [desc(bookingLogs.createdAt), desc(bookingLogs.id)];
-const logEntry = (l: typeof bookingLogs.$inferSelect): BookingLog => ({
+const logEntry = (l: typeof bookingLogs.$inferSelect, venue: BookingEventFormat): BookingLog => ({
   id: l.id,
   type: l.type,
-  text: l.text,
+  text: renderBookingEvent(l.event, venue),
+  event: l.event,
   timestamp: l.createdAt.toISOString(),
   userName: l.userName,
 });
 
 /** A booking's whole log, newest first. */
-async function logEntries(tx: Db | Tx, venueId: string, bookingId: string): Promise<BookingLog[]> {
-  const rows = await forVenue(tx, venueId).select(bookingLogs, eq(bookingLogs.bookingId, bookingId), { orderBy: LOG_ORDER });
-  return rows.map(logEntry);
+async function logEntries(tx: Db | Tx, venue: LogVenue, bookingId: string): Promise<BookingLog[]> {
+  const rows = await forVenue(tx, venue.id).select(bookingLogs, eq(bookingLogs.bookingId, bookingId), { orderBy: LOG_ORDER });
+  return rows.map((row) => logEntry(row, venue));
 }
 
 /** A page of a booking's log, newest first (`GET .../logs`); another venue's booking is a 404. */
-export async function bookingLogPage(db: Db, venueId: string, bookingId: string, page: { limit: number; offset: number }) {
-  await bookingOrNotFound(db, venueId, bookingId);
-  const { rows, total } = await forVenue(db, venueId).page(bookingLogs, eq(bookingLogs.bookingId, bookingId), {
+export async function bookingLogPage(db: Db, venue: LogVenue, bookingId: string, page: { limit: number; offset: number }) {
+  await bookingOrNotFound(db, venue.id, bookingId);
+  const { rows, total } = await forVenue(db, venue.id).page(bookingLogs, eq(bookingLogs.bookingId, bookingId), {
     ...page,
     orderBy: LOG_ORDER,
   });
-  return { items: rows.map(logEntry), total };
+  return { items: rows.map((row) => logEntry(row, venue)), total };
 }
 
 /** The reservation info and its searchable copies (names, lower-case email, phone digits), as a row stores them. */
@@ -147,8 +152,7 @@ export function reservationColumns(info: ReservationInfo) {
   return { reservationInfo: info, firstName: info.firstName, lastName: info.lastName, email: info.email.toLowerCase(), phone: info.phone };
 }
 
-/** Every change to a booking writes one log entry, in the change's transaction. */
-export async function writeLog(tx: Tx, venueId: string, bookingId: string, type: BookingLogType, text: string, userName: string) {
-  await forVenue(tx, venueId).insert(bookingLogs, { id: crypto.randomUUID(), bookingId, type, text, userName });
+/** Every change to a booking writes one log entry, as its typed event, in the change's transaction. */
+export async function writeLog(tx: Tx, venueId: string, bookingId: string, event: BookingEvent, userName: string) {
+  await forVenue(tx, venueId).insert(bookingLogs, { id: crypto.randomUUID(), bookingId, type: logTypeOf(event), event, userName });
 }
-export type BookingLogType = (typeof bookingLogs.$inferInsert)['type'];

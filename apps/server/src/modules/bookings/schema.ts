@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { LIVE_BOOKING_STATUSES, type Quote } from '@lanebook/core';
+import type { BookingEvent, BookingLogType } from '@lanebook/core/booking-events';
 import { owned } from '../../db/venue-owned.js';
 import { products } from '../products/schema.js';
 import { venues } from '../venues/schema.js';
@@ -198,14 +199,17 @@ export const bookings = pgTable(
   ],
 );
 
-/** The log of a booking: every change writes one entry in its transaction. */
+/**
+ * The log of a booking: every change writes one entry in its transaction, as a typed event whose
+ * sentence is rendered where it is shown (decision 044).
+ */
 export const bookingLogs = pgTable(
   'booking_logs',
   {
     ...owned(),
     bookingId: text('booking_id').notNull(),
-    type: text('type').$type<'refund' | 'cancel' | 'custom' | 'update' | 'paid' | 'create' | 'warning' | 'abandoned'>().notNull(),
-    text: text('text').notNull(),
+    type: text('type').$type<BookingLogType>().notNull(),
+    event: jsonb('event').$type<BookingEvent>().notNull(),
     userName: text('user_name').notNull(),
   },
   (t) => [

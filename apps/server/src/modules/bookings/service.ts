@@ -153,11 +153,11 @@ export async function bookingToSign(tx: Db | Tx, venueId: string, bookingId: str
   return row ?? null;
 }
 
-/** Counts a signature on or off the booking (its numberOfSignedWaivers), with a line in its log. */
-export async function countSignature(tx: Tx, venueId: string, bookingId: string, delta: 1 | -1, text: string, userName: string) {
+/** Counts a signature on or off the booking (its numberOfSignedWaivers), with a line in its log naming the signer. */
+export async function countSignature(tx: Tx, venueId: string, bookingId: string, delta: 1 | -1, signer: string, userName: string) {
   await forVenue(tx, venueId).update(bookings, eq(bookings.id, bookingId), {
     numberOfSignedWaivers: sql`greatest(0, ${bookings.numberOfSignedWaivers} + ${delta})`,
     updatedAt: new Date(),
   });
-  await writeLog(tx, venueId, bookingId, 'custom', text, userName);
+  await writeLog(tx, venueId, bookingId, { type: delta === 1 ? 'waiverSigned' : 'signatureDeleted', signer }, userName);
 }

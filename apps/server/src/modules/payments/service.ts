@@ -194,7 +194,7 @@ export async function sendCardRefund(db: Db, provider: PaymentProvider, venueId:
   const venue = await paymentAccountOfVenue(db, venueId, provider.name);
   if (!venue) return;
   if (!venue.accountId) {
-    await settleCardRefund(db, refund, { failure: 'the venue has no payment account now' }, venue.moneyFormat);
+    await settleCardRefund(db, refund, { failure: 'the venue has no payment account now' });
     return;
   }
   try {
@@ -205,10 +205,10 @@ export async function sendCardRefund(db: Db, provider: PaymentProvider, venueId:
       idempotencyKey: cardRefundKey(refund),
       metadata: { venueId, bookingId: refund.bookingId },
     });
-    await settleCardRefund(db, refund, { providerRefundId: made.id }, venue.moneyFormat);
+    await settleCardRefund(db, refund, { providerRefundId: made.id });
   } catch (error) {
     if (error instanceof PaymentProviderError && error.status >= 400 && error.status < 500)
-      await settleCardRefund(db, refund, { failure: error.message }, venue.moneyFormat);
+      await settleCardRefund(db, refund, { failure: error.message });
     else throw error;
   }
 }

@@ -222,7 +222,7 @@ export async function signWaiver(
           guardianSignatureKey: guardianKey,
         })
         .returning();
-      await countSignature(tx, venue.id, bookingId, 1, `Waiver signed by ${firstName} ${lastName}`, options.userName);
+      await countSignature(tx, venue.id, bookingId, 1, `${firstName} ${lastName}`, options.userName);
       return inserted;
     });
     return signatureAnswer(row);
@@ -315,7 +315,7 @@ export async function deleteSignature(db: Db, storage: Storage, venueId: string,
     if (!found) throw notFound('Signature');
     await forVenue(tx, venueId).delete(signatures, eq(signatures.id, id));
     if (await bookingToSign(tx, venueId, found.bookingId, { lock: true }))
-      await countSignature(tx, venueId, found.bookingId, -1, `Signature of ${found.firstName} ${found.lastName} deleted`, userName);
+      await countSignature(tx, venueId, found.bookingId, -1, `${found.firstName} ${found.lastName}`, userName);
     return found;
   });
   await storage.delete(row.signatureKey);
