@@ -8,12 +8,13 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.js';
 import { AccessResolver, registerAccess } from './platform/access.js';
 import { createAuth, registerAuthBridge } from './platform/auth.js';
 import { rateLimited, registerErrorHandler } from './platform/errors.js';
-import { registerResponseRule } from './platform/http.js';
+import { registerOperationRule, registerResponseRule } from './platform/http.js';
+import { openApiOptions } from './platform/openapi.js';
 import { allowFraming, frameAncestorsFor, registerInputRules, registerPublicCors, registerSecurityHeaders } from './platform/security.js';
 import { widgetDemoNotFoundPage, widgetDemoPage } from './platform/widget-demo.js';
 import { createMailer, startMailSweep } from './platform/mail.js';
@@ -82,6 +83,7 @@ export async function buildApp(database: Database, config: AppConfig) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (config.onRoute) app.addHook('onRoute', config.onRoute);
   registerErrorHandler(app);
   if (config.prettyLogs) logShortRequests(app);
 
@@ -110,6 +112,7 @@ export async function buildApp(database: Database, config: AppConfig) {
   registerInputRules(app);
   registerAccess(app, access, trustedOrigins);
   registerResponseRule(app);
+  registerOperationRule(app);
   const reads = new VenueReads(database.notifications);
   await reads.start();
 
@@ -124,17 +127,7 @@ export async function buildApp(database: Database, config: AppConfig) {
   registerPublicCors(app, (origin) => access.isWidgetOrigin(origin), publicRateLimit(config));
   // Console assets and API answers go out compressed when the client accepts it (small ones stay plain).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Lanebook API',
-        version: '1.0.0',
-        description: 'Send the session cookie or Authorization: Bearer <token>, and X-Venue-Id for venue routes.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(config.baseUrl, authCookies.sessionToken.name));
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   // swagger-ui registers its own routes without our access declaration; they are public docs.
 

@@ -78,6 +78,12 @@ export interface CollectionDef {
   area: PermissionArea;
   /** Singular, for messages: "Tax not found." */
   label: string;
+  /**
+   * The nouns of its operationIds, which generated clients name their functions by (so they stay
+   * as they are): `{ one: 'Tax', many: 'Taxes' }` makes listTaxes, getTax, createTax, updateTax,
+   * deleteTax, pauseTax and resumeTax.
+   */
+  operationNoun: { one: string; many: string };
   table: OwnedTable;
   schema: RecordSchema;
   defaults: Row;
@@ -213,6 +219,8 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const base = `/api/private/${def.path}`;
   const tags = [def.path];
+  const { one, many } = def.operationNoun;
+  const label = def.label.toLowerCase();
   const { table } = def;
   const tableName = getTableName(table);
   const key = (action: string) => `${def.area}.${action}` as PermissionKey;
@@ -275,7 +283,13 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
     base,
     {
       config: { access: { auth: 'venue' } },
-      schema: { tags, querystring: listQuerySchema, response: { 200: pagedSchema(def.schema.record), ...errorResponses(400, 401, 404) } },
+      schema: {
+        operationId: `list${many}`,
+        summary: `List ${label} records`,
+        tags,
+        querystring: listQuerySchema,
+        response: { 200: pagedSchema(def.schema.record), ...errorResponses(400, 401, 404) },
+      },
     },
     async (request, reply) => {
       const venueId = venueOf(request).id;
@@ -289,7 +303,13 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
     `${base}/:id`,
     {
       config: { access: { auth: 'venue' } },
-      schema: { tags, params: idParams, response: { 200: def.schema.record, ...errorResponses(400, 401, 404) } },
+      schema: {
+        operationId: `get${one}`,
+        summary: `One ${label} record`,
+        tags,
+        params: idParams,
+        response: { 200: def.schema.record, ...errorResponses(400, 401, 404) },
+      },
     },
     async (request, reply) => {
       const venueId = venueOf(request).id;
@@ -305,6 +325,8 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
     {
       config: { access: { permission: key('create') } },
       schema: {
+        operationId: `create${one}`,
+        summary: `Create a ${label} record`,
         tags,
         body: createSchema,
         response: { 201: def.schema.created ?? def.schema.record, ...errorResponses(400, 401, 403, 404, 409) },
@@ -337,6 +359,8 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
     {
       config: { access: { permission: key('edit') } },
       schema: {
+        operationId: `update${one}`,
+        summary: `Change a ${label} record`,
         tags,
         params: idParams,
         body: patchSchema,
@@ -378,7 +402,13 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
     `${base}/:id`,
     {
       config: { access: { permission: key('delete') } },
-      schema: { tags, params: idParams, response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        operationId: `delete${one}`,
+        summary: `Delete a ${label} record`,
+        tags,
+        params: idParams,
+        response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
     async (request, reply) => {
       const venueId = venueOf(request).id;
@@ -410,7 +440,13 @@ export function registerCollection(fastify: FastifyInstance, services: Collectio
         `${base}/:id/${action}`,
         {
           config: { access: { permission: key('pause') } },
-          schema: { tags, params: idParams, response: { 200: def.schema.record, ...errorResponses(400, 401, 403, 404) } },
+          schema: {
+            operationId: `${action}${one}`,
+            summary: `${action === 'pause' ? 'Pause' : 'Resume'} a ${label} record`,
+            tags,
+            params: idParams,
+            response: { 200: def.schema.record, ...errorResponses(400, 401, 403, 404) },
+          },
         },
         async (request) => {
           const venueId = venueOf(request).id;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { apiErrorSchema } from '@lanebook/core';
 
@@ -71,6 +71,12 @@ export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<
  */
 const ANSWERED_BY_LIBRARY = new Set(['/api/auth/*']);
 
+/** A route of the documented API: under /api/, not answered by a library, not hidden. */
+function isDocumentedApiRoute(route: RouteOptions): boolean {
+  if (!route.url.startsWith('/api/') || ANSWERED_BY_LIBRARY.has(route.url)) return false;
+  return !(route.schema as { hide?: boolean } | undefined)?.hide;
+}
+
 /**
  * Every route under /api/ declares the schema of its success answer (200, 201 or 204), so the
  * OpenAPI page documents it and Fastify serializes with it: a field not in the schema never
@@ -79,14 +85,35 @@ const ANSWERED_BY_LIBRARY = new Set(['/api/auth/*']);
  */
 export function registerResponseRule(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || ANSWERED_BY_LIBRARY.has(route.url)) return;
-    const schema = route.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
-    if (schema?.hide) return;
+    if (!isDocumentedApiRoute(route)) return;
+    const schema = route.schema as { response?: Record<string, unknown> } | undefined;
     const statuses = Object.keys(schema?.response ?? {});
     if (!statuses.some((status) => /^2(\d\d|xx)$/.test(status))) {
       throw new Error(
         `Route ${String(route.method)} ${route.url} declares no success response schema (schema.response[200], [201] or [204]).`,
       );
     }
+  });
+}
+
+/**
+ * Every route under /api/ declares its `operationId` (camelCase verb and noun, unique: generated
+ * clients name their functions by it, so it stays as written) and a `summary` (decision 043). A
+ * route without them, or with an operationId another route has, stops the server from starting.
+ */
+export function registerOperationRule(app: FastifyInstance) {
+  const owners = new Map<string, string>();
+  app.addHook('onRoute', (route) => {
+    // Fastify's own HEAD twin of a GET carries the GET's schema; the document leaves it out.
+    if (!isDocumentedApiRoute(route) || route.method === 'HEAD') return;
+    const key = `${String(route.method)} ${route.url}`;
+    const schema = route.schema as { operationId?: string; summary?: string } | undefined;
+    if (!schema?.operationId || !/^[a-z][a-zA-Z0-9]*$/.test(schema.operationId)) {
+      throw new Error(`Route ${key} declares no operationId in camelCase (schema.operationId, e.g. 'listBookings').`);
+    }
+    if (!schema.summary?.trim()) throw new Error(`Route ${key} declares no summary (schema.summary).`);
+    const owner = owners.get(schema.operationId);
+    if (owner) throw new Error(`Route ${key} declares operationId '${schema.operationId}', already ${owner}'s.`);
+    owners.set(schema.operationId, key);
   });
 }

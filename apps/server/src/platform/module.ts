@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { AccessResolver } from './access.js';
 import type { Auth, AuthOptions } from './auth.js';
@@ -65,6 +65,8 @@ export interface AppConfig {
    * still uses the database after listening (decision 027). Without it the app is ready once built.
    */
   readyAfterStartup?: boolean;
+  /** Sees every route as it is registered: the client's coverage test lists them (openapi/document.ts). */
+  onRoute?: (route: RouteOptions) => void;
   /** Built console (apps/console/dist); served at / when present. */
   consoleDir?: string;
   /** Built widget (apps/widget/dist: index.html, widget.js, assets/); served at /widget.js and /widget/ when present. */

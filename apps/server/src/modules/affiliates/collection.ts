@@ -8,6 +8,7 @@ export const affiliatesCollection: CollectionDef = {
   path: 'affiliates',
   area: 'affiliates',
   label: 'Affiliate',
+  operationNoun: { one: 'Affiliate', many: 'Affiliates' },
   table: affiliates,
   schema: affiliateSchema,
   defaults: {

@@ -23,6 +23,8 @@ export const affiliateRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (
     {
       config: { access },
       schema: {
+        operationId: 'getAffiliateStatement',
+        summary: "An affiliate's statement",
         tags,
         description:
           "The affiliate's bookings whose event falls in the period (venue dates from and to, inclusive; this month in the venue's zone when left out; at most 366 days), abandoned ones left out, each with its total, net paid and commission, and their sums.",
@@ -42,6 +44,8 @@ export const affiliateRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (
     {
       config: { access },
       schema: {
+        operationId: 'exportAffiliateStatementCsv',
+        summary: "An affiliate's statement as CSV",
         tags,
         description: "The statement's rows as CSV: event times in the venue's zone, amounts in the currency's units, formulas neutralized.",
         params: idParams,
@@ -65,6 +69,8 @@ export const affiliateRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (
     {
       config: { access },
       schema: {
+        operationId: 'getAffiliatesSummary',
+        summary: "Every affiliate's bookings and commission",
         tags,
         description:
           "Every affiliate of the venue with how many of its bookings fall in the period and what they earned it (the period as the statement's).",

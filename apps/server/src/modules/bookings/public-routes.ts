@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isLiveStatus } from '@lanebook/core';
+import { formatMoney, isLiveStatus } from '@lanebook/core';
 import {
   idempotencyKeySchema,
   publicBookingCreateSchema,
@@ -30,7 +30,7 @@ import { bookingCalendar } from './ics.js';
 import { automaticMails, bookingMailerOf } from './mail.js';
 import { keepCheckout, openCheckoutUrl, settleLedger, writeRefundRows } from './money.js';
 import { writeMoveMail } from './move-mail.js';
-import { assertCustomerMayMove, customerLinks, publicBooking } from './public.js';
+import { assertCustomerMayMove, customerLinks, publicBooking, venueSpan } from './public.js';
 import { bookingOrNotFound, bookingWithLedger, writeLog } from './records.js';
 import { bookingIdOfReference } from './service.js';
 
@@ -69,6 +69,8 @@ export const publicBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { public: true }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
+        operationId: 'createPublicBooking',
+        summary: 'Book online',
         tags,
         description:
           'Books online: the booking form with productId and the slot ids of the slots call. Answers the booking (wait_for_payment) with its bookingReference, the key of the other public calls. A lane taken meanwhile is a 409 slot_unavailable. With an Idempotency-Key header (8 to 100 of A-Z a-z 0-9 _ -), a repeat of the key for the venue answers the booking it made (201) and makes nothing, even when both arrive at once; the key sent with another form is a 422 idempotency_key_reused. A client address or an email holds at most 3 unpaid online bookings of the venue at once (pay-at-venue ones included): a 4th is a 409 too_many_unpaid_bookings; together they hold at most 6 lane-hours (lanes × hours; one booking alone may hold more): past that a 409 too_much_unpaid_lane_time.',
@@ -122,7 +124,14 @@ export const publicBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
       await writeRefundRows(tx, venue.id, row, { amount, overrideDeposit: true }, actor, cardProviderOf(deps.payments, venue));
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'provider_unavailable')) throw error;
-      await writeLog(tx, venue.id, bookingId, { type: 'customerRefundNotMade', amount, reason: error.message }, actor.userName);
+      await writeLog(
+        tx,
+        venue.id,
+        bookingId,
+        'warning',
+        `Refund of ${formatMoney(amount, venue.moneyFormat)} to the customer not made: ${error.message}`,
+        actor.userName,
+      );
     }
     return settleLedger(tx, venue.id, bookingId);
   };
@@ -132,6 +141,8 @@ export const publicBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { public: 'booking' }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
+        operationId: 'getPublicBooking',
+        summary: "The customer's booking by reference",
         tags,
         description:
           "The customer's own booking, by its booking reference, with whether it can still be cancelled or moved online and until when.",
@@ -150,6 +161,8 @@ export const publicBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { public: 'booking' }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
+        operationId: 'getBookingCalendarFile',
+        summary: 'The booking as an iCalendar file',
         tags,
         description: 'The booking as an iCalendar file (one event, in UTC) for the customer to add to their calendar.',
         params: idParams,
@@ -185,6 +198,8 @@ export const publicBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
       // The body is checked before the reference is looked up, as for the public create.
       config: { access: { public: true }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
+        operationId: 'updatePublicReservationInfo',
+        summary: "Correct the customer's details",
         tags,
         description: 'The customer corrects their name, email, phone or note, by booking reference.',
         params: idParams,
@@ -210,6 +225,8 @@ export const publicBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { public: 'booking' }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
+        operationId: 'cancelPublicBooking',
+        summary: 'Cancel a booking online',
         tags,
         description:
           "The customer cancels, by booking reference, up to the product's cancellation period (24 hours unless set) before the start; what they paid is refunded in full (card payments through the payment provider). Later is a 409 cancellation_closed.",
@@ -242,6 +259,8 @@ export const publicBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
       // The body is checked before the reference is looked up, as for the booking's other public writes.
       config: { access: { public: true }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
+        operationId: 'movePublicBooking',
+        summary: 'Move a booking online',
         tags,
         description:
           'The customer moves the booking to other consecutive slots of the same product for the same players, while it can be cancelled (else 409 not_movable naming the deadline). Lanes are chosen again; a lane taken meanwhile is a 409 slot_unavailable and changes nothing. It is priced again: money paid over the new total is refunded, more due is paid with the checkout.',
@@ -261,14 +280,12 @@ export const publicBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
         await lockKeys(tx, [slotOccupancyKey(venue.id)], { shared: true });
         const row = await bookingOrNotFound(tx, venue.id, bookingId, { lock: true });
         assertCustomerMayMove(row, venue, await liveProductById(tx, venue.id, row.productId));
+        const before = venueSpan(row.startsAt, row.endsAt, venue);
         const changed = await updateBooking(tx, venue, bookingId, { slots: request.body.slots }, actor, {
           online: true,
-          log: (changed) => ({
-            type: 'movedByCustomer',
-            from: { startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString() },
-            to: { startsAt: changed.startsAt.toISOString(), endsAt: changed.endsAt.toISOString() },
-            total: changed.total !== row.total ? changed.total : null,
-          }),
+          log: (changed) =>
+            `Moved by the customer from ${before} to ${venueSpan(changed.startsAt, changed.endsAt, venue)}` +
+            (changed.total !== row.total ? `; total ${formatMoney(changed.total, venue.moneyFormat)}` : ''),
         });
         // What the cheaper time overpaid goes back in the move's own transaction.
         const answer = changed.overpaid > 0 ? await refundToCustomer(tx, venue, bookingId, changed.overpaid) : changed;
@@ -287,6 +304,8 @@ export const publicBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
       // The body is checked before the reference is looked up, as for the booking's other public writes.
       config: { access: { public: true }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
+        operationId: 'openPublicCheckout',
+        summary: 'Open the hosted card checkout',
         tags,
         description:
           "Opens the payment provider's hosted checkout for what is due: the deposit when the product takes one and the customer does not pay in full, else all of it. returnUrl must be one of this server's /widget/ pages (the page returns there; paid=0 when the customer gives up). embeddable: the page may be shown in the widget's frame (the sandbox); Stripe's opens in a new tab. The booking is paid when the provider's webhook says so. 409 payments_unavailable (the server takes no card payments), payments_not_enabled, nothing_due.",

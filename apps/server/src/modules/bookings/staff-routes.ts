@@ -40,7 +40,7 @@ import { addNote, cancelBooking, deleteBooking, setPresence, setSaved, type Acto
 import { createBooking } from './create.js';
 import { quoteBookingChange, updateBooking } from './edit.js';
 import { listBookings } from './list.js';
-import { automaticMails, bookingMailerOf, mailDelivery, sendBookingMail, type AutomaticMails } from './mail.js';
+import { automaticMails, bookingMailerOf, deliveryOutcome, sendBookingMail, type AutomaticMails } from './mail.js';
 import { assertCollectable, collectPayment, keepCheckout, openCheckoutUrl, retryCardRefund, writeRefund } from './money.js';
 import { writeMoveMail } from './move-mail.js';
 import { bookingReceipt } from './receipt.js';
@@ -64,6 +64,8 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { permission: 'bookings.create' } },
       schema: {
+        operationId: 'createBooking',
+        summary: 'Create a booking at the desk',
         tags,
         description:
           'Creates a booking (Phone, or Walk-in with isWalkIn): consecutive slots of the product, lanes chosen (or the fewest free ones that fit), priced by the pricing engine. A lane taken meanwhile is a 409 slot_unavailable.',
@@ -98,6 +100,8 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'listBookings',
+        summary: 'The booking list',
         tags,
         description:
           'The booking list: search as all:text (by its shape: a reference, a code, an email, a phone or its last 4+ digits, a first, last or full name) or field:query (registrationCode, phone, email, firstName, lastName, bookingReference), activeFilter, productId, affiliateId, a date range in the venue zone (dateRange, or from and to) on createdAt or date, sort new, old, az or za (left out: newest first, event order for today and tomorrow by event date), paged.',
@@ -116,13 +120,15 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'getBooking',
+        summary: 'One booking',
         tags,
         description: 'A booking with its payments (checkoutInfo.payments) and its log, newest first.',
         params: idParams,
         response: { 200: bookingDetailSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => bookingDetail(db, venueOf(request).row, request.params.id),
+    async (request) => bookingDetail(db, venueOf(request).id, request.params.id),
   );
 
   app.get(
@@ -130,15 +136,16 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'listBookingLogs',
+        summary: "A page of a booking's log",
         tags,
-        description:
-          "A page of the booking's log (type, text, event, timestamp, userName), newest first: event is the entry as typed data, text its sentence in the venue's formats.",
+        description: "A page of the booking's log (type, text, timestamp, userName), newest first.",
         params: idParams,
         querystring: pageQuery(100, 500),
         response: { 200: bookingLogPageSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => bookingLogPage(db, venueOf(request).row, request.params.id, request.query),
+    async (request) => bookingLogPage(db, venueOf(request).id, request.params.id, request.query),
   );
 
   app.get(
@@ -146,6 +153,8 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'getReceiptPdf',
+        summary: "A booking's receipt as PDF",
         tags,
         description: "The booking's receipt as a PDF: the venue, the charges with their tax lines, the payments and the refunds.",
         params: idParams,
@@ -167,6 +176,8 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { permission: 'bookings.edit' } },
       schema: {
+        operationId: 'updateBooking',
+        summary: 'Change a booking',
         tags,
         description:
           'Changes a booking: slots, players, lanes, upsell items, custom price, reservation info. Availability is checked again without the booking itself and the price made again; due and overpaid say what to collect or give back.',
@@ -198,6 +209,8 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { permission: 'bookings.edit' } },
       schema: {
+        operationId: 'quoteBookingChange',
+        summary: 'The price of a change before saving',
         tags,
         description:
           'The price of a change before it is saved: the booking after PUT with these fields (left out: as booked), its lanes chosen as PUT would, its total and what to collect or give back. Lanes taken are the 409 slot_unavailable PUT would answer. Writes nothing.',
@@ -217,6 +230,8 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'listPaymentMethods',
+        summary: 'Payment methods for a booking',
         tags,
         description: "The venue's payment methods a booking can be paid with at the desk.",
         params: idParams,
@@ -233,7 +248,8 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
   const action = <B>(
     path: string,
     permission: PermissionKey,
-    description: string,
+    /** What the OpenAPI document says of it. */
+    doc: { operationId: string; summary: string; description: string },
     body: z.ZodType<B> | null,
     run: (request: FastifyRequest<{ Params: { id: string }; Body: B }>, tx: Tx) => Promise<unknown>,
     response = bookingSchema as z.ZodType,
@@ -245,8 +261,8 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
       {
         config: { access: { permission } },
         schema: {
+          ...doc,
           tags,
-          description,
           params: idParams,
           ...(body ? { body } : {}),
           response: { 200: response, ...errorResponses(400, 401, 403, 404, 409) },
@@ -267,7 +283,12 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
   action(
     'cancel',
     'bookings.cancel',
-    'Cancels the booking: its lanes are free at once. Cancelling refunds nothing by itself: refundAmount gives back all, part or none of what was paid in the same step (card parts pending until the provider answers; a refund needs bookings.refund, as the refund call does); reason is kept in the log. The customer gets the cancellation mail when the venue has an active template.',
+    {
+      operationId: 'cancelBooking',
+      summary: 'Cancel a booking',
+      description:
+        'Cancels the booking: its lanes are free at once. Cancelling refunds nothing by itself: refundAmount gives back all, part or none of what was paid in the same step (card parts pending until the provider answers; a refund needs bookings.refund, as the refund call does); reason is kept in the log. The customer gets the cancellation mail when the venue has an active template.',
+    },
     // No body at all cancels and refunds nothing, as before.
     staffCancelBodySchema.nullish(),
     (request, tx) => {
@@ -287,23 +308,41 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
       await mails.writeRefundReceipts(tx, venueOf(request).row, canceled, new Date(canceled.canceledAt ?? Date.now()));
     },
   );
-  action('presence', 'bookings.changePresenceStatus', 'No show, Partially Checked In or Checked In.', presenceBodySchema, (request, tx) =>
-    setPresence(tx, venueOf(request).id, request.params.id, request.body.presenceStatus, actorOf(request)),
+  action(
+    'presence',
+    'bookings.changePresenceStatus',
+    { operationId: 'setPresence', summary: "Set a booking's check-in state", description: 'No show, Partially Checked In or Checked In.' },
+    presenceBodySchema,
+    (request, tx) => setPresence(tx, venueOf(request).id, request.params.id, request.body.presenceStatus, actorOf(request)),
   );
-  action('notes', 'bookings.addNote', "Adds a note to the booking's log.", noteBodySchema, (request, tx) =>
-    addNote(tx, venueOf(request).id, request.params.id, request.body.text, actorOf(request)),
+  action(
+    'notes',
+    'bookings.addNote',
+    { operationId: 'addBookingNote', summary: 'Add a note to a booking', description: "Adds a note to the booking's log." },
+    noteBodySchema,
+    (request, tx) => addNote(tx, venueOf(request).id, request.params.id, request.body.text, actorOf(request)),
   );
-  action('save', 'bookings.save', 'Adds the booking to Saved Bookings.', null, (request, tx) =>
-    setSaved(tx, venueOf(request).id, request.params.id, true, actorOf(request)),
+  action(
+    'save',
+    'bookings.save',
+    { operationId: 'saveBooking', summary: 'Add to Saved Bookings', description: 'Adds the booking to Saved Bookings.' },
+    null,
+    (request, tx) => setSaved(tx, venueOf(request).id, request.params.id, true, actorOf(request)),
   );
-  action('unsave', 'bookings.save', 'Takes the booking out of Saved Bookings.', null, (request, tx) =>
-    setSaved(tx, venueOf(request).id, request.params.id, false, actorOf(request)),
+  action(
+    'unsave',
+    'bookings.save',
+    { operationId: 'unsaveBooking', summary: 'Take out of Saved Bookings', description: 'Takes the booking out of Saved Bookings.' },
+    null,
+    (request, tx) => setSaved(tx, venueOf(request).id, request.params.id, false, actorOf(request)),
   );
   app.post(
     '/api/private/booking/:id/checkout',
     {
       config: { access: { permission: 'bookings.collect' } },
       schema: {
+        operationId: 'collectPayment',
+        summary: 'Collect a payment at the desk',
         tags,
         description:
           "Collects an amount with one of the venue's payment methods (Cash, a POS terminal): answers the booking, paid when nothing is due, with change: what to hand back from the cash tendered (tendered, cents, cash only, at least the amount; 0 without it). With paymentMethod \"card\" answers { url }, the provider's hosted checkout page: the booking is paid when the provider confirms the payment (its webhook), not on the customer's return.",
@@ -358,6 +397,8 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { permission: 'bookings.refund' } },
       schema: {
+        operationId: 'refundBooking',
+        summary: 'Refund an amount',
         tags,
         description:
           "Refunds an amount, newest payment first, never more than was paid and not yet refunded, nor a no-show's kept deposit unless overrideDeposit. With lowerPrice the price is lowered by the amount (a goodwill discount); without, the customer owes it again and the booking waits for payment. Card parts are pending until the payment provider answers (a job sends them). Answers each refund for the Done! dialog.",
@@ -392,6 +433,8 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { permission: 'bookings.refund' } },
       schema: {
+        operationId: 'retryRefund',
+        summary: 'Retry a failed card refund',
         tags,
         description:
           'Sends a failed card refund to the payment provider again, as a new attempt (pending until it answers). Anything but a failed refund of the booking is a 409.',
@@ -420,6 +463,8 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { permission: 'bookings.delete' } },
       schema: {
+        operationId: 'deleteBooking',
+        summary: 'Delete a booking',
         tags,
         description: 'Deletes the booking with its lanes, log and payments.',
         params: idParams,
@@ -437,6 +482,8 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { permission: 'bookings.sendEmail' } },
       schema: {
+        operationId: 'sendBookingEmail',
+        summary: 'Mail a booking to an address',
         tags,
         description:
           "Mails the booking to an address: one of the venue's mailing templates (templateId), or the subject and message given, rendered with the booking's placeholders. Kept in the mail outbox and the booking's log.",
@@ -462,7 +509,8 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
           tx,
           venue.id,
           booking.id,
-          { type: 'mail', mail: 'staff', subject, to: body.email, ...mailDelivery(result) },
+          result.status === 'failed' ? 'warning' : 'custom',
+          `Mail "${subject}" to ${body.email}: ${deliveryOutcome(result)}`,
           actorOf(request).userName,
         ),
       );

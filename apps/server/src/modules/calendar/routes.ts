@@ -78,6 +78,8 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'listSlotGroups',
+        summary: "A product's slot groups",
         tags,
         description: "A product's slot groups (its weekly plans), oldest first.",
         params: productParams,
@@ -95,6 +97,8 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
     {
       config: { access: { permission: 'calendar.edit' } },
       schema: {
+        operationId: 'saveSlotGroup',
+        summary: 'Create or replace a slot group',
         tags,
         description:
           "Creates or replaces a product's slot group: its weekly plan from startDate, as templates or as opening hours that make them. A group kept populated ahead is populated over its window: at once (`populated`) when that is one batch of slots, otherwise in the background (202, progress in `populate`).",
@@ -124,6 +128,8 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
     {
       config: { access: { permission: 'calendar.create' } },
       schema: {
+        operationId: 'keepSlotGroupPopulated',
+        summary: 'Keep a slot group populated ahead',
         tags,
         description:
           "Keeps the group's calendar populated this many weeks ahead (1-52) by an hourly job in the venue's time zone, populating the window: at once (200, `populated`) when that is one batch of slots, otherwise in the background (202, progress in `group.populate`, read again from the slot groups). null stops it.",
@@ -149,6 +155,8 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
     {
       config: { access: { permission: 'calendar.delete' } },
       schema: {
+        operationId: 'deleteSlotGroup',
+        summary: 'Delete a slot group',
         tags,
         description: 'Deletes a slot group and its slots to come (past ones stay); refused while a booking is on one of them.',
         params: groupParams,
@@ -166,6 +174,8 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
     {
       config: { access: { permission: 'calendar.create' } },
       schema: {
+        operationId: 'populateSlotGroup',
+        summary: "Populate a slot group's date range",
         tags,
         description:
           "Makes the group's slots of a date range (at most 366 days) what its plan says; booked slots are left alone and listed. At once (200) when the range is one batch of slots, otherwise in the background (202 with the run; its progress is the group's `populate`).",
@@ -193,6 +203,8 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
     {
       config: { access: { permission: 'calendar.create' } },
       schema: {
+        operationId: 'createSlot',
+        summary: 'Add a slot',
         tags,
         description: 'Adds one slot (by hand, or a clone); fields left out take the product values.',
         params: productParams,
@@ -212,6 +224,8 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'getSlot',
+        summary: 'One slot of a product',
         tags,
         description: 'One slot of the product: a link to the booking form names a slot, and the form reads its date here.',
         params: slotParams,
@@ -226,6 +240,8 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
     {
       config: { access: { permission: 'calendar.edit' } },
       schema: {
+        operationId: 'updateSlot',
+        summary: 'Change a slot',
         tags,
         params: slotParams,
         body: slotPatchSchema,
@@ -244,7 +260,13 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
     '/api/private/product/:productId/slot/:slotId',
     {
       config: { access: { permission: 'calendar.delete' } },
-      schema: { tags, params: slotParams, response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        operationId: 'deleteSlot',
+        summary: 'Delete a slot',
+        tags,
+        params: slotParams,
+        response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
     async (request, reply) => {
       await withTransaction(db, (tx) => deleteSlot(tx, venueOf(request).id, request.params.productId, request.params.slotId));
@@ -259,6 +281,8 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'getCalendar',
+        summary: 'Slots of a date range by day',
         tags,
         description: 'Slots of a date range by day, with lanes total, taken and free and the bookings in each; venue non-working days.',
         querystring: calendarQuerySchema,
@@ -274,8 +298,18 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
       url: '/api/private/calendar/non-working-days/:date',
       config: { access: { permission: 'calendar.setNonWorkingDays' } },
       schema: {
+        ...(method === 'PUT'
+          ? {
+              operationId: 'addNonWorkingDay',
+              summary: 'Close the venue on a date',
+              description: 'Marks a date the whole venue is closed.',
+            }
+          : {
+              operationId: 'removeNonWorkingDay',
+              summary: 'Open the venue on a date again',
+              description: 'The venue works on this date again.',
+            }),
         tags,
-        description: method === 'PUT' ? 'Marks a date the whole venue is closed.' : 'The venue works on this date again.',
         params: nonWorkingDayParams,
         response: { 200: nonWorkingDayAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -288,6 +322,8 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
     {
       config: { access: { permission: 'bookings.create' } },
       schema: {
+        operationId: 'getStaffPrice',
+        summary: "The front desk's quote",
         tags,
         description:
           "The front desk's quote: as the public price call, on any slot of the product (private, hidden online or past the cutoff too) and for a paused product.",
@@ -314,6 +350,8 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
     {
       config: { access: { public: 'product' }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
+        operationId: 'getPublicDates',
+        summary: 'Bookable dates of a month',
         tags,
         description: 'The dates of a month with at least one slot bookable online for that many players.',
         params: idParams,
@@ -332,6 +370,8 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
     {
       config: { access: { public: 'product' }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
+        operationId: 'getPublicSlots',
+        summary: 'Bookable slots of a date',
         tags,
         description: 'The slots of a date bookable online for that many players, with free lanes, lanes needed and price (cents).',
         params: idParams,
@@ -350,6 +390,8 @@ export const calendarRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (f
     {
       config: { access: { public: 'product' }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
+        operationId: 'getPublicPrice',
+        summary: 'The price of slots online',
         tags,
         description:
           'The priced quote of consecutive slots for that many players, with upsell items, promocode and affiliate (decision 013).',

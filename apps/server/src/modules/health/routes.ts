@@ -35,6 +35,8 @@ export const healthRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fas
     {
       config: { access: { public: true } },
       schema: {
+        operationId: 'getHealth',
+        summary: 'Readiness of this process',
         tags: ['platform'],
         description:
           'Readiness: 200 when this process can serve; 503 starting (with Retry-After) until its start-up has finished, and 503 database_unavailable (naming the database, with Retry-After) while its database does not answer. A load balancer routes by it.',
@@ -52,6 +54,8 @@ export const healthRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fas
     {
       config: { access: { public: true } },
       schema: {
+        operationId: 'getLiveness',
+        summary: 'Liveness of this process',
         tags: ['platform'],
         description:
           'Liveness: 200 while the process runs, whatever the database does (a restart of the process would not bring the database back).',
@@ -65,6 +69,8 @@ export const healthRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fas
     {
       config: { access: { public: true } },
       schema: {
+        operationId: 'getAuthConfig',
+        summary: 'Sign-in buttons the console shows',
         tags: ['platform'],
         description: 'Which social / OpenID sign-in buttons the console shows.',
         response: { 200: authConfigSchema, ...errorResponses(400) },

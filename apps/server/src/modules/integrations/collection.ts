@@ -15,6 +15,7 @@ export const integrationsCollection: CollectionDef = {
   path: 'integrations',
   area: 'integrations',
   label: 'Integration',
+  operationNoun: { one: 'Integration', many: 'Integrations' },
   table: integrations,
   schema: integrationSchema,
   defaults: { isActive: true, settings: {} },

@@ -16,6 +16,8 @@ export const integrationRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { permission: 'integrations.edit' } },
       schema: {
+        operationId: 'listWebhookDeliveries',
+        summary: "A webhook's delivery log",
         tags: ['integrations'],
         description:
           "A webhook integration's delivery log, newest first: each event sent (id, type), its status (pending, delivered, failed), attempts and the target's last answer.",

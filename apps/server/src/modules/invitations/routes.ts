@@ -34,6 +34,8 @@ export const invitationRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     {
       config: { access: signedIn },
       schema: {
+        operationId: 'listMyInvitations',
+        summary: 'Invitations to the signed-in email',
         tags,
         querystring: pageQuery(100, 500),
         description: 'The pending invitations to the signed-in email.',
@@ -50,6 +52,8 @@ export const invitationRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     {
       config: { access: signedIn },
       schema: {
+        operationId: 'acceptInvitation',
+        summary: 'Accept an invitation',
         tags,
         params: venueParams,
         description: 'Accept an invitation: join the venue.',
@@ -67,6 +71,8 @@ export const invitationRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     {
       config: { access: signedIn },
       schema: {
+        operationId: 'declineInvitation',
+        summary: 'Decline an invitation',
         tags,
         params: venueParams,
         description: 'Decline an invitation.',
@@ -86,6 +92,8 @@ export const invitationRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
       // A token guess costs an attempt, limited per client address like sign-in.
       config: { access: { public: true }, rateLimit: { max: deps.config.signInPerMinute ?? 10, timeWindow: 60_000 } },
       schema: {
+        operationId: 'activateInvitation',
+        summary: 'Set a password from an invitation link',
         tags,
         description:
           'Set the password from an invitation link (a better-auth reset token) and accept the invitation of that venue: an account activated from the link has accepted it.',

@@ -96,6 +96,8 @@ export const liveRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'streamLiveEvents',
+        summary: "The venue's live updates (server-sent events)",
         tags: ['live'],
         description:
           "Server-sent events (text/event-stream) for the venue's open screens: `change` events name the tables that changed (bookings, slots, venue_non_working_days), a few at most per second; comment lines keep it open. It ends when the session is revoked or the user leaves the venue.",

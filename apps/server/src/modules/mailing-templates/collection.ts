@@ -8,6 +8,7 @@ export const mailingTemplatesCollection: CollectionDef = {
   path: 'mailing-templates',
   area: 'mailingTemplates',
   label: 'Mailing template',
+  operationNoun: { one: 'MailingTemplate', many: 'MailingTemplates' },
   table: mailingTemplates,
   schema: mailingTemplateSchema,
   defaults: { to: [], cc: [], bcc: [], replyTo: [], isPaused: true },

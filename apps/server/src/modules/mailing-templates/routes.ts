@@ -32,6 +32,8 @@ export const mailingTemplateRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = a
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'getMailLastSent',
+        summary: 'When each booking mail was last sent',
         tags,
         description:
           "When the venue's booking mail of each type (confirmation, reminder, cancellation, abandoned, custom) last went out: sent, or kept in the outbox when the server has no SMTP. null: never.",
@@ -61,6 +63,8 @@ export const mailingTemplateRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = a
     {
       config: { access: { permission: 'mailingTemplates.edit' }, rateLimit: perUser('mail-preview', 60) },
       schema: {
+        operationId: 'previewMail',
+        summary: 'Render a mail preview',
         tags,
         description:
           "Renders a subject and text as typed (not yet saved) over the venue's latest booking, or a made-up one when it has none, as the mail would go: subject, text and HTML. With templateId, a part left out is that template's.",
@@ -76,6 +80,8 @@ export const mailingTemplateRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = a
     {
       config: { access: { permission: 'mailingTemplates.edit' }, rateLimit: perUser('mail-test', 5) },
       schema: {
+        operationId: 'sendTestMail',
+        summary: 'Send a test mail to yourself',
         tags,
         description:
           "Sends the preview, its subject marked [Test], to the signed-in user's own address only (never one from the body or the template), through the outbox: with no mail server it is kept there.",
@@ -92,6 +98,8 @@ export const mailingTemplateRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = a
     {
       config: { access: { permission: 'mails.view' } },
       schema: {
+        operationId: 'listMails',
+        summary: "The venue's sent mail",
         tags,
         description:
           "Every mail the venue sent: booking mail to its customers and its members' test sends, newest first, with its delivery state (stored: kept in the outbox, no mail server; sending; deferred: the mail server said later, it is tried again; sent; failed).",
@@ -107,6 +115,8 @@ export const mailingTemplateRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = a
     {
       config: { access: { permission: 'mails.view' }, rateLimit: perUser('mail-resend', 20) },
       schema: {
+        operationId: 'resendMail',
+        summary: 'Send a mail again',
         tags,
         description:
           'Sends a mail of the log again, as it was (same recipients, subject and text), as a new mail of its own in the log; the first stays as it was. 409 while the mail is still being sent or retried.',

@@ -73,6 +73,8 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
     {
       config: { access: { auth: 'signed-in' } },
       schema: {
+        operationId: 'getMe',
+        summary: 'The signed-in user, venues and permissions',
         tags,
         description: 'The signed-in user, venues and roles, and the effective permissions in the venue of X-Venue-Id.',
         response: { 200: meSchema, ...errorResponses(400, 401, 404) },
@@ -95,7 +97,13 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
     '/api/private/me',
     {
       config: { access: { permission: 'profile.edit', venueOptional: true } },
-      schema: { tags, body: profileUpdateSchema, response: { 200: meSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        operationId: 'updateMe',
+        summary: "Change the signed-in user's profile",
+        tags,
+        body: profileUpdateSchema,
+        response: { 200: meSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => {
       // Without a venue open, the product's first country: its countries share the +1 calling code.
@@ -108,7 +116,13 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
     '/api/private/me/password',
     {
       config: { access: { permission: 'profile.changePassword', venueOptional: true }, rateLimit: passwordCheckLimit },
-      schema: { tags, body: passwordChangeSchema, response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404, 429) } },
+      schema: {
+        operationId: 'changePassword',
+        summary: "Change the signed-in user's password",
+        tags,
+        body: passwordChangeSchema,
+        response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
     },
     async (request, reply) => {
       const me = identityOf(request);
@@ -133,6 +147,8 @@ export const meRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fastify
     {
       config: { access: { permission: 'profile.edit', venueOptional: true }, rateLimit: passwordCheckLimit },
       schema: {
+        operationId: 'changeEmail',
+        summary: "Change the signed-in user's email",
         tags,
         description: 'Change the sign-in email; the current password confirms it.',
         body: emailChangeSchema,

@@ -31,6 +31,8 @@ export const mediaRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (app,
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'uploadImage',
+        summary: 'Upload an image',
         tags,
         description:
           'Upload one image (PNG, JPEG, GIF or WebP, at most 5 MB) as multipart field "file". Answers {url}. 413 when the file is larger, or when the venue\'s upload quota would be exceeded.',

@@ -12,14 +12,28 @@ export const onboardingRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
   const tags = ['onboarding'];
   app.get(
     '/api/private/onboarding',
-    { config: { access: { auth: 'signed-in' } }, schema: { tags, response: { 200: onboardingStateSchema, ...errorResponses(400, 401) } } },
+    {
+      config: { access: { auth: 'signed-in' } },
+      schema: {
+        operationId: 'getOnboarding',
+        summary: "The signed-in user's onboarding progress",
+        tags,
+        response: { 200: onboardingStateSchema, ...errorResponses(400, 401) },
+      },
+    },
     async (request) => getProgress(db, identityOf(request).userId),
   );
   app.put(
     '/api/private/onboarding',
     {
       config: { access: { auth: 'signed-in' } },
-      schema: { tags, body: onboardingProgressSchema, response: { 200: onboardingStateSchema, ...errorResponses(400, 401, 403) } },
+      schema: {
+        operationId: 'saveOnboarding',
+        summary: 'Save the onboarding progress',
+        tags,
+        body: onboardingProgressSchema,
+        response: { 200: onboardingStateSchema, ...errorResponses(400, 401, 403) },
+      },
     },
     async (request) => saveProgress(db, identityOf(request).userId, request.body),
   );

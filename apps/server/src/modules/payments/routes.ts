@@ -72,6 +72,8 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'getPaymentsAccount',
+        summary: "The venue's payment provider account",
         tags,
         description:
           "The payment provider (sandbox or stripe, the {provider} of the payment calls), the venue's currency, its bank status and whether card payments are on. With refresh=true the status is read from the provider first.",
@@ -95,6 +97,8 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { permission: 'bankAccounts.create' } },
       schema: {
+        operationId: 'createOnboardLink',
+        summary: "A link to the provider's verification",
         tags,
         description:
           "A link to the provider's verification of the venue's account; the provider sends the user back to returnUrl (a console page).",
@@ -118,6 +122,8 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { permission: 'bankAccounts.view' } },
       schema: {
+        operationId: 'getBalance',
+        summary: "The venue's balance at the provider",
         tags,
         description: "The venue's balance at the provider: available and pending, per currency.",
         params: providerParams,
@@ -138,6 +144,8 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { permission: 'bankAccounts.view' } },
       schema: {
+        operationId: 'listPayouts',
+        summary: 'Payouts to the bank',
         tags,
         description:
           'Payouts to the bank, newest first: limit (1 to 100, default 10), and startingAfter (the last payout id of the page before).',
@@ -159,6 +167,8 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { permission: 'bankAccounts.create' } },
       schema: {
+        operationId: 'depositToBalance',
+        summary: 'Add money to the balance',
         tags,
         description: "Adds money to the venue's balance (so refunds can be paid after payouts); answers the new balance.",
         params: providerParams,
@@ -182,6 +192,8 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { permission: 'bankAccounts.create' } },
       schema: {
+        operationId: 'createPayout',
+        summary: 'Pay out to the bank',
         tags,
         description: "Pays an amount of the available balance out to the venue's default bank account of its currency.",
         params: providerParams,
@@ -208,6 +220,8 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { permission: 'bankAccounts.view' } },
       schema: {
+        operationId: 'listBankAccounts',
+        summary: "The venue's bank accounts",
         tags,
         description: "The venue's bank accounts for payouts, numbers masked to their last four digits.",
         response: { 200: bankAccountListSchema, ...errorResponses(401, 403, 404, 502) },
@@ -224,6 +238,8 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { permission: 'bankAccounts.create' } },
       schema: {
+        operationId: 'createBankAccount',
+        summary: 'Add a bank account',
         tags,
         description:
           "Adds a bank account (US: 9-digit routing number; CA: transit and institution numbers). Its currency follows its country. The number is never answered in full. One the account has already is a 409 bank_account_exists with the provider's words.",
@@ -259,6 +275,8 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { permission: 'bankAccounts.setDefault' } },
       schema: {
+        operationId: 'makeDefaultBankAccount',
+        summary: 'Make a bank account the default',
         tags,
         description: 'Makes the bank account the default for its currency: payouts go to it.',
         params: bankAccountParams,
@@ -278,6 +296,8 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { permission: 'bankAccounts.delete' } },
       schema: {
+        operationId: 'deleteBankAccount',
+        summary: 'Delete a bank account',
         tags,
         description: 'Deletes a bank account. The default of a currency goes last: make another the default first.',
         params: bankAccountParams,
@@ -308,6 +328,8 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
       {
         config: { access: { public: true } },
         schema: {
+          operationId: 'receiveProviderWebhook',
+          summary: "The payment provider's events",
           tags,
           description:
             "The payment provider's events, signed in the Stripe-Signature header (accepted for 300 s). Each event is applied once, however often and in whatever order it comes.",

@@ -12,6 +12,7 @@ export const productsCollection: CollectionDef = {
   path: 'products',
   area: 'products',
   label: 'Product',
+  operationNoun: { one: 'Product', many: 'Products' },
   table: products,
   schema: productSchema,
   defaults: productDefaults,

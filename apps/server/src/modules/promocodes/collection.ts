@@ -9,6 +9,7 @@ export const promocodesCollection: CollectionDef = {
   path: 'promocodes',
   area: 'promocodes',
   label: 'Promocode',
+  operationNoun: { one: 'Promocode', many: 'Promocodes' },
   table: promocodes,
   schema: promocodeSchema,
   defaults: { ...promocodeDefaults, products: [], upsellItems: [] },

@@ -9,6 +9,7 @@ export const resourcesCollection: CollectionDef = {
   path: 'resources',
   area: 'resources',
   label: 'Lane',
+  operationNoun: { one: 'Resource', many: 'Resources' },
   table: resources,
   schema: resourceSchema,
   defaults: resourceDefaults,

@@ -51,6 +51,8 @@ export const signatureRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'getBookingWaiver',
+        summary: "What a booking's guests sign",
         tags,
         description: "What the booking's guests sign: its product's active waiver, the signing window and how many have signed.",
         params: idParams,
@@ -65,6 +67,8 @@ export const signatureRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { permission: 'signatures.create' } },
       schema: {
+        operationId: 'signAtDesk',
+        summary: "Sign a booking's waiver at the desk",
         tags,
         description:
           "Signs the booking's waiver at the desk: fields (standard by key, custom by label), checkboxes, the signature as a PNG data URL, and a guardian's name and signature for a minor.",
@@ -87,6 +91,8 @@ export const signatureRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'listBookingSignatures',
+        summary: "A booking's signed waivers",
         tags,
         description: "The booking's signed waivers, oldest first.",
         params: idParams,
@@ -103,6 +109,8 @@ export const signatureRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'listSignatures',
+        summary: 'Signed waivers',
         tags,
         description: 'Signed waivers: type bookings or walk-ins, sort new, old, az or za, search by name or email; 100 a page.',
         querystring: signatureListQuerySchema,
@@ -117,6 +125,8 @@ export const signatureRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'exportSignaturesCsv',
+        summary: 'Signed waivers as CSV',
         tags,
         description:
           'The raw export: every signature matching the filters, every field and checkbox a column, as CSV (formulas neutralized), streamed.',
@@ -139,6 +149,8 @@ export const signatureRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'getSignature',
+        summary: 'One signed waiver',
         tags,
         description: 'A signed waiver, exactly as signed.',
         params: idParams,
@@ -148,14 +160,19 @@ export const signatureRoutes: ModuleRoutes = async (fastify, { deps }) => {
     async (request) => signatureAnswer(await signatureRow(db, venueOf(request).id, request.params.id)),
   );
 
-  const image = (path: string, which: 'signatureKey' | 'guardianSignatureKey', description: string) =>
+  const image = (
+    path: string,
+    which: 'signatureKey' | 'guardianSignatureKey',
+    /** What the OpenAPI document says of it. */
+    doc: { operationId: string; summary: string; description: string },
+  ) =>
     app.get(
       `/api/private/signatures/:id/${path}`,
       {
         config: { access: { auth: 'venue' } },
         schema: {
+          ...doc,
           tags,
-          description,
           params: idParams,
           response: { 200: z.string().describe('image/png'), ...errorResponses(400, 401, 404) },
         },
@@ -172,14 +189,24 @@ export const signatureRoutes: ModuleRoutes = async (fastify, { deps }) => {
           .send(data as never);
       },
     );
-  image('image', 'signatureKey', "The signer's signature (PNG).");
-  image('guardian-image', 'guardianSignatureKey', "A minor's guardian's signature (PNG).");
+  image('image', 'signatureKey', {
+    operationId: 'getSignatureImage',
+    summary: "The signer's signature image",
+    description: "The signer's signature (PNG).",
+  });
+  image('guardian-image', 'guardianSignatureKey', {
+    operationId: 'getGuardianSignatureImage',
+    summary: "The guardian's signature image",
+    description: "A minor's guardian's signature (PNG).",
+  });
 
   app.get(
     '/api/private/signatures/:id/pdf',
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'getSignaturePdf',
+        summary: 'A signed waiver as PDF',
         tags,
         description: 'The signed waiver as a PDF, with its signatures.',
         params: idParams,
@@ -212,6 +239,8 @@ export const signatureRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { permission: 'signatures.delete' } },
       schema: {
+        operationId: 'deleteSignature',
+        summary: 'Delete a signed waiver',
         tags,
         description: "Deletes a signed waiver; the booking's log says whose.",
         params: idParams,
@@ -238,6 +267,8 @@ export const signatureRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { public: 'booking' }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
+        operationId: 'getPublicWaiver',
+        summary: 'What a guest signs online',
         tags,
         description:
           "What a guest signs, by booking reference: only the booking's product, date and venue name, the count signed, and the waiver.",
@@ -257,6 +288,8 @@ export const signatureRoutes: ModuleRoutes = async (fastify, { deps }) => {
       // The body is checked before the reference is looked up, as for the booking's other public writes.
       config: { access: { public: true }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
+        operationId: 'signPublicWaiver',
+        summary: "Sign a booking's waiver online",
         tags,
         description: "A guest signs the booking's waiver online, by booking reference (the widget, or a friend's link).",
         params: idParams,
@@ -287,6 +320,8 @@ export const signatureRoutes: ModuleRoutes = async (fastify, { deps }) => {
     {
       config: { access: { public: 'signing' }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
+        operationId: 'getSigningForm',
+        summary: "The friends' signing form",
         tags,
         description:
           "The friends' signing form, by the booking's sign-only token (id): the venue's name and look, the booking's product, date and signed count, and the waiver; no one's data.",
@@ -306,6 +341,8 @@ export const signatureRoutes: ModuleRoutes = async (fastify, { deps }) => {
       // As by reference: the body is checked before the token is looked up.
       config: { access: { public: true }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
+        operationId: 'signBySigningLink',
+        summary: "Sign by a friends' signing link",
         tags,
         description: "A friend signs the booking's waiver by its sign-only token (id).",
         params: idParams,

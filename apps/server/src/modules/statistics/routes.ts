@@ -127,6 +127,8 @@ export const statisticsRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     {
       config: { access },
       schema: {
+        operationId: 'getStatistics',
+        summary: 'Every dashboard tile',
         tags,
         description:
           'Every dashboard tile for the period (today in the venue’s zone by default; from and to, or a named period) and for the equal period before it (the same whole months for whole months). Cached up to 60 minutes and until a booking, payment, refund, visit or slot of the venue changes; refresh=1 recomputes.',
@@ -151,6 +153,8 @@ export const statisticsRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     {
       config: { access },
       schema: {
+        operationId: 'getStatisticChart',
+        summary: "A tile's value over the period",
         tags,
         description:
           'A tile’s value per bucket of the period: hours for one day, days up to 62 days, weeks (from the venue’s first day of week) up to 366, months beyond. Cached as the tiles are.',
@@ -177,6 +181,8 @@ export const statisticsRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     {
       config: { access },
       schema: {
+        operationId: 'listStatisticRows',
+        summary: 'The rows behind a tile',
         tags,
         description:
           'The bookings (visits for the bounce rate) behind a tile, newest first, with what each adds to it: sum is the tile for money and counts, a rate’s numerator over of.',
@@ -199,6 +205,8 @@ export const statisticsRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     {
       config: { access },
       schema: {
+        operationId: 'exportStatisticCsv',
+        summary: 'The rows behind a tile as CSV',
         tags,
         description: 'Every row of the list as CSV (amounts in the currency’s units, formulas neutralized), streamed.',
         params: statisticKeyParamsSchema,
@@ -231,6 +239,8 @@ export const statisticsRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     {
       config: { access },
       schema: {
+        operationId: 'getCashUp',
+        summary: 'Payments and refunds taken',
         tags,
         description: cashUpDescription,
         querystring: cashUpQuerySchema,
@@ -249,6 +259,8 @@ export const statisticsRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     {
       config: { access },
       schema: {
+        operationId: 'exportCashUpCsv',
+        summary: 'Payments and refunds taken as CSV',
         tags,
         description: `${cashUpDescription} As CSV: a row per method, per member and the expected cash; amounts in the currency’s units, formulas neutralized.`,
         querystring: cashUpQuerySchema,
@@ -272,6 +284,8 @@ export const statisticsRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     {
       config: { access },
       schema: {
+        operationId: 'getBreakdown',
+        summary: 'Revenue by product and payment method',
         tags,
         description:
           'Revenue of the period’s bookings by product and by payment method (cash, a terminal of the venue, card online). Cached as the tiles are.',
@@ -296,6 +310,8 @@ export const statisticsRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     {
       config: { access },
       schema: {
+        operationId: 'getHeatmap',
+        summary: 'Lane time taken by weekday and hour',
         tags,
         description:
           'The share of lane time taken by weekday and hour over the period (by event date, at most 366 days): held lane-minutes of live bookings over the slots’ lane-minutes. Cached as the tiles are.',
@@ -324,6 +340,8 @@ export const statisticsRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     {
       config: { access },
       schema: {
+        operationId: 'getAhead',
+        summary: "The next two weeks' bookings",
         tags,
         description: 'Today and the 13 days after: each day’s live bookings, what they bring (their totals) and occupancy.',
         querystring: statisticsAheadQuerySchema,

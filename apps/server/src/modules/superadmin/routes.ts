@@ -31,6 +31,8 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     {
       config: { access },
       schema: {
+        operationId: 'listAllVenues',
+        summary: 'List every venue',
         tags,
         querystring: pageQuery(500, 500).extend({ status: venueStatusSchema.optional(), search: searchQuery }),
         response: { 200: pagedSchema(superadminVenueSchema), ...errorResponses(400, 401, 403) },
@@ -44,6 +46,8 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     {
       config: { access },
       schema: {
+        operationId: 'createVenueForOwner',
+        summary: 'Create a venue for an owner',
         tags,
         description: 'Create a venue for an owner by email: the owner is invited as owner and owns it once they accept.',
         body: superadminVenueCreateSchema,
@@ -62,6 +66,8 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     {
       config: { access },
       schema: {
+        operationId: 'updateAnyVenue',
+        summary: 'Change a venue as superadmin',
         tags,
         params: idParams,
         body: z.object({ status: venueStatusSchema }).strict(),
@@ -86,6 +92,8 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     {
       config: { access },
       schema: {
+        operationId: 'joinVenue',
+        summary: 'Join a venue temporarily',
         tags,
         description: 'Join a venue temporarily, to open it from the venue dropdown.',
         params: idParams,
@@ -103,6 +111,8 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     {
       config: { access },
       schema: {
+        operationId: 'listAllUsers',
+        summary: 'List every account',
         tags,
         querystring: pageQuery().extend({ search: searchQuery }),
         response: { 200: pagedSchema(superadminAccountSchema), ...errorResponses(400, 401, 403) },
@@ -111,15 +121,19 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     async (request) => listAccounts(db, request.query),
   );
 
+  const accountActions = {
+    disable: { operationId: 'disableUser', summary: 'Disable an account', description: 'Disable an account: its sessions end at once.' },
+    enable: { operationId: 'enableUser', summary: 'Enable an account', description: 'Enable a disabled account.' },
+  };
   for (const action of ['disable', 'enable'] as const) {
     app.post(
       `/api/private/superadmin/users/:id/${action}`,
       {
         config: { access },
         schema: {
+          ...accountActions[action],
           tags,
           params: idParams,
-          description: action === 'disable' ? 'Disable an account: its sessions end at once.' : 'Enable a disabled account.',
           response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
@@ -134,7 +148,13 @@ export const superadminRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async 
     '/api/private/superadmin/outbox',
     {
       config: { access },
-      schema: { tags, querystring: pageQuery(), response: { 200: pagedSchema(outboxMailSchema), ...errorResponses(400, 401, 403) } },
+      schema: {
+        operationId: 'listOutbox',
+        summary: 'The mail outbox',
+        tags,
+        querystring: pageQuery(),
+        response: { 200: pagedSchema(outboxMailSchema), ...errorResponses(400, 401, 403) },
+      },
     },
     async (request) => deps.mailer.listOutbox(request.query.limit, request.query.offset),
   );

@@ -7,6 +7,7 @@ export const taxesCollection: CollectionDef = {
   path: 'taxes',
   area: 'taxes',
   label: 'Tax',
+  operationNoun: { one: 'Tax', many: 'Taxes' },
   table: taxes,
   schema: taxSchema,
   defaults: { description: '' },

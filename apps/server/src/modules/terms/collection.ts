@@ -7,6 +7,7 @@ export const termsCollection: CollectionDef = {
   path: 'terms',
   area: 'terms',
   label: 'Terms',
+  operationNoun: { one: 'Terms', many: 'Terms' },
   table: terms,
   schema: termsSchema,
   defaults: { description: '' },

@@ -7,6 +7,7 @@ export const upsellItemsCollection: CollectionDef = {
   path: 'upsell-items',
   area: 'upsellItems',
   label: 'Upsell item',
+  operationNoun: { one: 'UpsellItem', many: 'UpsellItems' },
   table: upsellItems,
   schema: upsellItemSchema,
   defaults: { description: '', image: '', isPaused: false },

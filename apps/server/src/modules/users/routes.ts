@@ -32,6 +32,8 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'listUsers',
+        summary: "List the venue's people and invitations",
         tags,
         querystring: userListQuerySchema.extend(pageQuery(500, 500).shape),
         response: { 200: pagedSchema(venueUserRowSchema), ...errorResponses(400, 401, 404) },
@@ -44,7 +46,13 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
     '/api/private/users/:id',
     {
       config: { access: { auth: 'venue' } },
-      schema: { tags, params: idParams, response: { 200: venueUserSchema, ...errorResponses(400, 401, 404) } },
+      schema: {
+        operationId: 'getUser',
+        summary: 'One person of the venue',
+        tags,
+        params: idParams,
+        response: { 200: venueUserSchema, ...errorResponses(400, 401, 404) },
+      },
     },
     async (request) => getUser(db, venueOf(request).id, request.params.id),
   );
@@ -54,6 +62,8 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
     {
       config: { access: { permission: 'users.create' } },
       schema: {
+        operationId: 'inviteUser',
+        summary: 'Invite someone to the venue',
         tags,
         description:
           'Invite an email to the venue (decision 008): the person joins when they accept. The answer is the same whether or not the email has an account.',
@@ -73,6 +83,8 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
     {
       config: { access: { permission: 'users.delete' } },
       schema: {
+        operationId: 'withdrawInvitation',
+        summary: 'Withdraw a pending invitation',
         tags,
         params: emailParams,
         description: 'Withdraw a pending invitation of the venue.',
@@ -90,6 +102,8 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
     {
       config: { access: { permission: 'users.edit' } },
       schema: {
+        operationId: 'changeRole',
+        summary: "Change a person's role",
         tags,
         params: idParams,
         body: changeRoleSchema,
@@ -105,6 +119,8 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
     {
       config: { access: { permission: 'users.edit' } },
       schema: {
+        operationId: 'updateUser',
+        summary: "Change a person's profile",
         tags,
         params: idParams,
         body: profileUpdateSchema,
@@ -119,7 +135,13 @@ export const userRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fasti
     '/api/private/users/:id',
     {
       config: { access: { permission: 'users.delete' } },
-      schema: { tags, params: idParams, response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: {
+        operationId: 'removeUser',
+        summary: 'Remove a person from the venue',
+        tags,
+        params: idParams,
+        response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
     },
     async (request, reply) => {
       await withTransaction(db, (tx) => removeUser(tx, venueOf(request), identityOf(request), request.params.id));

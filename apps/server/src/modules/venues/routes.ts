@@ -29,6 +29,8 @@ export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fast
     {
       config: { access: { auth: 'signed-in' } },
       schema: {
+        operationId: 'createVenue',
+        summary: 'Create a venue',
         tags,
         description: 'Create a venue; the caller becomes its owner.',
         body: venueCreateSchema,
@@ -44,7 +46,15 @@ export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fast
 
   app.get(
     '/api/private/venues/current',
-    { config: { access: { auth: 'venue' } }, schema: { tags, response: { 200: venueSchema, ...errorResponses(400, 401, 404) } } },
+    {
+      config: { access: { auth: 'venue' } },
+      schema: {
+        operationId: 'getCurrentVenue',
+        summary: 'The open venue',
+        tags,
+        response: { 200: venueSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (request) => toVenue(venueOf(request).row),
   );
 
@@ -52,7 +62,13 @@ export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fast
     '/api/private/venues/current',
     {
       config: { access: { permission: 'venues.edit' } },
-      schema: { tags, body: venueUpdateSchema, response: { 200: venueSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        operationId: 'updateCurrentVenue',
+        summary: 'Change the open venue',
+        tags,
+        body: venueUpdateSchema,
+        response: { 200: venueSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => updateVenue(db, venueOf(request).row, request.body),
   );
@@ -62,6 +78,8 @@ export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fast
     {
       config: { access: { permission: 'venues.edit' } },
       schema: {
+        operationId: 'replacePermissions',
+        summary: "Replace the venue's permissions map",
         tags,
         description: 'Replace the permissions map. Owners only.',
         body: permissionsMapSchema,
@@ -79,7 +97,12 @@ export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fast
     '/api/private/venues/current/skip-bank-onboarding',
     {
       config: { access: { permission: 'venues.edit' } },
-      schema: { tags, response: { 200: venueSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        operationId: 'skipBankOnboarding',
+        summary: 'Skip the bank step of onboarding',
+        tags,
+        response: { 200: venueSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => skipBankOnboarding(db, venueOf(request).id),
   );
@@ -89,6 +112,8 @@ export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fast
     {
       config: { access: { permission: 'venues.edit' } },
       schema: {
+        operationId: 'requestApproval',
+        summary: 'Ask to take online bookings',
         tags,
         description:
           "Asks for the venue's widget to take online bookings: inactive becomes pending until a superadmin approves it (each superadmin is mailed), or live at once with VENUE_APPROVAL=auto. 409 setup_incomplete lists the setup's missing items in details.missing; 409 venue_status when pending or live already.",
@@ -114,6 +139,8 @@ export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fast
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'getVenueSetup',
+        summary: "The venue's setup checklist",
         tags,
         description:
           "The venue's setup checklist, each item computed from its data (details, lanes, a product, opening hours, a waiver, payments, go live); `missing` lists the required items not done.",
@@ -133,6 +160,8 @@ export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fast
     {
       config: { access: { permission: 'venues.edit' } },
       schema: {
+        operationId: 'setPayAtVenue',
+        summary: 'Choose payment at the venue',
         tags,
         description: 'Chooses (true) or stops choosing (false) to take payment at the venue instead of card payments online.',
         body: payAtVenueBodySchema,
@@ -153,6 +182,8 @@ export const venueRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fast
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'leaveVenue',
+        summary: 'Leave a venue joined temporarily',
         tags,
         description: 'A superadmin leaves a venue it joined temporarily.',
         response: { 204: noContentSchema, ...errorResponses(400, 401, 403, 404) },

@@ -8,6 +8,7 @@ export const waiversCollection: CollectionDef = {
   path: 'waivers',
   area: 'waivers',
   label: 'Waiver',
+  operationNoun: { one: 'Waiver', many: 'Waivers' },
   table: waivers,
   schema: waiverSchema,
   // A body with only title, intro and text gets the six standard fields and a window from the booking to its start.

@@ -8,6 +8,7 @@ export const widgetTemplatesCollection: CollectionDef = {
   path: 'widget-templates',
   area: 'widgetTemplates',
   label: 'Widget template',
+  operationNoun: { one: 'WidgetTemplate', many: 'WidgetTemplates' },
   table: widgetTemplates,
   schema: widgetTemplateSchema,
   defaults: widgetTemplateDefaults,

@@ -35,6 +35,8 @@ export const widgetRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fas
       // Answered for a venue that is not live too: the widget says it is not taking bookings yet.
       config: { access: { public: true }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
+        operationId: 'getWidgetConfig',
+        summary: 'What the widget opens with',
         tags,
         description:
           "What the widget opens with: the venue, the template (the one named, else the venue's default, else the defaults) and the products bookable online (none unless the venue is live).",
@@ -59,6 +61,8 @@ export const widgetRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fas
       // The body is checked before the venue is looked up, as for the other public calls with a body.
       config: { access: { public: true }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
+        operationId: 'startWidgetVisit',
+        summary: 'Record an opening of the widget',
         tags,
         description: 'One opening of the widget of a live venue (bounce tracking): answers the visit id the widget reports its steps to.',
         params: venueParams,
@@ -79,6 +83,8 @@ export const widgetRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fas
       // The body is checked before the venue is looked up, as for the other public calls with a body.
       config: { access: { public: true }, rateLimit: PUBLIC_RATE_LIMIT },
       schema: {
+        operationId: 'reportWidgetVisit',
+        summary: 'Record the step a visit reached',
         tags,
         description:
           'The step a visit reached (0 open, 1 select product, 2 players count, 3 select slots, 4 request payment, 5 payment success); a lower step than the one kept changes nothing. eventDate is the date of the slots chosen; bookingReference links the booking made.',
@@ -99,6 +105,8 @@ export const widgetRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = async (fas
     {
       config: { access: { auth: 'venue' } },
       schema: {
+        operationId: 'getWidgetVisits',
+        summary: 'Widget visits and bounce rate',
         tags,
         description:
           'Widget visits whose event date is in the period (both days included): how many reached each step, how many booked (step 5), and the bounce rate (percent that never reached step 5).',
