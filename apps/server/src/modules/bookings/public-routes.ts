@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { formatMoney, isLiveStatus } from '@lanebook/core';
+import { isLiveStatus } from '@lanebook/core';
 import {
   idempotencyKeySchema,
   publicBookingCreateSchema,
@@ -30,7 +30,7 @@ import { bookingCalendar } from './ics.js';
 import { automaticMails, bookingMailerOf } from './mail.js';
 import { keepCheckout, openCheckoutUrl, settleLedger, writeRefundRows } from './money.js';
 import { writeMoveMail } from './move-mail.js';
-import { assertCustomerMayMove, customerLinks, publicBooking, venueSpan } from './public.js';
+import { assertCustomerMayMove, customerLinks, publicBooking } from './public.js';
 import { bookingOrNotFound, bookingWithLedger, writeLog } from './records.js';
 import { bookingIdOfReference } from './service.js';
 
@@ -124,14 +124,7 @@ export const publicBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
       await writeRefundRows(tx, venue.id, row, { amount, overrideDeposit: true }, actor, cardProviderOf(deps.payments, venue));
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'provider_unavailable')) throw error;
-      await writeLog(
-        tx,
-        venue.id,
-        bookingId,
-        'warning',
-        `Refund of ${formatMoney(amount, venue.moneyFormat)} to the customer not made: ${error.message}`,
-        actor.userName,
-      );
+      await writeLog(tx, venue.id, bookingId, { type: 'customerRefundNotMade', amount, reason: error.message }, actor.userName);
     }
     return settleLedger(tx, venue.id, bookingId);
   };
@@ -280,12 +273,14 @@ export const publicBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
         await lockKeys(tx, [slotOccupancyKey(venue.id)], { shared: true });
         const row = await bookingOrNotFound(tx, venue.id, bookingId, { lock: true });
         assertCustomerMayMove(row, venue, await liveProductById(tx, venue.id, row.productId));
-        const before = venueSpan(row.startsAt, row.endsAt, venue);
         const changed = await updateBooking(tx, venue, bookingId, { slots: request.body.slots }, actor, {
           online: true,
-          log: (changed) =>
-            `Moved by the customer from ${before} to ${venueSpan(changed.startsAt, changed.endsAt, venue)}` +
-            (changed.total !== row.total ? `; total ${formatMoney(changed.total, venue.moneyFormat)}` : ''),
+          log: (changed) => ({
+            type: 'movedByCustomer',
+            from: { startsAt: row.startsAt.toISOString(), endsAt: row.endsAt.toISOString() },
+            to: { startsAt: changed.startsAt.toISOString(), endsAt: changed.endsAt.toISOString() },
+            total: changed.total !== row.total ? changed.total : null,
+          }),
         });
         // What the cheaper time overpaid goes back in the move's own transaction.
         const answer = changed.overpaid > 0 ? await refundToCustomer(tx, venue, bookingId, changed.overpaid) : changed;

@@ -40,7 +40,7 @@ import { addNote, cancelBooking, deleteBooking, setPresence, setSaved, type Acto
 import { createBooking } from './create.js';
 import { quoteBookingChange, updateBooking } from './edit.js';
 import { listBookings } from './list.js';
-import { automaticMails, bookingMailerOf, deliveryOutcome, sendBookingMail, type AutomaticMails } from './mail.js';
+import { automaticMails, bookingMailerOf, mailDelivery, sendBookingMail, type AutomaticMails } from './mail.js';
 import { assertCollectable, collectPayment, keepCheckout, openCheckoutUrl, retryCardRefund, writeRefund } from './money.js';
 import { writeMoveMail } from './move-mail.js';
 import { bookingReceipt } from './receipt.js';
@@ -128,7 +128,7 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
         response: { 200: bookingDetailSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => bookingDetail(db, venueOf(request).id, request.params.id),
+    async (request) => bookingDetail(db, venueOf(request).row, request.params.id),
   );
 
   app.get(
@@ -139,13 +139,14 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
         operationId: 'listBookingLogs',
         summary: "A page of a booking's log",
         tags,
-        description: "A page of the booking's log (type, text, timestamp, userName), newest first.",
+        description:
+          "A page of the booking's log (type, text, event, timestamp, userName), newest first: event is the entry as typed data, text its sentence in the venue's formats.",
         params: idParams,
         querystring: pageQuery(100, 500),
         response: { 200: bookingLogPageSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => bookingLogPage(db, venueOf(request).id, request.params.id, request.query),
+    async (request) => bookingLogPage(db, venueOf(request).row, request.params.id, request.query),
   );
 
   app.get(
@@ -509,8 +510,7 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
           tx,
           venue.id,
           booking.id,
-          result.status === 'failed' ? 'warning' : 'custom',
-          `Mail "${subject}" to ${body.email}: ${deliveryOutcome(result)}`,
+          { type: 'mail', mail: 'staff', subject, to: body.email, ...mailDelivery(result) },
           actorOf(request).userName,
         ),
       );
