@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Fact } from '../../components/Fact';
 import { BOOKING_SOURCE_LABELS, PRESENCE_STATUSES, presenceLabel, type BookingDetail } from '@lanebook/core/booking-schemas';
@@ -20,6 +20,7 @@ import { deleteBooking } from './api/delete-booking';
 import { bookingProductsQuery } from './api/catalog-lists';
 import { PaymentLabelBadge, StatusBadge, customerName, durationLabel, useVenueFormat } from './format';
 import { SendEmailModal } from './SendEmailModal';
+import { BookingLogTimeline } from './BookingLogTimeline';
 import { CancelBookingModal } from './CancelBookingModal';
 import { AdjustPriceModal } from './AdjustPriceModal';
 import { RefundDone, RefundStatusBadge } from './RefundDone';
@@ -417,15 +418,7 @@ export default function BookingViewPage() {
           Booking log
         </Title>
         {logs.data?.length ? (
-          <Timeline bulletSize={12} lineWidth={2} data-testid="booking-log">
-            {logs.data.map((entry) => (
-              <Timeline.Item key={entry.id} title={<Text size="sm">{entry.text}</Text>}>
-                <Text size="xs" c="dimmed">
-                  {entry.type} · {format.dateTime(entry.timestamp)} · {entry.userName}
-                </Text>
-              </Timeline.Item>
-            ))}
-          </Timeline>
+          <BookingLogTimeline entries={logs.data} />
         ) : (
           <Text size="sm" c="dimmed">
             {logs.isPending ? 'Loading…' : 'Nothing in the log.'}
