@@ -392,6 +392,9 @@ async function openPglite(dataDir: string | null, image?: Blob): Promise<Databas
   }
   try {
     const client = await PGlite.create(dbPath, { extensions: { btree_gist, pg_trgm }, ...(image ? { loadDataDir: image } : {}) });
+    // A new WAL segment is otherwise zero-filled (16 MB) inside the commit that needs it, holding
+    // the one session 80-300 ms; unfilled, that commit takes a few ms (decision 034, `npm run bench -- populate`).
+    await client.exec('SET wal_init_zero = off');
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
     const notifications: Notifications = {
