@@ -1,4 +1,13 @@
 import type { ApiErrorBody } from '@lanebook/core/api-schemas';
+import {
+  fillPath,
+  type ApiAnswer,
+  type ApiCallParts,
+  type ApiMethod,
+  type ApiOperation,
+  type ApiOptionsArgument,
+  type ApiPath,
+} from '@lanebook/core/api/client';
 import { INTERNAL_ERROR, NO_RESPONSE_ERROR, type ItemOperation } from '@lanebook/core/messages';
 import { readSelectedVenue } from './venue-selection';
 
@@ -135,6 +144,41 @@ export const http = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => api<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => api<T>('DELETE', path, options),
   file: fetchFile,
+};
+
+/** A typed call's options: the route's path parameters, query and body, and the request's own. */
+export type CallOptions<O> = ApiCallParts<O> & Pick<RequestOptions, 'signal' | 'noVenue'>;
+
+/** What every typed call's options are at run time, whatever its route. */
+type CallParts = Pick<RequestOptions, 'query' | 'body' | 'signal' | 'noVenue'> & { path?: Record<string, string | number> };
+
+function typedCall<M extends ApiMethod>(method: M) {
+  return <P extends ApiPath<M>>(path: P, ...[options]: ApiOptionsArgument<CallOptions<ApiOperation<P, M>>>) => {
+    const { path: params, ...rest } = (options ?? {}) as CallParts;
+    return api<ApiAnswer<ApiOperation<P, M>>>(method.toUpperCase(), fillPath(path, params), rest);
+  };
+}
+
+/**
+ * The console's typed client of the API (decision 043), over `api` (same errors, same
+ * X-Venue-Id): a call names its route as the OpenAPI document does and gets its answer's type,
+ * `client.get('/api/private/users/{id}', { path: { id } })`.
+ */
+export const client = {
+  get: typedCall('get'),
+  post: typedCall('post'),
+  put: typedCall('put'),
+  patch: typedCall('patch'),
+  delete: typedCall('delete'),
+  /** A file (a PDF, a CSV) that a GET route sends, fetched as `http.file` does. */
+  file: <P extends ApiPath<'get'>>(
+    path: P,
+    fallbackName: string,
+    ...[options]: ApiOptionsArgument<CallOptions<ApiOperation<P, 'get'>>>
+  ) => {
+    const { path: params, ...rest } = (options ?? {}) as CallParts;
+    return fetchFile(fillPath(path, params), fallbackName, rest);
+  },
 };
 
 /**

@@ -4,6 +4,7 @@
  * `kind` (dates, slots, price) aborts the earlier one of the same kind still in flight: only the
  * answer to the latest choice counts.
  */
+import { fillPath, type ApiAnswer, type ApiCallParts, type ApiMethod, type ApiOperation, type ApiPath } from '@lanebook/core/api/client';
 
 export interface FieldIssue {
   path: string;
@@ -86,6 +87,29 @@ export function errorOf(status: number, data: unknown): ApiError {
     ? (body.details.fields as FieldIssue[]).filter((f) => typeof f?.path === 'string' && typeof f?.message === 'string')
     : [];
   return new ApiError(message, status, code, fields);
+}
+
+/** The URL of a typed call (decision 043): its route's path with the path parameters filled in, and its query. */
+export function urlOf<M extends ApiMethod, P extends ApiPath<M>>(_method: M, path: P, parts: ApiCallParts<ApiOperation<P, M>>): string {
+  const { path: params, query: search } = parts as { path?: Record<string, string>; query?: Record<string, string | number | undefined> };
+  return fillPath(path, params) + query(search ?? {});
+}
+
+/** A typed call of a route of /api/public: its path, parameters, body and answer as the route declares them. */
+export function call<M extends ApiMethod, P extends ApiPath<M>>(
+  method: M,
+  path: P,
+  parts: ApiCallParts<ApiOperation<P, M>> & Omit<RequestOptions, 'method' | 'body'>,
+): Promise<ApiAnswer<ApiOperation<P, M>>> {
+  const { body, kind, headers, signal, credentials } = parts as RequestOptions;
+  return request(urlOf(method, path, parts), {
+    method: method.toUpperCase() as RequestOptions['method'],
+    body,
+    kind,
+    headers,
+    signal,
+    credentials,
+  });
 }
 
 /** A path segment or query value as the URL needs it. */

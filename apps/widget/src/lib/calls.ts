@@ -1,17 +1,8 @@
 /** Every /api/public call the widget makes, with the contract's shapes (docs/decisions/024-the-widget.md). */
 import { upsellChoices, upsellQueryValue } from '@lanebook/core/booking-form';
-import { query, request, seg } from './api';
-import type {
-  CheckoutAnswer,
-  PublicBooking,
-  PublicBookingCreate,
-  PublicSlot,
-  PublicWaiver,
-  QuoteAnswer,
-  SigningBody,
-  SigningForm,
-  WidgetConfig,
-} from './types';
+import type { ApiAnswer, ApiOperation } from '@lanebook/core/api/client';
+import { call, query, request, urlOf } from './api';
+import type { PublicBookingCreate, SigningBody } from './types';
 
 /**
  * The page's server asks the browser to fetch this while the app loads (a Link preload of the same
@@ -19,12 +10,16 @@ import type {
  * credentials mode, hence 'same-origin' here.
  */
 export const getWidgetConfig = (venueId: string, templateId: string | null) =>
-  request<WidgetConfig>(`/api/public/widget/${seg(venueId)}${query({ template: templateId })}`, { credentials: 'same-origin' });
+  call('get', '/api/public/widget/{venueId}', {
+    path: { venueId },
+    query: { template: templateId ?? undefined },
+    credentials: 'same-origin',
+  });
 
 const datesUrl = (productId: string, month: string, playersCount: number, bookingId?: string) =>
-  `/api/public/product/${seg(productId)}/dates${query({ month, playersCount, bookingId })}`;
+  urlOf('get', '/api/public/product/{id}/dates', { path: { id: productId }, query: { month, playersCount, bookingId } });
 const slotsUrl = (productId: string, date: string, playersCount: number, bookingId?: string) =>
-  `/api/public/product/${seg(productId)}/slots${query({ date, playersCount, bookingId })}`;
+  urlOf('get', '/api/public/product/{id}/slots', { path: { id: productId }, query: { date, playersCount, bookingId } });
 
 /**
  * Answers asked for ahead of the step that shows them (the first month's dates while the customer
@@ -52,10 +47,16 @@ export const prefetchSlots = (productId: string, date: string, playersCount: num
   prefetch(slotsUrl(productId, date, playersCount, bookingId));
 
 export const getDates = (productId: string, month: string, playersCount: number, bookingId?: string) =>
-  takeOrRequest<{ dates: string[] }>(datesUrl(productId, month, playersCount, bookingId), 'dates');
+  takeOrRequest<ApiAnswer<ApiOperation<'/api/public/product/{id}/dates', 'get'>>>(
+    datesUrl(productId, month, playersCount, bookingId),
+    'dates',
+  );
 
 export const getSlots = (productId: string, date: string, playersCount: number, bookingId?: string) =>
-  takeOrRequest<{ slots: PublicSlot[] }>(slotsUrl(productId, date, playersCount, bookingId), 'slots');
+  takeOrRequest<ApiAnswer<ApiOperation<'/api/public/product/{id}/slots', 'get'>>>(
+    slotsUrl(productId, date, playersCount, bookingId),
+    'slots',
+  );
 
 export interface PriceQuestion {
   productId: string;
@@ -68,50 +69,50 @@ export interface PriceQuestion {
 }
 
 /** publicPriceQuerySchema: slots as a comma list, upsell items as id:quantity pairs. */
-export function priceQuery(q: PriceQuestion): string {
-  const upsells = upsellQueryValue(upsellChoices(q.upsellItems ?? {}));
-  return query({
+function priceParams(q: PriceQuestion) {
+  return {
     slots: q.slots.join(','),
     playersCount: q.playersCount,
     promocode: q.promocode?.trim() || undefined,
-    upsellItems: upsells,
+    upsellItems: upsellQueryValue(upsellChoices(q.upsellItems ?? {})) || undefined,
     affiliateId: q.affiliateId,
-  });
+  };
 }
 
+export const priceQuery = (q: PriceQuestion) => query(priceParams(q));
+
 export const getPrice = (q: PriceQuestion) =>
-  request<QuoteAnswer>(`/api/public/product/${seg(q.productId)}/price${priceQuery(q)}`, { kind: 'price' });
+  call('get', '/api/public/product/{id}/price', { path: { id: q.productId }, query: priceParams(q), kind: 'price' });
 
 export const createBooking = (body: PublicBookingCreate, idempotencyKey: string) =>
-  request<PublicBooking>('/api/public/booking', { method: 'POST', body, headers: { 'idempotency-key': idempotencyKey } });
+  call('post', '/api/public/booking', { body, headers: { 'idempotency-key': idempotencyKey } });
 
-export const getBooking = (reference: string) => request<PublicBooking>(`/api/public/booking/${seg(reference)}`);
+export const getBooking = (reference: string) => call('get', '/api/public/booking/{id}', { path: { id: reference } });
 
-export const cancelBooking = (reference: string) =>
-  request<PublicBooking>(`/api/public/booking/${seg(reference)}/cancel`, { method: 'POST', body: {} });
+export const cancelBooking = (reference: string) => call('post', '/api/public/booking/{id}/cancel', { path: { id: reference }, body: {} });
 
 export const moveBooking = (reference: string, slots: string[]) =>
-  request<PublicBooking>(`/api/public/booking/${seg(reference)}/move`, { method: 'POST', body: { slots } });
+  call('post', '/api/public/booking/{id}/move', { path: { id: reference }, body: { slots } });
 
 export const openCheckout = (reference: string, body: { isFullFirstPayment?: boolean; returnUrl: string }) =>
-  request<CheckoutAnswer>(`/api/public/booking/${seg(reference)}/checkout`, { method: 'POST', body });
+  call('post', '/api/public/booking/{id}/checkout', { path: { id: reference }, body });
 
-export const getWaiver = (reference: string) => request<PublicWaiver>(`/api/public/booking/${seg(reference)}/waiver`);
+export const getWaiver = (reference: string) => call('get', '/api/public/booking/{id}/waiver', { path: { id: reference } });
 
 export const signWaiver = (reference: string, body: SigningBody) =>
-  request<unknown>(`/api/public/booking/${seg(reference)}/signatures`, { method: 'POST', body });
+  call('post', '/api/public/booking/{id}/signatures', { path: { id: reference }, body });
 
 /** The friends' sign-only link (decision 023): the form alone, and signing; nothing else of the booking. */
-export const getSigningForm = (token: string) => request<SigningForm>(`/api/public/signing/${seg(token)}`);
+export const getSigningForm = (token: string) => call('get', '/api/public/signing/{id}', { path: { id: token } });
 export const signBySigningLink = (token: string, body: SigningBody) =>
-  request<unknown>(`/api/public/signing/${seg(token)}/signatures`, { method: 'POST', body });
+  call('post', '/api/public/signing/{id}/signatures', { path: { id: token }, body });
 
-export const calendarUrl = (reference: string) => `/api/public/booking/${seg(reference)}/calendar.ics`;
+export const calendarUrl = (reference: string) => urlOf('get', '/api/public/booking/{id}/calendar.ics', { path: { id: reference } });
 
 // ---- Visits: never block the flow, errors ignored ----
 
 export const startVisit = (venueId: string, templateId: string | null) =>
-  request<{ id: string }>(`/api/public/widget/${seg(venueId)}/visits`, { method: 'POST', body: { templateId } }).catch(() => null);
+  call('post', '/api/public/widget/{venueId}/visits', { path: { venueId }, body: { templateId } }).catch(() => null);
 
 export interface VisitStep {
   step: number;
@@ -121,4 +122,4 @@ export interface VisitStep {
 }
 
 export const reportVisit = (venueId: string, visitId: string, step: VisitStep) =>
-  request<void>(`/api/public/widget/${seg(venueId)}/visits/${seg(visitId)}`, { method: 'PATCH', body: step }).catch(() => undefined);
+  call('patch', '/api/public/widget/{venueId}/visits/{visitId}', { path: { venueId, visitId }, body: step }).catch(() => undefined);

@@ -1,6 +1,4 @@
-import type { VenueUser } from '@lanebook/core/api-schemas';
 import type { VenueRole } from '@lanebook/core/permissions';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 
-export const changeRole = (id: string, role: VenueRole) =>
-  http.patch<VenueUser>(`/api/private/users/${encodeURIComponent(id)}/role`, { role });
+export const changeRole = (id: string, role: VenueRole) => client.patch('/api/private/users/{id}/role', { path: { id }, body: { role } });

@@ -1,5 +1,4 @@
-import type { InviteAnswer } from '@lanebook/core/api-schemas';
 import type { VenueRole } from '@lanebook/core/permissions';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 
-export const inviteUser = (input: { email: string; role: VenueRole }) => http.post<InviteAnswer>('/api/private/users', input);
+export const inviteUser = (input: { email: string; role: VenueRole }) => client.post('/api/private/users', { body: input });

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Paged, VenueUserRow } from '@lanebook/core/api-schemas';
 import type { VenueRole } from '@lanebook/core/permissions';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { usersKey } from './keys';
 
 export interface UserListFilters {
@@ -14,7 +13,7 @@ export interface UserListFilters {
 export const listUsersQuery = (venueId: string | null, filters: UserListFilters) =>
   queryOptions({
     queryKey: [...usersKey(venueId), 'list', filters] as const,
-    queryFn: ({ signal }) => http.get<Paged<VenueUserRow>>('/api/private/users', { query: { ...filters }, signal }),
+    queryFn: ({ signal }) => client.get('/api/private/users', { query: { ...filters }, signal }),
     // Changing a filter keeps the previous rows on screen instead of flashing a loader.
     placeholderData: keepPreviousData,
     // Venue routes answer 400 without a venue: wait until one is chosen.

@@ -1,4 +1,4 @@
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 
 /** Removes the person from the venue (not their account). */
-export const removeUser = (id: string) => http.delete<void>(`/api/private/users/${encodeURIComponent(id)}`);
+export const removeUser = (id: string) => client.delete('/api/private/users/{id}', { path: { id } });

@@ -1,3 +1,3 @@
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 
-export const withdrawInvitation = (email: string) => http.delete<void>(`/api/private/users/invitations/${encodeURIComponent(email)}`);
+export const withdrawInvitation = (email: string) => client.delete('/api/private/users/invitations/{email}', { path: { email } });
