@@ -1,4 +1,4 @@
-import type { paths } from './openapi';
+import type { paths } from './openapi.js';
 
 /**
  * The types the console's and the widget's API clients are typed by (decision 043): a call names
