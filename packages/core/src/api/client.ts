@@ -18,13 +18,14 @@ export type ApiOperation<P extends keyof paths, M extends ApiMethod> = paths[P] 
 
 type JsonOf<T> = T extends { content: { 'application/json': infer J } } ? J : T extends { content: object } ? unknown : undefined;
 
-/** What a call answers: its 200's or 201's JSON; nothing for a 204. */
+/** The statuses whose JSON a call answers: a route that answers 200 or 202 (at once or in the background) answers either. */
+type AnswerStatus = 200 | 201 | 202;
+
+/** What a call answers: its 200's, 201's or 202's JSON (their union when it declares more than one); nothing for a 204. */
 export type ApiAnswer<O> = O extends { responses: infer R }
-  ? 200 extends keyof R
-    ? JsonOf<R[200]>
-    : 201 extends keyof R
-      ? JsonOf<R[201]>
-      : undefined
+  ? [Extract<keyof R, AnswerStatus>] extends [never]
+    ? undefined
+    : { [S in Extract<keyof R, AnswerStatus>]: JsonOf<R[S]> }[Extract<keyof R, AnswerStatus>]
   : never;
 
 type ParametersOf<O> = O extends { parameters: infer X } ? X : never;
