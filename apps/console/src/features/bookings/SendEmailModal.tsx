@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import type { Booking } from '@lanebook/core/booking-schemas';
+import type { Booking, SendEmailBody } from '@lanebook/core/booking-schemas';
 import { EMAIL_TYPES } from '@lanebook/core/catalog';
 import { useSession } from '../../lib/session';
 import { notifySuccess } from '../../lib/notify';
 import { showFieldErrors } from '../../lib/forms';
 import { bookingMailingTemplatesQuery } from './api/catalog-lists';
 import { bookingsKey } from './api/keys';
-import { sendBookingEmail, type SendEmailBody } from './api/send-email';
+import { sendBookingEmail } from './api/send-email';
 
 const TYPE_LABELS: Record<SendEmailBody['type'], string> = {
   confirmation: 'Confirmation',

@@ -1,5 +1,5 @@
 import type { Booking } from '@lanebook/core/booking-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 
 /**
  * The view page's one-click actions, each a POST on the booking answering it changed:
@@ -14,10 +14,18 @@ export type BookingAction =
   | { kind: 'unsave' };
 
 export const runBookingAction = (id: string, action: BookingAction) => {
-  const { kind, ...body } = action;
-  // Cancel declares a body (its refund and reason), so it always sends one, if only {}.
-  return http.post<Booking>(
-    `/api/private/booking/${encodeURIComponent(id)}/${kind}`,
-    kind === 'cancel' || Object.keys(body).length ? body : undefined,
-  );
+  const path = { id };
+  switch (action.kind) {
+    // Cancel declares a body (its refund and reason), so it always sends one, if only {}.
+    case 'cancel':
+      return client.post('/api/private/booking/{id}/cancel', { path, body: { refundAmount: action.refundAmount, reason: action.reason } });
+    case 'presence':
+      return client.post('/api/private/booking/{id}/presence', { path, body: { presenceStatus: action.presenceStatus } });
+    case 'notes':
+      return client.post('/api/private/booking/{id}/notes', { path, body: { text: action.text } });
+    case 'save':
+      return client.post('/api/private/booking/{id}/save', { path });
+    case 'unsave':
+      return client.post('/api/private/booking/{id}/unsave', { path });
+  }
 };

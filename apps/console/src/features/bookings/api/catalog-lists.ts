@@ -1,40 +1,32 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Paged } from '@lanebook/core/api-schemas';
-import type { CustomField } from '@lanebook/core/products';
-import { http } from '../../../lib/api';
+import type { ApiAnswer, ApiOperation } from '@lanebook/core/api/client';
+import { client } from '../../../lib/api';
 import { venueKey } from '../../../lib/query-keys';
 
-/** What the booking form needs of a product. */
-export interface BookingProduct {
-  id: string;
-  name: string;
-  isPaused: boolean;
-  minPlayers: number;
-  maxPlayers: number;
-  resources: string[];
-  typeOfPricing: 'person' | 'group-range';
-  groups: { id: string; from: number; to: number; price: number }[];
-  customFields: Record<string, CustomField>;
-}
-
-const list =
-  <T>(path: string, key: string, sort = 'name') =>
-  (venueId: string | null) =>
-    queryOptions({
-      queryKey: venueKey(venueId, key, 'list', { bookingForm: true }),
-      queryFn: ({ signal }) => http.get<Paged<T>>(path, { query: { limit: 500, sort }, signal }).then((page) => page.items),
-      enabled: Boolean(venueId),
-    });
-
 /** The catalog lists the booking form and the list's filters choose from (the catalog's own calls). */
-export const bookingProductsQuery = list<BookingProduct>('/api/private/products', 'products');
-export const bookingAffiliatesQuery = list<{ id: string; name: string }>('/api/private/affiliates', 'affiliates');
-export const bookingUpsellItemsQuery = list<{ id: string; name: string; price: number; isPaused: boolean }>(
-  '/api/private/upsell-items',
-  'upsell-items',
-);
-export const bookingMailingTemplatesQuery = list<{ id: string; subject: string; event: string; isPaused: boolean }>(
-  '/api/private/mailing-templates',
-  'mailing-templates',
-  'subject',
-);
+const list = <T>(venueId: string | null, key: string, fetchItems: (signal: AbortSignal) => Promise<T[]>) =>
+  queryOptions({
+    queryKey: venueKey(venueId, key, 'list', { bookingForm: true }),
+    queryFn: ({ signal }) => fetchItems(signal),
+    enabled: Boolean(venueId),
+  });
+
+export const bookingProductsQuery = (venueId: string | null) =>
+  list(venueId, 'products', (signal) =>
+    client.get('/api/private/products', { query: { limit: 500, sort: 'name' }, signal }).then((page) => page.items),
+  );
+export const bookingAffiliatesQuery = (venueId: string | null) =>
+  list(venueId, 'affiliates', (signal) =>
+    client.get('/api/private/affiliates', { query: { limit: 500, sort: 'name' }, signal }).then((page) => page.items),
+  );
+export const bookingUpsellItemsQuery = (venueId: string | null) =>
+  list(venueId, 'upsell-items', (signal) =>
+    client.get('/api/private/upsell-items', { query: { limit: 500, sort: 'name' }, signal }).then((page) => page.items),
+  );
+export const bookingMailingTemplatesQuery = (venueId: string | null) =>
+  list(venueId, 'mailing-templates', (signal) =>
+    client.get('/api/private/mailing-templates', { query: { limit: 500, sort: 'subject' }, signal }).then((page) => page.items),
+  );
+
+/** A product as the booking form reads it (its lanes, players, pricing and custom fields). */
+export type BookingProduct = ApiAnswer<ApiOperation<'/api/private/products', 'get'>>['items'][number];

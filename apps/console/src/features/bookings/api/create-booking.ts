@@ -1,4 +1,4 @@
-import type { Booking, BookingCreate } from '@lanebook/core/booking-schemas';
-import { http } from '../../../lib/api';
+import type { BookingCreate } from '@lanebook/core/booking-schemas';
+import { client } from '../../../lib/api';
 
-export const createBooking = (body: BookingCreate) => http.post<Booking>('/api/private/booking', body);
+export const createBooking = (body: BookingCreate) => client.post('/api/private/booking', { body });

@@ -1,3 +1,3 @@
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 
-export const deleteBooking = (id: string) => http.delete<void>(`/api/private/booking/${encodeURIComponent(id)}`);
+export const deleteBooking = (id: string) => client.delete('/api/private/booking/{id}', { path: { id } });

@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BookingDetail } from '@lanebook/core/booking-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { bookingsKey } from './keys';
 
 /** One booking with its payments (checkoutInfo.payments). */
 export const bookingQuery = (venueId: string | null, id: string) =>
   queryOptions({
     queryKey: [...bookingsKey(venueId), 'one', id] as const,
-    queryFn: ({ signal }) => http.get<BookingDetail>(`/api/private/booking/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => client.get('/api/private/booking/{id}', { path: { id }, signal }),
     enabled: venueId !== null,
   });

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Slot } from '@lanebook/core/calendar-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { venueKey } from '../../../lib/query-keys';
 
 /** One slot of a product: a link to the booking form names it, and the form needs its date. */
@@ -8,7 +7,7 @@ export const slotQuery = (venueId: string | null, productId: string | null, slot
   queryOptions({
     queryKey: venueKey(venueId, 'calendar', 'slot', productId, slotId),
     queryFn: ({ signal }) =>
-      http.get<Slot>(`/api/private/product/${encodeURIComponent(productId!)}/slot/${encodeURIComponent(slotId!)}`, { signal }),
+      client.get('/api/private/product/{productId}/slot/{slotId}', { path: { productId: productId!, slotId: slotId! }, signal }),
     enabled: Boolean(venueId && productId && slotId),
     retry: false,
   });

@@ -1,14 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Booking, BookingFilter, BookingSearchField, BookingSort, DateRangeName } from '@lanebook/core/booking-schemas';
-import { http } from '../../../lib/api';
+import type { ApiAnswer, ApiOperation } from '@lanebook/core/api/client';
+import type { BookingFilter, BookingSearchField, BookingSort, DateRangeName } from '@lanebook/core/booking-schemas';
+import { client } from '../../../lib/api';
 import { bookingsKey } from './keys';
-
-export type BookingListItem = Omit<Booking, 'quote' | 'customFields' | 'upsellItems' | 'checkoutInfo'>;
-export interface BookingListAnswer {
-  items: BookingListItem[];
-  total: number;
-  totalCapped: boolean;
-}
 
 export interface BookingListFilters {
   /** `all` finds the text by its shape; a field searches that field alone. */
@@ -32,7 +26,7 @@ export const listBookingsQuery = (venueId: string | null, filters: BookingListFi
     queryKey: [...bookingsKey(venueId), 'list', filters] as const,
     queryFn: ({ signal }) => {
       const { search, ...rest } = filters;
-      return http.get<BookingListAnswer>('/api/private/booking/detailed', {
+      return client.get('/api/private/booking/detailed', {
         query: { ...rest, search: search ? `${search.field}:${search.query}` : undefined },
         signal,
       });
@@ -40,3 +34,6 @@ export const listBookingsQuery = (venueId: string | null, filters: BookingListFi
     placeholderData: keepPreviousData,
     enabled: venueId !== null,
   });
+
+/** A row of the list: a booking without its quote, custom fields, upsell items, payments and refunds. */
+export type BookingListItem = ApiAnswer<ApiOperation<'/api/private/booking/detailed', 'get'>>['items'][number];

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { upsellQueryValue, type BookingRepricing } from '@lanebook/core/booking-form';
-import type { BookingChangeQuote } from '@lanebook/core/booking-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { bookingsKey } from './keys';
 
 /** The price of a change to a booking before it is saved (what PUT would make of it); null asks nothing. */
@@ -9,14 +8,15 @@ export const changeQuoteQuery = (venueId: string | null, bookingId: string, chan
   queryOptions({
     queryKey: [...bookingsKey(venueId), 'change-quote', bookingId, change] as const,
     queryFn: ({ signal }) =>
-      http.get<BookingChangeQuote>(`/api/private/booking/${encodeURIComponent(bookingId)}/quote`, {
+      client.get('/api/private/booking/{id}/quote', {
+        path: { id: bookingId },
         query: {
           slots: change!.slots?.join(','),
           playersCount: change!.playersCount,
           resourceIds: change!.resourceIds?.join(','),
           // "none" clears them: an empty value is not sent.
           upsellItems: change!.upsellItems && (upsellQueryValue(change!.upsellItems) || 'none'),
-          customPrice: change!.customPrice === undefined ? undefined : (change!.customPrice ?? 'none'),
+          customPrice: change!.customPrice === undefined ? undefined : String(change!.customPrice ?? 'none'),
         },
         signal,
       }),

@@ -1,12 +1,5 @@
-import { http } from '../../../lib/api';
-
-export interface SendEmailBody {
-  email: string;
-  type: 'confirmation' | 'reminder' | 'cancellation' | 'abandoned' | 'custom';
-  subject?: string;
-  message?: string;
-  templateId?: string | null;
-}
+import type { SendEmailBody } from '@lanebook/core/booking-schemas';
+import { client } from '../../../lib/api';
 
 export const sendBookingEmail = (id: string, body: SendEmailBody) =>
-  http.post<void>(`/api/private/booking/${encodeURIComponent(id)}/sendEmail`, body);
+  client.post('/api/private/booking/{id}/sendEmail', { path: { id }, body });

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { upsellQueryValue } from '@lanebook/core/booking-form';
-import type { QuoteAnswer } from '@lanebook/core/calendar-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { bookingsKey } from './keys';
 
 export interface PriceRequest {
@@ -18,7 +17,8 @@ export const staffPriceQuery = (venueId: string | null, request: PriceRequest | 
   queryOptions({
     queryKey: [...bookingsKey(venueId), 'price', request] as const,
     queryFn: ({ signal }) =>
-      http.get<QuoteAnswer>(`/api/private/product/${encodeURIComponent(request!.productId)}/price`, {
+      client.get('/api/private/product/{id}/price', {
+        path: { id: request!.productId },
         query: {
           slots: request!.slots.join(','),
           playersCount: request!.playersCount,

@@ -1,4 +1,4 @@
-import type { Booking, BookingUpdate } from '@lanebook/core/booking-schemas';
-import { http } from '../../../lib/api';
+import type { BookingUpdate } from '@lanebook/core/booking-schemas';
+import { client } from '../../../lib/api';
 
-export const updateBooking = (id: string, body: BookingUpdate) => http.put<Booking>(`/api/private/booking/${encodeURIComponent(id)}`, body);
+export const updateBooking = (id: string, body: BookingUpdate) => client.put('/api/private/booking/{id}', { path: { id }, body });
