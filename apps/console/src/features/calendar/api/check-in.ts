@@ -1,6 +1,5 @@
-import type { Booking } from '@lanebook/core/booking-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 
 /** Checks the whole group in (presence "fully"); the server logs it. */
 export const checkInBooking = (id: string) =>
-  http.post<Booking>(`/api/private/booking/${encodeURIComponent(id)}/presence`, { presenceStatus: 'fully' });
+  client.post('/api/private/booking/{id}/presence', { path: { id }, body: { presenceStatus: 'fully' } });

@@ -1,5 +1,5 @@
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 
 /** Refused (409) while a live booking is on the slot. */
 export const deleteSlot = (productId: string, slotId: string) =>
-  http.delete<void>(`/api/private/product/${encodeURIComponent(productId)}/slot/${encodeURIComponent(slotId)}`);
+  client.delete('/api/private/product/{productId}/slot/{slotId}', { path: { productId, slotId } });

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BookingDetail } from '@lanebook/core/booking-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { venueKey } from '../../../lib/query-keys';
 
 /**
@@ -10,6 +9,6 @@ import { venueKey } from '../../../lib/query-keys';
 export const calendarBookingQuery = (venueId: string | null, id: string | null) =>
   queryOptions({
     queryKey: venueKey(venueId, 'bookings', 'one', id ?? ''),
-    queryFn: ({ signal }) => http.get<BookingDetail>(`/api/private/booking/${encodeURIComponent(id!)}`, { signal }),
+    queryFn: ({ signal }) => client.get('/api/private/booking/{id}', { path: { id: id! }, signal }),
     enabled: Boolean(venueId && id),
   });

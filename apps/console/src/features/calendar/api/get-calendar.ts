@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { CalendarAnswer } from '@lanebook/core/calendar-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { calendarKey } from './keys';
 
 export interface CalendarRange {
@@ -14,7 +13,7 @@ export const calendarQuery = (venueId: string | null, range: CalendarRange | nul
   queryOptions({
     queryKey: [...calendarKey(venueId), 'range', range] as const,
     queryFn: ({ signal }) =>
-      http.get<CalendarAnswer>('/api/private/product/calendar', {
+      client.get('/api/private/product/calendar', {
         query: {
           from: range!.from,
           to: range!.to,

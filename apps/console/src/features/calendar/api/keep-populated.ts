@@ -1,13 +1,12 @@
-import type { KeepPopulatedAnswer } from '@lanebook/core/calendar-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { emitTourEvent } from '../../../lib/tour-events';
 
 /** Keeps the group's calendar populated this many weeks ahead (populating the window at once, or in the background: `group.populate`), or stops (null). */
 export const keepPopulated = async (productId: string, groupId: string, weeksAhead: number | null) => {
-  const answer = await http.put<KeepPopulatedAnswer>(
-    `/api/private/product/${encodeURIComponent(productId)}/slot-group/${encodeURIComponent(groupId)}/keep-populated`,
-    { weeksAhead },
-  );
+  const answer = await client.put('/api/private/product/{productId}/slot-group/{groupId}/keep-populated', {
+    path: { productId, groupId },
+    body: { weeksAhead },
+  });
   if (answer.populated || answer.group.populate?.state === 'running') emitTourEvent('calendar.populated');
   return answer;
 };

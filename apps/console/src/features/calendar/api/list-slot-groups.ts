@@ -1,13 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Paged } from '@lanebook/core/api-schemas';
-import type { SlotGroup } from '@lanebook/core/calendar-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { calendarKey } from './keys';
 
 /** A product's slot groups (its weekly plans), oldest first. */
 export const slotGroupsQuery = (venueId: string | null, productId: string | null) =>
   queryOptions({
     queryKey: [...calendarKey(venueId), 'slot-groups', productId],
-    queryFn: ({ signal }) => http.get<Paged<SlotGroup>>(`/api/private/product/${encodeURIComponent(productId!)}/slot-groups`, { signal }),
+    queryFn: ({ signal }) => client.get('/api/private/product/{productId}/slot-groups', { path: { productId: productId! }, signal }),
     enabled: Boolean(venueId && productId),
   });

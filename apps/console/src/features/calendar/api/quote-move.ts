@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BookingChangeQuote } from '@lanebook/core/booking-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { venueKey } from '../../../lib/query-keys';
 import type { LaneMove } from '../lane-view';
 
@@ -13,7 +12,8 @@ export const moveQuoteQuery = (venueId: string | null, bookingId: string | null,
   queryOptions({
     queryKey: venueKey(venueId, 'bookings', 'move-quote', bookingId ?? '', move),
     queryFn: ({ signal }) =>
-      http.get<BookingChangeQuote>(`/api/private/booking/${encodeURIComponent(bookingId!)}/quote`, {
+      client.get('/api/private/booking/{id}/quote', {
+        path: { id: bookingId! },
         query: { slots: move!.slots.join(','), resourceIds: move!.resourceIds.join(',') },
         signal,
       }),

@@ -1,5 +1,5 @@
-import type { Slot, SlotPatch } from '@lanebook/core/calendar-schemas';
-import { http } from '../../../lib/api';
+import type { SlotPatch } from '@lanebook/core/calendar-schemas';
+import { client } from '../../../lib/api';
 
 export const updateSlot = (productId: string, slotId: string, patch: SlotPatch) =>
-  http.patch<Slot>(`/api/private/product/${encodeURIComponent(productId)}/slot/${encodeURIComponent(slotId)}`, patch);
+  client.patch('/api/private/product/{productId}/slot/{slotId}', { path: { productId, slotId }, body: patch });
