@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AffiliateStatement } from '@lanebook/core/booking-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { venueKey } from '../../../lib/query-keys';
 
 /**
@@ -12,7 +11,8 @@ export const affiliateStatementQuery = (venueId: string | null, affiliateId: str
   queryOptions({
     queryKey: venueKey(venueId, 'bookings', 'affiliate-statement', affiliateId, period?.from, period?.to),
     queryFn: ({ signal }) =>
-      http.get<AffiliateStatement>(`/api/private/affiliates/${encodeURIComponent(affiliateId)}/statement`, {
+      client.get('/api/private/affiliates/{id}/statement', {
+        path: { id: affiliateId },
         query: { from: period?.from, to: period?.to },
         signal,
       }),

@@ -1,12 +1,11 @@
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
 
 /** The statement as CSV (fetched with the venue header, which a plain link would not send). */
 export const exportAffiliateStatementCsv = async (affiliateId: string, period: { from: string; to: string }) =>
   saveFile(
-    await http.file(
-      `/api/private/affiliates/${encodeURIComponent(affiliateId)}/statement.csv`,
-      `affiliate-statement-${period.from}-${period.to}.csv`,
-      { query: { from: period.from, to: period.to } },
-    ),
+    await client.file('/api/private/affiliates/{id}/statement.csv', `affiliate-statement-${period.from}-${period.to}.csv`, {
+      path: { id: affiliateId },
+      query: { from: period.from, to: period.to },
+    }),
   );

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { WebhookDelivery } from '@lanebook/core/catalog';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { venueKey } from '../../../lib/query-keys';
 
 /** A webhook integration's delivery log, newest first. */
@@ -8,7 +7,8 @@ export const webhookDeliveriesQuery = (venueId: string | null, integrationId: st
   queryOptions({
     queryKey: venueKey(venueId, 'integrations', integrationId, 'deliveries', limit),
     queryFn: ({ signal }) =>
-      http.get<{ items: WebhookDelivery[]; total: number }>(`/api/private/integrations/${encodeURIComponent(integrationId)}/deliveries`, {
+      client.get('/api/private/integrations/{id}/deliveries', {
+        path: { id: integrationId },
         query: { limit },
         signal,
       }),
