@@ -1,4 +1,4 @@
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
 import type { StatisticsParams } from '../period';
 import type { StatKey } from '../tiles';
@@ -6,7 +6,8 @@ import type { StatKey } from '../tiles';
 /** The whole list behind a tile as CSV (fetched with the venue header, which a plain link would not send). */
 export const exportStatisticCsv = async (key: StatKey, params: StatisticsParams) =>
   saveFile(
-    await http.file(`/api/private/statistics/${encodeURIComponent(key)}/list.csv`, `${key}-${params.from}-${params.to}.csv`, {
+    await client.file('/api/private/statistics/{key}/list.csv', `${key}-${params.from}-${params.to}.csv`, {
+      path: { key },
       query: { ...params },
     }),
   );

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { StatisticsBreakdown } from '@lanebook/core/statistics-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import type { StatisticsParams } from '../period';
 import { statisticsKey } from './keys';
 
@@ -9,8 +8,8 @@ export const breakdownQuery = (venueId: string | null, params: StatisticsParams 
   queryOptions({
     queryKey: [...statisticsKey(venueId), 'breakdown', params] as const,
     queryFn: ({ signal }) =>
-      http.get<StatisticsBreakdown>('/api/private/statistics/breakdown', {
-        query: { ...params, refresh: refresh ? 1 : undefined },
+      client.get('/api/private/statistics/breakdown', {
+        query: { ...params, refresh: refresh ? '1' : undefined },
         signal,
       }),
     placeholderData: keepPreviousData,

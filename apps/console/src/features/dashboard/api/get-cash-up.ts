@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { CashUp } from '@lanebook/core/statistics-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
 import type { StatisticsParams } from '../period';
 import { statisticsKey } from './keys';
@@ -15,11 +14,11 @@ const periodOnly = (params: StatisticsParams) => ({ period: params.period, from:
 export const cashUpQuery = (venueId: string | null, params: StatisticsParams | null) =>
   queryOptions({
     queryKey: [...statisticsKey(venueId), 'cash-up', params && periodOnly(params)] as const,
-    queryFn: ({ signal }) => http.get<CashUp>('/api/private/cash-up', { query: periodOnly(params!), signal }),
+    queryFn: ({ signal }) => client.get('/api/private/cash-up', { query: periodOnly(params!), signal }),
     placeholderData: keepPreviousData,
     enabled: venueId !== null && params !== null,
   });
 
 /** The cash-up as CSV (fetched with the venue header, which a plain link would not send). */
 export const exportCashUpCsv = async (params: StatisticsParams, shown: { from: string; to: string }) =>
-  saveFile(await http.file('/api/private/cash-up.csv', `cash-up-${shown.from}-${shown.to}.csv`, { query: periodOnly(params) }));
+  saveFile(await client.file('/api/private/cash-up.csv', `cash-up-${shown.from}-${shown.to}.csv`, { query: periodOnly(params) }));

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { StatisticsHeatmap } from '@lanebook/core/statistics-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import type { StatisticsParams } from '../period';
 import { statisticsKey } from './keys';
 
@@ -9,7 +8,7 @@ export const heatmapQuery = (venueId: string | null, params: StatisticsParams | 
   queryOptions({
     queryKey: [...statisticsKey(venueId), 'heatmap', params] as const,
     queryFn: ({ signal }) =>
-      http.get<StatisticsHeatmap>('/api/private/statistics/heatmap', { query: { ...params, refresh: refresh ? 1 : undefined }, signal }),
+      client.get('/api/private/statistics/heatmap', { query: { ...params, refresh: refresh ? '1' : undefined }, signal }),
     placeholderData: keepPreviousData,
     enabled: venueId !== null && params !== null,
   });

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import type { StatisticsParams } from '../period';
 import { statisticsKey } from './keys';
-import type { Statistics } from '@lanebook/core/statistics-schemas';
 
 /**
  * Every tile of the dashboard for a period, with the period before it. `refresh` asks the server to
@@ -11,8 +10,7 @@ import type { Statistics } from '@lanebook/core/statistics-schemas';
 export const statisticsQuery = (venueId: string | null, params: StatisticsParams | null, refresh = false) =>
   queryOptions({
     queryKey: [...statisticsKey(venueId), 'tiles', params] as const,
-    queryFn: ({ signal }) =>
-      http.get<Statistics>('/api/private/statistics', { query: { ...params, refresh: refresh ? 1 : undefined }, signal }),
+    queryFn: ({ signal }) => client.get('/api/private/statistics', { query: { ...params, refresh: refresh ? '1' : undefined }, signal }),
     // Another period keeps the figures on screen (dimmed) instead of flashing a loader.
     placeholderData: keepPreviousData,
     enabled: venueId !== null && params !== null,

@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import type { StatisticsParams } from '../period';
 import type { StatKey } from '../tiles';
 import { statisticsKey } from './keys';
-import type { StatisticsList } from '@lanebook/core/statistics-schemas';
 
 /** The bookings or ledger entries behind a tile's figure, a page at a time. */
 export const statisticListQuery = (
@@ -14,8 +13,7 @@ export const statisticListQuery = (
 ) =>
   queryOptions({
     queryKey: [...statisticsKey(venueId), 'list', key, params, page] as const,
-    queryFn: ({ signal }) =>
-      http.get<StatisticsList>(`/api/private/statistics/${encodeURIComponent(key)}/list`, { query: { ...params, ...page }, signal }),
+    queryFn: ({ signal }) => client.get('/api/private/statistics/{key}/list', { path: { key }, query: { ...params, ...page }, signal }),
     placeholderData: keepPreviousData,
     enabled: venueId !== null && params !== null,
   });
