@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Paged, VenueMail } from '@lanebook/core/api-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { venueKey } from '../../../lib/query-keys';
 
 export const listMailsQuery = (venueId: string | null, query: { limit: number; offset: number }) =>
   queryOptions({
     queryKey: venueKey(venueId, 'mails', query),
-    queryFn: ({ signal }) => http.get<Paged<VenueMail>>('/api/private/mails', { query, signal }),
+    queryFn: ({ signal }) => client.get('/api/private/mails', { query, signal }),
     placeholderData: keepPreviousData,
     enabled: Boolean(venueId),
   });

@@ -1,4 +1,3 @@
-import type { VenueMail } from '@lanebook/core/api-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 
-export const resendMail = (id: string) => http.post<VenueMail>(`/api/private/mails/${encodeURIComponent(id)}/resend`);
+export const resendMail = (id: string) => client.post('/api/private/mails/{id}/resend', { path: { id } });
