@@ -13,7 +13,7 @@ import { errorMessage } from '../lib/api';
  *      <ConfirmPasswordDialog
  *        opened={opened}
  *        onClose={close}
- *        onConfirm={async (password) => { await http.post('/api/private/me/email', { newEmail, password }); }}
+ *        onConfirm={async (password) => { await client.post('/api/private/me/email', { body: { newEmail, password } }); }}
  *      />
  *
  *    - onConfirm runs when the user submits a non-empty password; the Confirm button shows a

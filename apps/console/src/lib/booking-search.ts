@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Booking } from '@lanebook/core/booking-schemas';
-import { http } from './api';
+import { client } from './api';
 import { venueKey } from './query-keys';
 
 /** A booking as the booking list answers it (no quote, custom fields, extras, payments or refunds). */
@@ -19,7 +19,7 @@ export const findBookingsQuery = (venueId: string | null, text: string, onDate?:
   queryOptions({
     queryKey: [...venueKey(venueId, 'bookings'), 'find', { text, onDate: onDate ?? null, limit }] as const,
     queryFn: ({ signal }) =>
-      http.get<{ items: FoundBooking[]; total: number; totalCapped: boolean }>('/api/private/booking/detailed', {
+      client.get('/api/private/booking/detailed', {
         query: { search: `all:${text}`, limit, offset: 0, ...(onDate ? { dateField: 'date', from: onDate, to: onDate } : {}) },
         signal,
       }),

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Venue } from '@lanebook/core/api-schemas';
 import type { VenueUpdate } from '@lanebook/core/venue-schemas';
-import { http } from './api';
+import { client } from './api';
 import { venueKey } from './query-keys';
 import { useSession } from './session';
 
@@ -12,7 +11,7 @@ import { useSession } from './session';
 export const currentVenueQuery = (venueId: string | null) =>
   queryOptions({
     queryKey: venueKey(venueId, 'current'),
-    queryFn: ({ signal }) => http.get<Venue>('/api/private/venues/current', { signal }),
+    queryFn: ({ signal }) => client.get('/api/private/venues/current', { signal }),
     enabled: Boolean(venueId),
   });
 
@@ -21,4 +20,4 @@ export function useCurrentVenue() {
 }
 
 /** Only the fields that changed, so two people editing different fields do not undo each other. */
-export const updateCurrentVenue = (patch: VenueUpdate) => http.patch<Venue>('/api/private/venues/current', patch);
+export const updateCurrentVenue = (patch: VenueUpdate) => client.patch('/api/private/venues/current', { body: patch });

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PaymentsInfo } from '@lanebook/core/payment-schemas';
-import { http } from './api';
+import { client } from './api';
 import { venueKey } from './query-keys';
 import { useSession } from './session';
 
@@ -13,7 +12,7 @@ import { useSession } from './session';
 export const paymentsInfoQuery = (venueId: string | null) =>
   queryOptions({
     queryKey: venueKey(venueId, 'payments', 'info'),
-    queryFn: ({ signal }) => http.get<PaymentsInfo>('/api/private/payments', { signal }),
+    queryFn: ({ signal }) => client.get('/api/private/payments', { signal }),
     enabled: Boolean(venueId),
     // Read by the layout and most pages: one fetch serves a few navigations.
     staleTime: 30_000,

@@ -1,7 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Venue } from '@lanebook/core/api-schemas';
-import type { VenueSetup } from '@lanebook/core/venue-setup';
-import { http } from './api';
+import { client } from './api';
 import { venueKey } from './query-keys';
 import { useSession } from './session';
 
@@ -13,7 +11,7 @@ import { useSession } from './session';
 export const venueSetupQuery = (venueId: string | null) =>
   queryOptions({
     queryKey: venueKey(venueId, 'setup'),
-    queryFn: ({ signal }) => http.get<VenueSetup>('/api/private/venue/setup', { signal }),
+    queryFn: ({ signal }) => client.get('/api/private/venue/setup', { signal }),
     enabled: Boolean(venueId),
   });
 
@@ -22,10 +20,10 @@ export function useVenueSetup() {
 }
 
 /** Chooses (or stops choosing) to take payment at the venue instead of card payments online. */
-export const setPayAtVenue = (payAtVenue: boolean) => http.put<VenueSetup>('/api/private/venue/setup/pay-at-venue', { payAtVenue });
+export const setPayAtVenue = (payAtVenue: boolean) => client.put('/api/private/venue/setup/pay-at-venue', { body: { payAtVenue } });
 
 /**
  * Asks for the venue's widget to take online bookings: pending until a superadmin approves it,
  * or live at once where the deployment approves by itself. A 409 `setup_incomplete` names what is missing.
  */
-export const askToGoLive = () => http.post<Venue>('/api/private/venues/current/request-approval');
+export const askToGoLive = () => client.post('/api/private/venues/current/request-approval');

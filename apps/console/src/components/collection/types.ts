@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { Control, DefaultValues, UseFormReturn } from 'react-hook-form';
 import type { z } from '@lanebook/core/zod';
 import type { PERMISSION_AREAS, PermissionArea } from '@lanebook/core/permissions';
+import type { CollectionName } from './queries';
 
 /**
  * How the console declares a venue collection (lanes, products, taxes, ...). One declaration
@@ -63,7 +64,7 @@ export interface CollectionFormProps<S extends RecordSchema, R> {
 
 export interface CollectionConfig<S extends RecordSchema, R extends BaseRecord, A extends CollectionArea> {
   /** API path segment: /api/private/{path}; also the first element of every query key. */
-  path: string;
+  path: CollectionName;
   /** Permission area: buttons follow `{area}.create|edit|delete|pause`. */
   area: A;
   /** Singular and plural names as shown to people, e.g. "Tax", "Taxes". */
@@ -95,7 +96,7 @@ export interface CollectionConfig<S extends RecordSchema, R extends BaseRecord, 
   /** Shown above a paused record's form with an Activate button (resume), e.g. "Paused: customers cannot book it". */
   pausedNotice?: ReactNode;
   /** Other collections whose cached data a change here makes stale (a deleted lane leaves products). */
-  invalidates?: string[];
+  invalidates?: CollectionName[];
   Form: ComponentType<CollectionFormProps<S, R>>;
   /** Shown on a saved record's page below its form, outside it (an affiliate's link and statement). */
   RecordPanel?: ComponentType<{ record: R }>;

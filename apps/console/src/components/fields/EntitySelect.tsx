@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Loader, MultiSelect, Select, Text } from '@mantine/core';
-import { useCollectionList } from '../collection/queries';
+import { useCollectionList, type CollectionName } from '../collection/queries';
 
 /** Another collection a field points to: where to load it and how to name its records. */
 export interface EntitySource<R extends { id: string }> {
-  path: string;
+  path: CollectionName;
   /** Plural in lower case, for "No taxes yet". */
   noun: string;
   optionLabel: (record: R) => string;
