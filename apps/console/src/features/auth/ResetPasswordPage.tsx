@@ -34,6 +34,11 @@ export default function ResetPasswordPage() {
   const form = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { newPassword: '', confirmPassword: '' } });
 
   const submit = form.handleSubmit(async ({ newPassword }) => {
+    // The form shows only for a link with a token (the stage above); the invitation call requires it.
+    if (!token) {
+      setStage('invalid');
+      return;
+    }
     try {
       if (invitation) {
         const answer = await activateInvitation({ newPassword, token, invitation });

@@ -1,6 +1,5 @@
-import type { ActivateAnswer } from '@lanebook/core/api-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 
 /** A new person's invitation link: sets their password and joins the venue that invited them. */
-export const activateInvitation = (input: { newPassword: string; token: string | null; invitation: string | null }) =>
-  http.post<ActivateAnswer>('/api/public/invitations/activate', input, { noVenue: true });
+export const activateInvitation = (input: { newPassword: string; token: string; invitation: string }) =>
+  client.post('/api/public/invitations/activate', { body: input, noVenue: true });

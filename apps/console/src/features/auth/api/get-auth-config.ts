@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AuthConfig } from '@lanebook/core/api-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { accountKey } from '../../../lib/query-keys';
 
 export const authConfigQuery = () =>
   queryOptions({
     queryKey: accountKey('auth-config'),
-    queryFn: ({ signal }) => http.get<AuthConfig>('/api/public/auth-config', { noVenue: true, signal }),
+    queryFn: ({ signal }) => client.get('/api/public/auth-config', { noVenue: true, signal }),
     // The provider list changes only with a server restart.
     staleTime: Infinity,
   });
