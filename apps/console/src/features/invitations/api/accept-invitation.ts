@@ -1,5 +1,4 @@
-import type { VenueMembership } from '@lanebook/core/api-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 
 export const acceptInvitation = (venueId: string) =>
-  http.post<VenueMembership>(`/api/private/invitations/${encodeURIComponent(venueId)}/accept`, {}, { noVenue: true });
+  client.post('/api/private/invitations/{venueId}/accept', { path: { venueId }, noVenue: true });

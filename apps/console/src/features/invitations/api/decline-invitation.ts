@@ -1,4 +1,4 @@
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 
 export const declineInvitation = (venueId: string) =>
-  http.post<void>(`/api/private/invitations/${encodeURIComponent(venueId)}/decline`, {}, { noVenue: true });
+  client.post('/api/private/invitations/{venueId}/decline', { path: { venueId }, noVenue: true });
