@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { PaymentProviderName, PayoutPage } from '@lanebook/core/payment-schemas';
-import { http } from '../../../lib/api';
+import type { PaymentProviderName } from '@lanebook/core/payment-schemas';
+import { client } from '../../../lib/api';
 import { paymentsKey } from './keys';
 
 const PAGE_SIZE = 10;
@@ -10,7 +10,7 @@ export const payoutsQuery = (venueId: string | null, provider: PaymentProviderNa
   infiniteQueryOptions({
     queryKey: [...paymentsKey(venueId), provider, 'payouts'] as const,
     queryFn: ({ signal, pageParam }) =>
-      http.get<PayoutPage>(`/api/private/${provider}/payouts`, { query: { startingAfter: pageParam, limit: PAGE_SIZE }, signal }),
+      client.get('/api/private/{provider}/payouts', { path: { provider }, query: { startingAfter: pageParam, limit: PAGE_SIZE }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.hasMore ? last.list.at(-1)?.id : undefined),
     enabled: venueId !== null,

@@ -1,3 +1,3 @@
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 
-export const skipBankOnboarding = () => http.post<void>('/api/private/venues/current/skip-bank-onboarding');
+export const skipBankOnboarding = () => client.post('/api/private/venues/current/skip-bank-onboarding');
