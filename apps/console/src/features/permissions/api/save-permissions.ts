@@ -1,6 +1,5 @@
-import type { Venue } from '@lanebook/core/api-schemas';
 import type { PermissionsMap } from '@lanebook/core/permissions';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 
 /** Replaces the venue's permissions map; answers the venue with the new map. */
-export const savePermissions = (map: PermissionsMap) => http.put<Venue>('/api/private/venues/current/permissions', map);
+export const savePermissions = (map: PermissionsMap) => client.put('/api/private/venues/current/permissions', { body: map });
