@@ -1,3 +1,3 @@
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 
-export const changeEmail = (input: { newEmail: string; password: string }) => http.post<void>('/api/private/me/email', input);
+export const changeEmail = (input: { newEmail: string; password: string }) => client.post('/api/private/me/email', { body: input });

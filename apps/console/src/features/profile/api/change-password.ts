@@ -1,5 +1,5 @@
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 
 /** Signs the person's other sessions out. */
 export const changePassword = (input: { currentPassword: string; newPassword: string }) =>
-  http.post<void>('/api/private/me/password', input);
+  client.post('/api/private/me/password', { body: input });

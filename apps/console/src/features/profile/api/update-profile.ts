@@ -1,4 +1,4 @@
-import type { Me } from '@lanebook/core/api-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 
-export const updateProfile = (patch: { name: string; phone: string; image: string | null }) => http.patch<Me>('/api/private/me', patch);
+export const updateProfile = (patch: { name: string; phone: string; image: string | null }) =>
+  client.patch('/api/private/me', { body: patch });
