@@ -1,3 +1,3 @@
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 
-export const deleteSignature = (id: string) => http.delete<void>(`/api/private/signatures/${encodeURIComponent(id)}`);
+export const deleteSignature = (id: string) => client.delete('/api/private/signatures/{id}', { path: { id } });

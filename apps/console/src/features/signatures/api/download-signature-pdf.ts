@@ -1,6 +1,6 @@
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
 
 /** The signed waiver as a PDF, saved by the browser. */
 export const downloadSignaturePdf = async (id: string) =>
-  saveFile(await http.file(`/api/private/signatures/${encodeURIComponent(id)}/pdf`, `signature-${id}.pdf`));
+  saveFile(await client.file('/api/private/signatures/{id}/pdf', `signature-${id}.pdf`, { path: { id } }));

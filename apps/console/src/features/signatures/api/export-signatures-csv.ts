@@ -1,7 +1,7 @@
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { saveFile } from '../../../lib/download';
 import type { SignatureListFilters } from './list-signatures';
 
 /** Every signature the list's filters select (not only the page shown), as CSV. */
 export const exportSignaturesCsv = async ({ type, sort, search }: Omit<SignatureListFilters, 'page'>) =>
-  saveFile(await http.file('/api/private/signatures/export.csv', 'signatures.csv', { query: { type, sort, search } }));
+  saveFile(await client.file('/api/private/signatures/export.csv', 'signatures.csv', { query: { type, sort, search } }));

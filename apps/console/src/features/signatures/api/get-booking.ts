@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BookingDetail } from '@lanebook/core/booking-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { venueKey } from '../../../lib/query-keys';
 
 /**
@@ -10,6 +9,6 @@ import { venueKey } from '../../../lib/query-keys';
 export const bookingQuery = (venueId: string | null, id: string) =>
   queryOptions({
     queryKey: [...venueKey(venueId, 'bookings'), 'one', id] as const,
-    queryFn: ({ signal }) => http.get<BookingDetail>(`/api/private/booking/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => client.get('/api/private/booking/{id}', { path: { id }, signal }),
     enabled: venueId !== null && id !== '',
   });

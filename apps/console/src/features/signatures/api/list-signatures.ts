@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Paged } from '@lanebook/core/api-schemas';
-import type { Signature, SIGNATURE_SORTS, SIGNATURE_TYPES } from '@lanebook/core/waiver-schemas';
-import { http } from '../../../lib/api';
+import type { SIGNATURE_SORTS, SIGNATURE_TYPES } from '@lanebook/core/waiver-schemas';
+import { client } from '../../../lib/api';
 import { signaturesKey } from './keys';
 
 export interface SignatureListFilters {
@@ -15,7 +14,7 @@ export interface SignatureListFilters {
 export const listSignaturesQuery = (venueId: string | null, filters: SignatureListFilters) =>
   queryOptions({
     queryKey: [...signaturesKey(venueId), 'list', filters] as const,
-    queryFn: ({ signal }) => http.get<Paged<Signature>>('/api/private/signatures', { query: { ...filters }, signal }),
+    queryFn: ({ signal }) => client.get('/api/private/signatures', { query: { ...filters }, signal }),
     placeholderData: keepPreviousData,
     enabled: venueId !== null,
   });
