@@ -1,8 +1,7 @@
 import type { z } from '@lanebook/core/zod';
-import type { Venue } from '@lanebook/core/api-schemas';
 import type { superadminVenueCreateSchema } from '@lanebook/core/venue-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { noVenue } from './keys';
 
 export const createVenue = (input: z.output<typeof superadminVenueCreateSchema>) =>
-  http.post<Venue>('/api/private/superadmin/venues', input, noVenue);
+  client.post('/api/private/superadmin/venues', { body: input, ...noVenue });

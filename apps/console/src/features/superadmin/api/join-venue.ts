@@ -1,5 +1,4 @@
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { noVenue } from './keys';
 
-export const joinVenue = (id: string) =>
-  http.post<void>(`/api/private/superadmin/venues/${encodeURIComponent(id)}/join`, undefined, noVenue);
+export const joinVenue = (id: string) => client.post('/api/private/superadmin/venues/{id}/join', { path: { id }, ...noVenue });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Paged, SuperadminAccount } from '@lanebook/core/api-schemas';
-import { http } from '../../../lib/api';
+import type { SuperadminAccount } from '@lanebook/core/api-schemas';
+import { client } from '../../../lib/api';
 import { noVenue, superadminKeys } from './keys';
 
 export type Account = SuperadminAccount;
@@ -8,6 +8,6 @@ export type Account = SuperadminAccount;
 export const listAccountsQuery = (query: { search?: string; limit: number; offset: number }) =>
   queryOptions({
     queryKey: [...superadminKeys.accounts, query] as const,
-    queryFn: ({ signal }) => http.get<Paged<Account>>('/api/private/superadmin/users', { ...noVenue, query, signal }),
+    queryFn: ({ signal }) => client.get('/api/private/superadmin/users', { ...noVenue, query, signal }),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Paged, SuperadminVenue, Venue } from '@lanebook/core/api-schemas';
-import { http } from '../../../lib/api';
+import type { Venue } from '@lanebook/core/api-schemas';
+import { client } from '../../../lib/api';
 import { noVenue, superadminKeys } from './keys';
 
 export type VenueStatus = Venue['status'];
@@ -12,7 +12,6 @@ export type VenueFilters = {
 export const listVenuesQuery = (query: VenueFilters) =>
   queryOptions({
     queryKey: [...superadminKeys.venues, query] as const,
-    queryFn: ({ signal }) =>
-      http.get<Paged<SuperadminVenue>>('/api/private/superadmin/venues', { ...noVenue, query: { ...query }, signal }),
+    queryFn: ({ signal }) => client.get('/api/private/superadmin/venues', { ...noVenue, query: { ...query }, signal }),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,5 @@
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { noVenue } from './keys';
 
 export const setAccountDisabled = (id: string, disabled: boolean) =>
-  http.post<void>(`/api/private/superadmin/users/${encodeURIComponent(id)}/${disabled ? 'disable' : 'enable'}`, undefined, noVenue);
+  client.post(`/api/private/superadmin/users/{id}/${disabled ? 'disable' : 'enable'}`, { path: { id }, ...noVenue });
