@@ -1,3 +1,3 @@
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 
-export const deleteWaiver = (id: string) => http.delete<void>(`/api/private/waivers/${encodeURIComponent(id)}`);
+export const deleteWaiver = (id: string) => client.delete('/api/private/waivers/{id}', { path: { id } });
