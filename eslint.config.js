@@ -45,11 +45,17 @@ const consoleImports = (...patterns) => [
   { paths: consoleEverywhere.paths, patterns: [...consoleEverywhere.patterns, ...patterns] },
 ];
 
-/** Only a feature's api/ files (and lib/, the collection machinery, the session) call the API client. */
+/**
+ * The API is called through `client`, typed by the OpenAPI document (decision 043), from a
+ * feature's api/ files. The untyped `http` is left for what the document does not describe:
+ * better-auth's /api/auth calls (the auth feature's api/ files, the session) and an image URL the
+ * server hands out (lib/api-image.ts).
+ */
 const noHttp = {
-  group: ['**/lib/api', '**/lib/api.ts'],
+  group: ['**/lib/api', '**/lib/api.ts', './api'],
   importNames: ['http'],
-  message: "Components and pages never call http: use the feature's api/ functions and query options (features/<feature>/api/).",
+  message:
+    "Call the API through client (typed by the OpenAPI document, decision 043) in the feature's api/ files; http is only for better-auth's /api/auth calls.",
 };
 const noFeatures = {
   group: ['**/features', '**/features/**'],
@@ -275,13 +281,14 @@ export default tseslint.config(
   // Console boundaries. One rule, no-restricted-imports, whose options a later block replaces
   // whole: consoleImports() repeats the console-wide entries in every block.
   { files: ['apps/console/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': consoleImports(noHttp) } },
-  // Where http may be imported: a feature's api/ files, lib/, the collection machinery, the session.
+  // Where http may be imported (noHttp): the session and the auth feature's api/ files (better-auth), lib/api-image.ts.
   { files: ['apps/console/src/app/session.tsx'], rules: { 'no-restricted-imports': consoleImports() } },
   { files: ['apps/console/src/components/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': consoleImports(noHttp, noFeatures, noApp) } },
   {
     files: ['apps/console/src/components/collection/queries.ts', 'apps/console/src/lib/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': consoleImports(noFeatures, noApp) },
+    rules: { 'no-restricted-imports': consoleImports(noHttp, noFeatures, noApp) },
   },
+  { files: ['apps/console/src/lib/api-image.ts'], rules: { 'no-restricted-imports': consoleImports(noFeatures, noApp) } },
   ...consoleFeatures.flatMap((feature) => [
     {
       files: [`apps/console/src/features/${feature}/**/*.{ts,tsx}`],
@@ -289,7 +296,7 @@ export default tseslint.config(
     },
     {
       files: [`apps/console/src/features/${feature}/api/**/*.{ts,tsx}`],
-      rules: { 'no-restricted-imports': consoleImports(otherFeatures(feature), noApp) },
+      rules: { 'no-restricted-imports': consoleImports(...(feature === 'auth' ? [] : [noHttp]), otherFeatures(feature), noApp) },
     },
   ]),
   {

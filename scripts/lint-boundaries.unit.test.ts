@@ -114,7 +114,7 @@ const cases: Case[] = [
     code: "import { venueKey } from '../../lib/query-keys';\nimport { useSession } from '../../lib/session';\nexport const x = [venueKey, useSession];\n",
     error: null,
   },
-  // Only a feature's api/ files (and lib/, the collection machinery, the session) import http.
+  // The API is called through the typed client; http only for better-auth (the auth feature's api/, the session).
   {
     name: 'a component calling http',
     filePath: consoleFile('components/ThingCard.tsx'),
@@ -137,6 +137,24 @@ const cases: Case[] = [
     name: "a feature's api file calling http",
     filePath: consoleFile('features/catalog/api/set-closure-percent.ts'),
     code: "import { http } from '../../../lib/api';\nexport const save = (value: number) => http.patch('/api/private/venues/current', { closurePercent: value });\n",
+    error: RESTRICTED,
+  },
+  {
+    name: "a feature's api file calling the typed client",
+    filePath: consoleFile('features/catalog/api/set-closure-percent.ts'),
+    code: "import { client } from '../../../lib/api';\nexport const save = () => client.get('/api/private/me');\n",
+    error: null,
+  },
+  {
+    name: 'lib calling http',
+    filePath: consoleFile('lib/venue-thing.ts'),
+    code: "import { http } from './api';\nexport const load = () => http.get('/api/private/me');\n",
+    error: RESTRICTED,
+  },
+  {
+    name: "the auth feature's api file calling better-auth through http",
+    filePath: consoleFile('features/auth/api/sign-up.ts'),
+    code: "import { http } from '../../../lib/api';\nexport const signUp = () => http.post('/api/auth/sign-up/email', {});\n",
     error: null,
   },
   // Each server module owns its tables: it imports its own schema.ts, never another's nor the aggregate.

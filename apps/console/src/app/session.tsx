@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Me } from '@lanebook/core/api-schemas';
-import { ApiError, http, onUnauthorized } from '../lib/api';
+import { ApiError, client, http, onUnauthorized } from '../lib/api';
 import { meQueryKey, SessionContext, type Session, type SessionStatus } from '../lib/session';
 import { readSelectedVenue, writeSelectedVenue } from '../lib/venue-selection';
 
@@ -21,7 +20,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryKey: [...meQueryKey, venueId],
     queryFn: async () => {
       try {
-        return await http.get<Me>('/api/private/me');
+        return await client.get('/api/private/me');
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         // A remembered venue the user no longer belongs to: fall back to no venue.

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CalendarAnswer } from '@lanebook/core/calendar-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { venueKey } from '../../../lib/query-keys';
 
 /** A product's slots of one date with their free lanes (the staff calendar's call: private slots too). */
@@ -8,8 +7,8 @@ export const daySlotsQuery = (venueId: string | null, productId: string | null, 
   queryOptions({
     queryKey: venueKey(venueId, 'calendar', 'booking-form', productId, date),
     queryFn: ({ signal }) =>
-      http
-        .get<CalendarAnswer>('/api/private/product/calendar', { query: { from: date!, to: date!, productIds: productId! }, signal })
+      client
+        .get('/api/private/product/calendar', { query: { from: date!, to: date!, productIds: productId! }, signal })
         .then((answer) => answer.days.flatMap((day) => day.slots)),
     enabled: Boolean(venueId && productId && date),
   });

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Paged } from '@lanebook/core/api-schemas';
-import { http } from '../../../lib/api';
+import { client } from '../../../lib/api';
 import { venueKey } from '../../../lib/query-keys';
 
 /** The products the dashboard can be narrowed to (paused and archived ones too: their past bookings count). */
@@ -8,8 +7,6 @@ export const productOptionsQuery = (venueId: string | null) =>
   queryOptions({
     queryKey: venueKey(venueId, 'products', 'list', { dashboard: true }),
     queryFn: ({ signal }) =>
-      http
-        .get<Paged<{ id: string; name: string }>>('/api/private/products', { query: { limit: 500, sort: 'name' }, signal })
-        .then((page) => page.items),
+      client.get('/api/private/products', { query: { limit: 500, sort: 'name' }, signal }).then((page) => page.items),
     enabled: venueId !== null,
   });
