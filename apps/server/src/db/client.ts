@@ -395,6 +395,15 @@ async function openPglite(dataDir: string | null, image?: Blob): Promise<Databas
     // A new WAL segment is otherwise zero-filled (16 MB) inside the commit that needs it, holding
     // the one session 80-300 ms; unfilled, that commit takes a few ms (decision 034, `npm run bench -- populate`).
     await client.exec('SET wal_init_zero = off');
+    // PGlite runs each query synchronously in this thread and answers it as a microtask, so a burst
+    // of queries (a job's loop, a batch of mails) would never give the event loop a turn: requests
+    // waited 250-300 ms behind one. Each protocol exchange first yields to the event loop
+    // (decision 034; `npm run bench -- populate`: longest stall 300 ms to 41 ms).
+    const execProtocolRaw = client.execProtocolRaw.bind(client);
+    client.execProtocolRaw = async (message, options) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      return execProtocolRaw(message, options);
+    };
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
     const notifications: Notifications = {
