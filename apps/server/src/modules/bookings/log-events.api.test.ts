@@ -68,6 +68,26 @@ describeEachDatabase('booking log events', (t) => {
     expect((await venue.staff.get(url)).json<{ logs: BookingLog[] }>().logs).toEqual(logs);
   });
 
+  it('what staff type into a note or a reason is stored and shown as typed, never as a template; a NUL is refused; another venue sees none of it', async () => {
+    const { venue, form } = await setUpBookings(t);
+    const booking = (await venue.staff.post('/api/private/booking', form({ isConfirmationEmail: false }))).json<Booking>();
+    const url = `/api/private/booking/${booking.id}`;
+    const typed = '{{amount}} {{firstName}} <script>alert(1)</script> ${1+1} %s';
+    const noted = await venue.staff.post(`${url}/notes`, { text: typed });
+    expect(noted.statusCode, noted.body).toBeLessThan(300);
+    const refused = await venue.staff.post(`${url}/notes`, { text: 'a\u0000b' });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect((await venue.staff.post(`${url}/cancel`, { reason: typed })).statusCode).toBe(200);
+    const logs = await logsOf(venue.staff, booking.id);
+    expect(logs.filter((l) => l.text.includes('{{'))).toHaveLength(2);
+    expect(logs.find((l) => (l as BookingLog & { event: BookingEvent }).event.type === 'note')?.text).toBe(typed);
+    expect(logs[0]).toMatchObject({ type: 'cancel', text: `Booking canceled: ${typed}` });
+    expect(logs.some((l) => l.text.includes('\u0000'))).toBe(false);
+    // Another venue's owner: the booking and its log do not exist for them.
+    const other = await t.addVenue();
+    expect((await other.owner.get(`${url}/logs`)).statusCode).toBe(404);
+  });
+
   it('migration 0032 reads each old sentence back into its event where it says the same, and keeps every other one whole', async () => {
     const { venue, form } = await setUpBookings(t);
     const euro = await setUpBookings(t);
