@@ -45,6 +45,8 @@ import { widgetRoutes } from './modules/widget/routes.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
 import { loggerOptions, logShortRequests } from './platform/request-log.js';
 import { affiliateRoutes } from './modules/affiliates/routes.js';
+import { giftCardRoutes } from './modules/gift-cards/routes.js';
+import { giftCardJobs } from './modules/gift-cards/jobs.js';
 import { startPayments } from './platform/payments/index.js';
 import { createDiskStorage } from './platform/storage.js';
 import { VenueReads } from './platform/venue-reads.js';
@@ -70,10 +72,11 @@ const MODULES: ModuleRoutes[] = [
   widgetRoutes,
   statisticsRoutes,
   affiliateRoutes,
+  giftCardRoutes,
 ];
 
 /** The modules' background work (each module's jobs.ts, decision 041), started in this order once every route is registered. */
-const MODULE_JOBS: ModuleJobs[] = [calendarJobs, bookingJobs, integrationJobs, paymentJobs];
+const MODULE_JOBS: ModuleJobs[] = [calendarJobs, bookingJobs, integrationJobs, paymentJobs, giftCardJobs];
 
 export async function buildApp(database: Database, config: AppConfig) {
   const app = Fastify({

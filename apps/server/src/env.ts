@@ -22,6 +22,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'LISTEN_DATABASE_URL must start with postgres://')
     .optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  /** Gift card codes' hashing and sealing key (decision 045); AUTH_SECRET when not set. Set it once: changing it loses every code. */
+  GIFT_CARD_SECRET: z.string().min(32, 'GIFT_CARD_SECRET must be at least 32 characters').optional(),
   SEED_DEMO: bool,
   SMTP_URL: z
     .string()

@@ -57,6 +57,7 @@ async function main() {
     // Without PUBLIC_URL the server is reached on this machine: its other loopback names work too.
     extraOrigins: env.PUBLIC_URL ? [] : [`http://127.0.0.1:${env.PORT}`, `http://[::1]:${env.PORT}`],
     authSecret: authSecret(),
+    giftCardSecret: env.GIFT_CARD_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     printMailLinks: !env.SMTP_URL && env.NODE_ENV !== 'production',

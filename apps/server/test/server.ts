@@ -36,6 +36,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     reminderSweep: false,
     // Likewise the calendar top-up (opening-hours.api.test.ts calls it).
     calendarTopUp: false,
+    // And the gift card sweeps, deliveries and expiries (gift-cards tests call them).
+    giftCardSweeps: false,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { PERMISSION_KEYS, type PermissionsMap } from './permissions.js';
 import { roleSchema } from './users.js';
 import { permissionsMapSchema, venueFieldsSchema, venueStatusSchema } from './venue-schemas.js';
+import { giftCardSettingsFields } from './gift-card-settings.js';
 
 /**
  * What the API answers: the response schemas of its routes (the server declares them, so
@@ -42,6 +43,8 @@ export const venueSchema = venueFieldsSchema.extend({
   isStripePaymentsEnabled: z.boolean(),
   bankOnboardingSkipped: z.boolean(),
   permissions: permissionsMapAnswer,
+  /** Gift cards: sold online or not, the amounts, the picture, how long cards last (decision 045). */
+  giftCards: giftCardSettingsFields,
   createdAt: instantSchema,
 });
 export type Venue = z.infer<typeof venueSchema>;

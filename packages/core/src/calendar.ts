@@ -30,6 +30,11 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   return Temporal.PlainDate.from(date).add({ days }).toString();
 }
 
+/** A date months later; the 31st of a shorter month is its last day (Jan 31 + 1 month = Feb 28). */
+export function addMonths(date: IsoDate, months: number): IsoDate {
+  return Temporal.PlainDate.from(date).add({ months }).toString();
+}
+
 export function daysBetween(from: IsoDate, to: IsoDate): number {
   return Temporal.PlainDate.from(from).until(Temporal.PlainDate.from(to), { largestUnit: 'days' }).days;
 }

@@ -174,7 +174,11 @@ export type Affiliate = z.infer<typeof affiliateSchema.record>;
 export const affiliateDefaults = { commission: 0, commissionType: 'percent' as const };
 
 // ---------- Mailing templates ----------
+/** The mails a booking sends (Send email's types). */
 export const EMAIL_TYPES = ['confirmation', 'reminder', 'cancellation', 'abandoned', 'custom'] as const;
+/** A mailing template's event: a booking's mail, or a gift card's to its recipient (decision 045). */
+export const MAILING_TEMPLATE_EVENTS = [...EMAIL_TYPES, 'giftCard'] as const;
+export type MailingTemplateEvent = (typeof MAILING_TEMPLATE_EVENTS)[number];
 const emailList = (label: string) =>
   z
     .array(
@@ -187,7 +191,7 @@ const emailList = (label: string) =>
     )
     .max(20, `${label}: at most 20 addresses`);
 export const mailingTemplateSchema = recordSchema({
-  event: z.enum(EMAIL_TYPES, { message: `Event must be one of ${EMAIL_TYPES.join(', ')}` }),
+  event: z.enum(MAILING_TEMPLATE_EVENTS, { message: `Event must be one of ${MAILING_TEMPLATE_EVENTS.join(', ')}` }),
   subject: required('Subject', 200),
   to: emailList('To'),
   cc: emailList('Cc'),
@@ -199,7 +203,7 @@ export const mailingTemplateSchema = recordSchema({
 export type MailingTemplate = z.infer<typeof mailingTemplateSchema.record>;
 /** `GET /api/private/mailing-templates/last-sent`: when mail of each type last went out for the venue (null: never). */
 export const mailingLastSentSchema = z.object({
-  items: z.array(z.object({ event: z.enum(EMAIL_TYPES), lastSentAt: instantSchema.nullable() })),
+  items: z.array(z.object({ event: z.enum(MAILING_TEMPLATE_EVENTS), lastSentAt: instantSchema.nullable() })),
 });
 export type MailingLastSent = z.infer<typeof mailingLastSentSchema>;
 /**
@@ -234,6 +238,21 @@ export const MAIL_PLACEHOLDERS = [
   { name: 'signingLink', description: 'Link to sign the waiver, safe to share with friends: it signs and opens nothing else' },
   { name: 'waiverUrl', description: 'The same signing link (its older name)' },
   { name: 'manageUrl', description: 'Link to view, move or cancel the booking' },
+] as const;
+
+/** The placeholders of a gift card's mail to its recipient (event giftCard, decision 045), beside venue.*. */
+export const GIFT_CARD_MAIL_PLACEHOLDERS = [
+  { name: 'giftCard.code', description: 'The gift card code, in groups of four' },
+  { name: 'giftCard.amount | money', description: 'The value it was issued with' },
+  { name: 'giftCard.balance | money', description: 'What it holds now' },
+  { name: 'giftCard.recipientName', description: "The recipient's name" },
+  { name: 'giftCard.buyerName', description: "The buyer's name ('' for a card sold at the desk without one)" },
+  { name: 'giftCard.message', description: "The buyer's message" },
+  { name: 'giftCard.expiresOn', description: "Its last valid day, venue date format ('' when it never expires)" },
+  { name: 'venue.name', description: 'Venue name' },
+  { name: 'venue.address', description: 'Venue address' },
+  { name: 'venue.phone', description: 'Venue phone' },
+  { name: 'venue.email', description: 'Venue email' },
 ] as const;
 
 /**
@@ -309,7 +328,12 @@ export const widgetTemplateDefaults = {
 };
 
 // ---------- Integrations ----------
+/** The booking events a webhook integration can subscribe to (decision 018). */
 export const WEBHOOK_EVENTS = ['booking.created', 'booking.updated', 'booking.paid', 'booking.canceled', 'booking.refunded'] as const;
+/** The gift card events (decision 045): a card issued (sold, given away or bought online), spent on a booking, refunded back to. */
+export const GIFT_CARD_WEBHOOK_EVENTS = ['giftCard.issued', 'giftCard.redeemed', 'giftCard.refunded'] as const;
+/** Every event an integration can subscribe to. */
+export const INTEGRATION_EVENTS = [...WEBHOOK_EVENTS, ...GIFT_CARD_WEBHOOK_EVENTS] as const;
 /** One event sent to a webhook integration: its delivery log's row (decision 018). */
 export const webhookDeliverySchema = z.object({
   id: z.string(),
@@ -340,7 +364,7 @@ const webhookSettings = z.object({
       }
     }, 'URL must not contain a user name or password'),
   events: z
-    .array(z.enum(WEBHOOK_EVENTS, { message: `Events must be among ${WEBHOOK_EVENTS.join(', ')}` }))
+    .array(z.enum(INTEGRATION_EVENTS, { message: `Events must be among ${INTEGRATION_EVENTS.join(', ')}` }))
     .min(1, 'Choose at least one event'),
 });
 const integrationRecordSchema = recordSchema(

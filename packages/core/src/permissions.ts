@@ -38,6 +38,9 @@ export const PERMISSION_AREAS = {
   statistics: ['view'],
   // Beyond the spec's table (issue 34): the venue's mail log (Settings → Mail) and its Resend; owners and managers by default, not staff.
   mails: ['view'],
+  // Beyond the spec's table (issue 37): gift cards. The desk looks cards up and sells them; giving one away
+  // (complimentary), adjusting a balance and disabling a card are issue, owners and managers by default.
+  giftCards: ['view', 'sell', 'issue'],
 } as const;
 
 export type PermissionArea = keyof typeof PERMISSION_AREAS;
@@ -76,6 +79,8 @@ const STAFF_DEFAULTS: readonly PermissionKey[] = [
   'signatures.create',
   'profile.edit',
   'profile.changePassword',
+  'giftCards.view',
+  'giftCards.sell',
 ];
 
 export function defaultRolesFor(key: PermissionKey): VenueRole[] {

@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { PERMISSION_AREAS, VENUE_ROLES } from './permissions.js';
 import { COUNTRIES, DATE_FORMATS, isValidTimeZone, VENUE_STATUSES } from './venue.js';
 import { MAX_WIDGET_ORIGINS, normalizeWidgetOrigin, widgetOriginProblem } from './widget.js';
+import { giftCardSettingsPatchSchema } from './gift-card-settings.js';
 
 /** A venue id is chosen by the user and appears in URLs and embed codes, so it is a slug. */
 export const venueIdSchema = z
@@ -98,7 +99,11 @@ export const venueFieldsSchema = z.object({
 });
 export type VenueFields = z.infer<typeof venueFieldsSchema>;
 
-export const venueUpdateSchema = venueFieldsSchema.partial().strict();
+/**
+ * PATCH /api/private/venues/current: any of the fields, and `giftCards`, any of the gift card
+ * settings (merged into the saved ones, the result checked as a whole; decision 045).
+ */
+export const venueUpdateSchema = venueFieldsSchema.partial().extend({ giftCards: giftCardSettingsPatchSchema.optional() }).strict();
 export type VenueUpdate = z.infer<typeof venueUpdateSchema>;
 
 export const venueCreateSchema = z

@@ -3,6 +3,7 @@ import { WIDGET_FONTS, WIDGET_POSITIONS, WIDGET_VIEW_MODES } from './catalog.js'
 import { isoDateSchema } from './calendar-schemas.js';
 import { CANCELLATION_UNITS, PRICING_TYPES, customFieldSchema, priceGroupSchema } from './products.js';
 import { DATE_FORMATS, VENUE_STATUSES } from './venue.js';
+import { widgetGiftCardsSchema } from './gift-card-settings.js';
 
 /**
  * The widget module's bodies and answers (decision 024): the configuration the widget opens
@@ -96,6 +97,8 @@ export type WidgetProduct = z.infer<typeof widgetProductSchema>;
 export const widgetConfigSchema = z.object({
   venue: widgetVenueSchema,
   template: widgetTemplateViewSchema,
+  /** The venue's gift cards as the widget offers them (decision 045). */
+  giftCards: widgetGiftCardsSchema,
   /** Sorted by name; empty unless the venue is taking bookings. */
   products: z.array(widgetProductSchema),
 });

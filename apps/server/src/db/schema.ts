@@ -27,3 +27,4 @@ export * from '../modules/waivers/schema.js';
 export * from '../modules/signatures/schema.js';
 export * from '../modules/widget/schema.js';
 export * from '../modules/statistics/schema.js';
+export * from '../modules/gift-cards/schema.js';

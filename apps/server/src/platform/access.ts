@@ -171,10 +171,19 @@ export class AccessResolver {
    */
   async resolvePublic(kind: PublicVenueKind, id: string | undefined, client: { ip: string }): Promise<VenueContext> {
     if (kind !== 'booking' && kind !== 'signing') return this.findPublic(kind, id);
+    return this.withinMissBudget(client, () => this.findPublic(kind, id));
+  }
+
+  /**
+   * A look-up by a key someone could try to guess (a booking reference, a signing token, a gift
+   * card code, decision 045): a client address past its budget of misses gets 429 until its minute
+   * ends, found or not, and a 404 the look-up answers counts as a miss. One budget for all of them.
+   */
+  async withinMissBudget<T>(client: { ip: string }, lookup: () => Promise<T>): Promise<T> {
     const wait = this.referenceMisses.waitFor(client.ip);
     if (wait > 0) throw rateLimited(wait);
     try {
-      return await this.findPublic(kind, id);
+      return await lookup();
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 404) this.referenceMisses.miss(client.ip);
       throw error;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db, Tx } from '../db/client.js';
@@ -24,6 +24,21 @@ export interface OutgoingMail {
    * outbox already is not sent again, so a retried job never mails twice.
    */
   id?: string;
+  /**
+   * Text that goes to the recipient but not into the outbox's copy when SMTP sends the mail (a
+   * gift card's code, decision 045): the copy shows •••• instead. Without SMTP the outbox is the
+   * delivery, so it keeps the mail whole.
+   */
+  secrets?: string[];
+  /** Files sent with the mail (a gift card's printable PDF); never kept in the outbox. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+}
+
+/** `text` with each secret replaced by ••••. */
+function masked(text: string, secrets: string[] | undefined): string {
+  let out = text;
+  for (const secret of secrets ?? []) if (secret) out = out.split(secret).join('••••');
+  return out;
 }
 
 /**
@@ -119,6 +134,15 @@ const HAND_OVER_AFTER_MS = 60_000;
 const SWEEP_LIMIT = 500;
 export const MAIL_SWEEP_QUEUE = 'mail-sweep';
 
+/**
+ * One id (a UUID) per key, the same every time: the job's and the outbox row's id of a mail that
+ * must go once (a booking's mail of a type and occasion, a gift card's delivery).
+ */
+export function stableMailId(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /** Queues a queued mail's job, with the row's id: a job of that id still queued adds nothing. */
 export function handOverQueuedMail(jobs: Jobs, mail: Pick<QueuedMail, 'id' | 'job'>) {
   return jobs.send(mail.job.queue, mail.job.data, { ...mail.job.options, id: mail.id });
@@ -182,11 +206,12 @@ export function createMailer(
       .update(mailOutbox)
       .set(changes)
       .where(sql`${mailOutbox.id} = ${id}`);
+  // What the outbox keeps: with SMTP the mail's secrets are masked (the recipient has them); without it the outbox is the delivery.
   const contentOf = (mail: OutgoingMail) => ({
     to: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html ?? null,
+    subject: transport ? masked(mail.subject, mail.secrets) : mail.subject,
+    text: transport ? masked(mail.text, mail.secrets) : mail.text,
+    html: (transport && mail.html ? masked(mail.html, mail.secrets) : mail.html) ?? null,
     envelope: mail.cc?.length || mail.bcc?.length || mail.replyTo?.length ? { cc: mail.cc, bcc: mail.bcc, replyTo: mail.replyTo } : null,
   });
 
@@ -227,6 +252,7 @@ export function createMailer(
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        attachments: mail.attachments,
         // One Message-ID per outbox row: receivers can tell a repeat.
         messageId: `<${id}@lanebook>`,
       });

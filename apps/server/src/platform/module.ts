@@ -17,6 +17,11 @@ export interface AppConfig {
   /** Other origins the console may be opened at (sign-in refuses any other). */
   extraOrigins?: string[];
   authSecret: string;
+  /**
+   * The secret gift card codes are hashed and sealed with (GIFT_CARD_SECRET, decision 045); AUTH_SECRET
+   * when not given. Changing it makes every card's code unknown: it is set once, like the data.
+   */
+  giftCardSecret?: string;
   smtpUrl?: string;
   mailFrom: string;
   /** Without SMTP, outside production: print the links of sign-up and password mails, so an account can be finished with no mail server. */
@@ -52,6 +57,11 @@ export interface AppConfig {
    * decision 034). Tests turn it off and call topUpKeptCalendars with their own instants.
    */
   calendarTopUp?: boolean;
+  /**
+   * Whether this process runs the gift card sweeps, deliveries due and cards expiring (default
+   * true, decision 045). Tests turn them off and call them with their own instants.
+   */
+  giftCardSweeps?: boolean;
   /** How often idle background workers look for jobs, in seconds (default 2; tests use less). */
   jobsPollingSeconds?: number;
   /** Real Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET); the built-in sandbox when not given. `apiUrl` points the SDK elsewhere (tests' fake Stripe). */

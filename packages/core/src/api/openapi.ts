@@ -2750,6 +2750,230 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/private/gift-cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The venue's gift cards
+         * @description Gift cards, newest first: `search` finds the last four of a code (or a whole code typed), or part of a recipient's or buyer's name or email; `status` filters. Codes show as their last four.
+         */
+        get: operations["listGiftCards"];
+        put?: never;
+        /**
+         * Sell or give away a gift card at the desk
+         * @description Issues a card of `amount` cents (a preset amount of the venue's settings, or within its custom range) paid with one of the venue's payment methods, or `complimentary` with a `reason` (needs giftCards.issue). The answer is the only one that ever holds the full code: print it or write it on a card now (POST .../{id}/pdf makes the printable card). With a recipientEmail the recipient gets the venue's gift card mail with the code on `deliverAt` (a venue date; today or left out: at once).
+         */
+        post: operations["sellGiftCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/private/gift-cards/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The gift cards' figures of a period
+         * @description What happened to the venue's cards in the period (venue dates, both included; this month when left out), in cents: sold (paid cards issued; their count soldCount), complimentary (given away), redeemed (spent on bookings: the bookings count it as their payments, never the sale), refunded (given back to cards), adjusted (net) and expired; outstanding is what active cards hold now (the venue's liability).
+         */
+        get: operations["getGiftCardSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/private/gift-cards/summary.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The gift cards' ledger of a period as CSV
+         * @description What happened to the venue's cards in the period (venue dates, both included; this month when left out), in cents: sold (paid cards issued; their count soldCount), complimentary (given away), redeemed (spent on bookings: the bookings count it as their payments, never the sale), refunded (given back to cards), adjusted (net) and expired; outstanding is what active cards hold now (the venue's liability). As CSV: every ledger entry of the period (date, card, kind, method, amount, balance after, booking, reason, by), then the summary's rows; amounts in the currency's units, formulas neutralized.
+         */
+        get: operations["exportGiftCardSummaryCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/private/gift-cards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One gift card with its ledger
+         * @description The card (its code as the last four) with its ledger, oldest entry first. Another venue's card is a 404.
+         */
+        get: operations["getGiftCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/private/gift-cards/{id}/adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adjust a gift card's balance
+         * @description Adds (positive cents) or takes off (negative) an amount, with a reason, as an adjusted ledger entry. Never below zero (400 naming amount); an inactive card is a 409.
+         */
+        post: operations["adjustGiftCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/private/gift-cards/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a gift card
+         * @description Disables an active card (lost, stolen, sold by mistake): its code pays nothing from now on and the balance check answers it as unknown. Its balance stays in its ledger. A card already disabled or expired is a 409.
+         */
+        post: operations["disableGiftCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/private/gift-cards/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the recipient's gift card mail again
+         * @description Sends the recipient's mail with the code again now, as a mail of its own; with recipientEmail, to that address (kept as the recipient's). Only an active card: else a 409.
+         */
+        post: operations["resendGiftCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/private/gift-cards/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The printable gift card as PDF
+         * @description The card to print (venue, amount, recipient, the code written out and as a QR code), for the code the sale answered: the server never reads a code back, so it takes it and checks it is this card's (else 404, as for another venue's card).
+         */
+        post: operations["printGiftCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/gift-cards/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A gift card's balance
+         * @description What a card of the venue holds and until when. An unknown code, a disabled card and another venue's code are the same 404 gift_card_not_found; an expired card answers status expired with 0. A client address that tries too many unknown codes (the miss budget of booking references, PUBLIC_MISS_RATE_LIMIT a minute) gets 429 until the minute ends.
+         */
+        post: operations["getGiftCardBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/gift-cards/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy a gift card online
+         * @description Starts buying a card: the amount (a preset of the venue's settings, or within its custom range), the recipient, a message, the delivery date (a venue date within a year; today or left out: at once) and the buyer. Answers the order's id and the payment provider's hosted checkout (`embeddable`: it may be shown in the widget's frame). The page returns to returnUrl (one of this server's /widget/ pages) with giftCardOrder=<id> added, and paid=0 when the buyer gives up. The card is issued when the provider confirms the payment (its webhook), never on the return: poll GET /api/public/gift-cards/orders/{id}. The buyer gets a receipt then; the recipient the code on the delivery date. With an Idempotency-Key header a repeat answers the same order. 409 gift_cards_not_on_sale, payments_unavailable, payments_not_enabled.
+         */
+        post: operations["buyGiftCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/gift-cards/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A gift card bought online
+         * @description Where an online purchase stands: open until the payment provider confirms the payment, then paid with the card's last four. The return page polls it.
+         */
+        get: operations["getGiftCardOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3087,13 +3311,26 @@ export interface operations {
                                 mails: {
                                     view: ("owner" | "manager" | "staff")[];
                                 };
+                                giftCards: {
+                                    view: ("owner" | "manager" | "staff")[];
+                                    sell: ("owner" | "manager" | "staff")[];
+                                    issue: ("owner" | "manager" | "staff")[];
+                                };
+                            };
+                            giftCards: {
+                                isEnabled: boolean;
+                                presetAmounts: number[];
+                                customAmountMin: number;
+                                customAmountMax: number;
+                                image: "" | string;
+                                expiryMonths: number | null;
                             };
                             /** Format: date-time */
                             createdAt: string;
                         } | null;
                         /** @enum {string|null} */
                         role: "owner" | "manager" | "staff" | null;
-                        permissions: ("bookings.create" | "bookings.edit" | "bookings.cancel" | "bookings.refund" | "bookings.collect" | "bookings.setCustomPrice" | "bookings.sendEmail" | "bookings.save" | "bookings.addNote" | "bookings.changePresenceStatus" | "bookings.delete" | "calendar.create" | "calendar.edit" | "calendar.delete" | "calendar.setNonWorkingDays" | "resources.create" | "resources.edit" | "resources.delete" | "resources.pause" | "products.create" | "products.edit" | "products.delete" | "products.pause" | "waivers.create" | "waivers.edit" | "waivers.delete" | "signatures.create" | "signatures.delete" | "users.create" | "users.delete" | "users.edit" | "profile.edit" | "profile.changePassword" | "venues.edit" | "bankAccounts.view" | "bankAccounts.create" | "bankAccounts.delete" | "bankAccounts.setDefault" | "taxes.create" | "taxes.edit" | "taxes.delete" | "promocodes.create" | "promocodes.edit" | "promocodes.delete" | "affiliates.create" | "affiliates.edit" | "affiliates.delete" | "terms.create" | "terms.edit" | "terms.delete" | "widgetTemplates.create" | "widgetTemplates.edit" | "widgetTemplates.delete" | "integrations.create" | "integrations.edit" | "integrations.delete" | "upsellItems.create" | "upsellItems.edit" | "upsellItems.delete" | "upsellItems.pause" | "mailingTemplates.create" | "mailingTemplates.edit" | "mailingTemplates.delete" | "mailingTemplates.pause" | "statistics.view" | "mails.view")[];
+                        permissions: ("bookings.create" | "bookings.edit" | "bookings.cancel" | "bookings.refund" | "bookings.collect" | "bookings.setCustomPrice" | "bookings.sendEmail" | "bookings.save" | "bookings.addNote" | "bookings.changePresenceStatus" | "bookings.delete" | "calendar.create" | "calendar.edit" | "calendar.delete" | "calendar.setNonWorkingDays" | "resources.create" | "resources.edit" | "resources.delete" | "resources.pause" | "products.create" | "products.edit" | "products.delete" | "products.pause" | "waivers.create" | "waivers.edit" | "waivers.delete" | "signatures.create" | "signatures.delete" | "users.create" | "users.delete" | "users.edit" | "profile.edit" | "profile.changePassword" | "venues.edit" | "bankAccounts.view" | "bankAccounts.create" | "bankAccounts.delete" | "bankAccounts.setDefault" | "taxes.create" | "taxes.edit" | "taxes.delete" | "promocodes.create" | "promocodes.edit" | "promocodes.delete" | "affiliates.create" | "affiliates.edit" | "affiliates.delete" | "terms.create" | "terms.edit" | "terms.delete" | "widgetTemplates.create" | "widgetTemplates.edit" | "widgetTemplates.delete" | "integrations.create" | "integrations.edit" | "integrations.delete" | "upsellItems.create" | "upsellItems.edit" | "upsellItems.delete" | "upsellItems.pause" | "mailingTemplates.create" | "mailingTemplates.edit" | "mailingTemplates.delete" | "mailingTemplates.pause" | "statistics.view" | "mails.view" | "giftCards.view" | "giftCards.sell" | "giftCards.issue")[];
                         onboarding: {
                             currentStep: number;
                             isFinished: boolean;
@@ -3343,13 +3580,26 @@ export interface operations {
                                 mails: {
                                     view: ("owner" | "manager" | "staff")[];
                                 };
+                                giftCards: {
+                                    view: ("owner" | "manager" | "staff")[];
+                                    sell: ("owner" | "manager" | "staff")[];
+                                    issue: ("owner" | "manager" | "staff")[];
+                                };
+                            };
+                            giftCards: {
+                                isEnabled: boolean;
+                                presetAmounts: number[];
+                                customAmountMin: number;
+                                customAmountMax: number;
+                                image: "" | string;
+                                expiryMonths: number | null;
                             };
                             /** Format: date-time */
                             createdAt: string;
                         } | null;
                         /** @enum {string|null} */
                         role: "owner" | "manager" | "staff" | null;
-                        permissions: ("bookings.create" | "bookings.edit" | "bookings.cancel" | "bookings.refund" | "bookings.collect" | "bookings.setCustomPrice" | "bookings.sendEmail" | "bookings.save" | "bookings.addNote" | "bookings.changePresenceStatus" | "bookings.delete" | "calendar.create" | "calendar.edit" | "calendar.delete" | "calendar.setNonWorkingDays" | "resources.create" | "resources.edit" | "resources.delete" | "resources.pause" | "products.create" | "products.edit" | "products.delete" | "products.pause" | "waivers.create" | "waivers.edit" | "waivers.delete" | "signatures.create" | "signatures.delete" | "users.create" | "users.delete" | "users.edit" | "profile.edit" | "profile.changePassword" | "venues.edit" | "bankAccounts.view" | "bankAccounts.create" | "bankAccounts.delete" | "bankAccounts.setDefault" | "taxes.create" | "taxes.edit" | "taxes.delete" | "promocodes.create" | "promocodes.edit" | "promocodes.delete" | "affiliates.create" | "affiliates.edit" | "affiliates.delete" | "terms.create" | "terms.edit" | "terms.delete" | "widgetTemplates.create" | "widgetTemplates.edit" | "widgetTemplates.delete" | "integrations.create" | "integrations.edit" | "integrations.delete" | "upsellItems.create" | "upsellItems.edit" | "upsellItems.delete" | "upsellItems.pause" | "mailingTemplates.create" | "mailingTemplates.edit" | "mailingTemplates.delete" | "mailingTemplates.pause" | "statistics.view" | "mails.view")[];
+                        permissions: ("bookings.create" | "bookings.edit" | "bookings.cancel" | "bookings.refund" | "bookings.collect" | "bookings.setCustomPrice" | "bookings.sendEmail" | "bookings.save" | "bookings.addNote" | "bookings.changePresenceStatus" | "bookings.delete" | "calendar.create" | "calendar.edit" | "calendar.delete" | "calendar.setNonWorkingDays" | "resources.create" | "resources.edit" | "resources.delete" | "resources.pause" | "products.create" | "products.edit" | "products.delete" | "products.pause" | "waivers.create" | "waivers.edit" | "waivers.delete" | "signatures.create" | "signatures.delete" | "users.create" | "users.delete" | "users.edit" | "profile.edit" | "profile.changePassword" | "venues.edit" | "bankAccounts.view" | "bankAccounts.create" | "bankAccounts.delete" | "bankAccounts.setDefault" | "taxes.create" | "taxes.edit" | "taxes.delete" | "promocodes.create" | "promocodes.edit" | "promocodes.delete" | "affiliates.create" | "affiliates.edit" | "affiliates.delete" | "terms.create" | "terms.edit" | "terms.delete" | "widgetTemplates.create" | "widgetTemplates.edit" | "widgetTemplates.delete" | "integrations.create" | "integrations.edit" | "integrations.delete" | "upsellItems.create" | "upsellItems.edit" | "upsellItems.delete" | "upsellItems.pause" | "mailingTemplates.create" | "mailingTemplates.edit" | "mailingTemplates.delete" | "mailingTemplates.pause" | "statistics.view" | "mails.view" | "giftCards.view" | "giftCards.sell" | "giftCards.issue")[];
                         onboarding: {
                             currentStep: number;
                             isFinished: boolean;
@@ -3743,13 +3993,26 @@ export interface operations {
                                 mails: {
                                     view: ("owner" | "manager" | "staff")[];
                                 };
+                                giftCards: {
+                                    view: ("owner" | "manager" | "staff")[];
+                                    sell: ("owner" | "manager" | "staff")[];
+                                    issue: ("owner" | "manager" | "staff")[];
+                                };
+                            };
+                            giftCards: {
+                                isEnabled: boolean;
+                                presetAmounts: number[];
+                                customAmountMin: number;
+                                customAmountMax: number;
+                                image: "" | string;
+                                expiryMonths: number | null;
                             };
                             /** Format: date-time */
                             createdAt: string;
                         } | null;
                         /** @enum {string|null} */
                         role: "owner" | "manager" | "staff" | null;
-                        permissions: ("bookings.create" | "bookings.edit" | "bookings.cancel" | "bookings.refund" | "bookings.collect" | "bookings.setCustomPrice" | "bookings.sendEmail" | "bookings.save" | "bookings.addNote" | "bookings.changePresenceStatus" | "bookings.delete" | "calendar.create" | "calendar.edit" | "calendar.delete" | "calendar.setNonWorkingDays" | "resources.create" | "resources.edit" | "resources.delete" | "resources.pause" | "products.create" | "products.edit" | "products.delete" | "products.pause" | "waivers.create" | "waivers.edit" | "waivers.delete" | "signatures.create" | "signatures.delete" | "users.create" | "users.delete" | "users.edit" | "profile.edit" | "profile.changePassword" | "venues.edit" | "bankAccounts.view" | "bankAccounts.create" | "bankAccounts.delete" | "bankAccounts.setDefault" | "taxes.create" | "taxes.edit" | "taxes.delete" | "promocodes.create" | "promocodes.edit" | "promocodes.delete" | "affiliates.create" | "affiliates.edit" | "affiliates.delete" | "terms.create" | "terms.edit" | "terms.delete" | "widgetTemplates.create" | "widgetTemplates.edit" | "widgetTemplates.delete" | "integrations.create" | "integrations.edit" | "integrations.delete" | "upsellItems.create" | "upsellItems.edit" | "upsellItems.delete" | "upsellItems.pause" | "mailingTemplates.create" | "mailingTemplates.edit" | "mailingTemplates.delete" | "mailingTemplates.pause" | "statistics.view" | "mails.view")[];
+                        permissions: ("bookings.create" | "bookings.edit" | "bookings.cancel" | "bookings.refund" | "bookings.collect" | "bookings.setCustomPrice" | "bookings.sendEmail" | "bookings.save" | "bookings.addNote" | "bookings.changePresenceStatus" | "bookings.delete" | "calendar.create" | "calendar.edit" | "calendar.delete" | "calendar.setNonWorkingDays" | "resources.create" | "resources.edit" | "resources.delete" | "resources.pause" | "products.create" | "products.edit" | "products.delete" | "products.pause" | "waivers.create" | "waivers.edit" | "waivers.delete" | "signatures.create" | "signatures.delete" | "users.create" | "users.delete" | "users.edit" | "profile.edit" | "profile.changePassword" | "venues.edit" | "bankAccounts.view" | "bankAccounts.create" | "bankAccounts.delete" | "bankAccounts.setDefault" | "taxes.create" | "taxes.edit" | "taxes.delete" | "promocodes.create" | "promocodes.edit" | "promocodes.delete" | "affiliates.create" | "affiliates.edit" | "affiliates.delete" | "terms.create" | "terms.edit" | "terms.delete" | "widgetTemplates.create" | "widgetTemplates.edit" | "widgetTemplates.delete" | "integrations.create" | "integrations.edit" | "integrations.delete" | "upsellItems.create" | "upsellItems.edit" | "upsellItems.delete" | "upsellItems.pause" | "mailingTemplates.create" | "mailingTemplates.edit" | "mailingTemplates.delete" | "mailingTemplates.pause" | "statistics.view" | "mails.view" | "giftCards.view" | "giftCards.sell" | "giftCards.issue")[];
                         onboarding: {
                             currentStep: number;
                             isFinished: boolean;
@@ -4214,6 +4477,19 @@ export interface operations {
                             mails: {
                                 view: ("owner" | "manager" | "staff")[];
                             };
+                            giftCards: {
+                                view: ("owner" | "manager" | "staff")[];
+                                sell: ("owner" | "manager" | "staff")[];
+                                issue: ("owner" | "manager" | "staff")[];
+                            };
+                        };
+                        giftCards: {
+                            isEnabled: boolean;
+                            presetAmounts: number[];
+                            customAmountMin: number;
+                            customAmountMax: number;
+                            image: "" | string;
+                            expiryMonths: number | null;
                         };
                         /** Format: date-time */
                         createdAt: string;
@@ -4455,6 +4731,19 @@ export interface operations {
                             mails: {
                                 view: ("owner" | "manager" | "staff")[];
                             };
+                            giftCards: {
+                                view: ("owner" | "manager" | "staff")[];
+                                sell: ("owner" | "manager" | "staff")[];
+                                issue: ("owner" | "manager" | "staff")[];
+                            };
+                        };
+                        giftCards: {
+                            isEnabled: boolean;
+                            presetAmounts: number[];
+                            customAmountMin: number;
+                            customAmountMax: number;
+                            image: "" | string;
+                            expiryMonths: number | null;
                         };
                         /** Format: date-time */
                         createdAt: string;
@@ -4556,6 +4845,14 @@ export interface operations {
                     dateFormat?: "MM/DD/YY" | "MM/DD/YYYY" | "DD/MM/YY" | "DD/MM/YYYY" | "YYYY-MM-DD" | "DD.MM.YYYY";
                     paymentMethods?: string[];
                     widgetOrigins?: string[];
+                    giftCards?: {
+                        isEnabled?: boolean;
+                        presetAmounts?: number[];
+                        customAmountMin?: number;
+                        customAmountMax?: number;
+                        image?: "" | string;
+                        expiryMonths?: number | null;
+                    };
                 };
             };
         };
@@ -4704,6 +5001,19 @@ export interface operations {
                             mails: {
                                 view: ("owner" | "manager" | "staff")[];
                             };
+                            giftCards: {
+                                view: ("owner" | "manager" | "staff")[];
+                                sell: ("owner" | "manager" | "staff")[];
+                                issue: ("owner" | "manager" | "staff")[];
+                            };
+                        };
+                        giftCards: {
+                            isEnabled: boolean;
+                            presetAmounts: number[];
+                            customAmountMin: number;
+                            customAmountMax: number;
+                            image: "" | string;
+                            expiryMonths: number | null;
                         };
                         /** Format: date-time */
                         createdAt: string;
@@ -4908,6 +5218,11 @@ export interface operations {
                     mails: {
                         view: ("owner" | "manager" | "staff")[];
                     };
+                    giftCards: {
+                        view: ("owner" | "manager" | "staff")[];
+                        sell: ("owner" | "manager" | "staff")[];
+                        issue: ("owner" | "manager" | "staff")[];
+                    };
                 };
             };
         };
@@ -5056,6 +5371,19 @@ export interface operations {
                             mails: {
                                 view: ("owner" | "manager" | "staff")[];
                             };
+                            giftCards: {
+                                view: ("owner" | "manager" | "staff")[];
+                                sell: ("owner" | "manager" | "staff")[];
+                                issue: ("owner" | "manager" | "staff")[];
+                            };
+                        };
+                        giftCards: {
+                            isEnabled: boolean;
+                            presetAmounts: number[];
+                            customAmountMin: number;
+                            customAmountMax: number;
+                            image: "" | string;
+                            expiryMonths: number | null;
                         };
                         /** Format: date-time */
                         createdAt: string;
@@ -5297,6 +5625,19 @@ export interface operations {
                             mails: {
                                 view: ("owner" | "manager" | "staff")[];
                             };
+                            giftCards: {
+                                view: ("owner" | "manager" | "staff")[];
+                                sell: ("owner" | "manager" | "staff")[];
+                                issue: ("owner" | "manager" | "staff")[];
+                            };
+                        };
+                        giftCards: {
+                            isEnabled: boolean;
+                            presetAmounts: number[];
+                            customAmountMin: number;
+                            customAmountMax: number;
+                            image: "" | string;
+                            expiryMonths: number | null;
                         };
                         /** Format: date-time */
                         createdAt: string;
@@ -5538,6 +5879,19 @@ export interface operations {
                             mails: {
                                 view: ("owner" | "manager" | "staff")[];
                             };
+                            giftCards: {
+                                view: ("owner" | "manager" | "staff")[];
+                                sell: ("owner" | "manager" | "staff")[];
+                                issue: ("owner" | "manager" | "staff")[];
+                            };
+                        };
+                        giftCards: {
+                            isEnabled: boolean;
+                            presetAmounts: number[];
+                            customAmountMin: number;
+                            customAmountMax: number;
+                            image: "" | string;
+                            expiryMonths: number | null;
                         };
                         /** Format: date-time */
                         createdAt: string;
@@ -7431,6 +7785,19 @@ export interface operations {
                             mails: {
                                 view: ("owner" | "manager" | "staff")[];
                             };
+                            giftCards: {
+                                view: ("owner" | "manager" | "staff")[];
+                                sell: ("owner" | "manager" | "staff")[];
+                                issue: ("owner" | "manager" | "staff")[];
+                            };
+                        };
+                        giftCards: {
+                            isEnabled: boolean;
+                            presetAmounts: number[];
+                            customAmountMin: number;
+                            customAmountMax: number;
+                            image: "" | string;
+                            expiryMonths: number | null;
                         };
                         /** Format: date-time */
                         createdAt: string;
@@ -7681,6 +8048,19 @@ export interface operations {
                             mails: {
                                 view: ("owner" | "manager" | "staff")[];
                             };
+                            giftCards: {
+                                view: ("owner" | "manager" | "staff")[];
+                                sell: ("owner" | "manager" | "staff")[];
+                                issue: ("owner" | "manager" | "staff")[];
+                            };
+                        };
+                        giftCards: {
+                            isEnabled: boolean;
+                            presetAmounts: number[];
+                            customAmountMin: number;
+                            customAmountMax: number;
+                            image: "" | string;
+                            expiryMonths: number | null;
                         };
                         /** Format: date-time */
                         createdAt: string;
@@ -8279,7 +8659,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             /** @enum {string} */
-                            event: "confirmation" | "reminder" | "cancellation" | "abandoned" | "custom";
+                            event: "confirmation" | "reminder" | "cancellation" | "abandoned" | "custom" | "giftCard";
                             /** Format: date-time */
                             lastSentAt: string | null;
                         }[];
@@ -14203,7 +14583,7 @@ export interface operations {
                         items: {
                             id: string;
                             /** @enum {string} */
-                            event: "confirmation" | "reminder" | "cancellation" | "abandoned" | "custom";
+                            event: "confirmation" | "reminder" | "cancellation" | "abandoned" | "custom" | "giftCard";
                             subject: string;
                             to: string[];
                             cc: string[];
@@ -14293,7 +14673,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    event?: "confirmation" | "reminder" | "cancellation" | "abandoned" | "custom";
+                    event?: "confirmation" | "reminder" | "cancellation" | "abandoned" | "custom" | "giftCard";
                     subject?: string;
                     to?: string[];
                     cc?: string[];
@@ -14313,7 +14693,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         /** @enum {string} */
-                        event: "confirmation" | "reminder" | "cancellation" | "abandoned" | "custom";
+                        event: "confirmation" | "reminder" | "cancellation" | "abandoned" | "custom" | "giftCard";
                         subject: string;
                         to: string[];
                         cc: string[];
@@ -14450,7 +14830,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         /** @enum {string} */
-                        event: "confirmation" | "reminder" | "cancellation" | "abandoned" | "custom";
+                        event: "confirmation" | "reminder" | "cancellation" | "abandoned" | "custom" | "giftCard";
                         subject: string;
                         to: string[];
                         cc: string[];
@@ -14660,7 +15040,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    event?: "confirmation" | "reminder" | "cancellation" | "abandoned" | "custom";
+                    event?: "confirmation" | "reminder" | "cancellation" | "abandoned" | "custom" | "giftCard";
                     subject?: string;
                     to?: string[];
                     cc?: string[];
@@ -14680,7 +15060,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         /** @enum {string} */
-                        event: "confirmation" | "reminder" | "cancellation" | "abandoned" | "custom";
+                        event: "confirmation" | "reminder" | "cancellation" | "abandoned" | "custom" | "giftCard";
                         subject: string;
                         to: string[];
                         cc: string[];
@@ -14817,7 +15197,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         /** @enum {string} */
-                        event: "confirmation" | "reminder" | "cancellation" | "abandoned" | "custom";
+                        event: "confirmation" | "reminder" | "cancellation" | "abandoned" | "custom" | "giftCard";
                         subject: string;
                         to: string[];
                         cc: string[];
@@ -14934,7 +15314,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         /** @enum {string} */
-                        event: "confirmation" | "reminder" | "cancellation" | "abandoned" | "custom";
+                        event: "confirmation" | "reminder" | "cancellation" | "abandoned" | "custom" | "giftCard";
                         subject: string;
                         to: string[];
                         cc: string[];
@@ -28254,6 +28634,14 @@ export interface operations {
                                 isUseAvailabilityColors: boolean;
                             };
                         };
+                        giftCards: {
+                            isOnSale: boolean;
+                            presetAmounts: number[];
+                            customAmountMin: number;
+                            customAmountMax: number;
+                            image: string | null;
+                            expiryMonths: number | null;
+                        };
                         products: {
                             id: string;
                             name: string;
@@ -30065,6 +30453,1560 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listGiftCards: {
+        parameters: {
+            query?: {
+                search?: string;
+                status?: "active" | "disabled" | "expired";
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            last4: string;
+                            amount: number;
+                            balance: number;
+                            /** @enum {string} */
+                            status: "active" | "disabled" | "expired";
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            expiresOn: string | null;
+                            /** @enum {string} */
+                            source: "desk" | "online";
+                            buyerName: string;
+                            buyerEmail: string;
+                            recipientName: string;
+                            recipientEmail: string;
+                            message: string;
+                            deliverAt: string;
+                            /** Format: date-time */
+                            deliveredAt: string | null;
+                            /** Format: date-time */
+                            disabledAt: string | null;
+                            disabledReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    sellGiftCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    paymentMethod: string;
+                    /** @default  */
+                    recipientName?: string;
+                    /** @default  */
+                    message?: string;
+                    deliverAt?: string;
+                    /** @default  */
+                    recipientEmail?: string;
+                    /** @default  */
+                    buyerName?: string;
+                    /** @default  */
+                    buyerEmail?: string;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        code: string;
+                        last4: string;
+                        amount: number;
+                        balance: number;
+                        /** @enum {string} */
+                        status: "active" | "disabled" | "expired";
+                        /** Format: date-time */
+                        expiresAt: string | null;
+                        expiresOn: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getGiftCardSummary: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        sold: number;
+                        soldCount: number;
+                        complimentary: number;
+                        redeemed: number;
+                        refunded: number;
+                        adjusted: number;
+                        expired: number;
+                        outstanding: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    exportGiftCardSummaryCsv: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getGiftCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        last4: string;
+                        amount: number;
+                        balance: number;
+                        /** @enum {string} */
+                        status: "active" | "disabled" | "expired";
+                        /** Format: date-time */
+                        expiresAt: string | null;
+                        expiresOn: string | null;
+                        /** @enum {string} */
+                        source: "desk" | "online";
+                        buyerName: string;
+                        buyerEmail: string;
+                        recipientName: string;
+                        recipientEmail: string;
+                        message: string;
+                        deliverAt: string;
+                        /** Format: date-time */
+                        deliveredAt: string | null;
+                        /** Format: date-time */
+                        disabledAt: string | null;
+                        disabledReason: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        ledger: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "issued" | "redeemed" | "refunded" | "adjusted" | "expired";
+                            amount: number;
+                            balanceAfter: number;
+                            method: string | null;
+                            reason: string | null;
+                            bookingId: string | null;
+                            userName: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adjustGiftCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        last4: string;
+                        amount: number;
+                        balance: number;
+                        /** @enum {string} */
+                        status: "active" | "disabled" | "expired";
+                        /** Format: date-time */
+                        expiresAt: string | null;
+                        expiresOn: string | null;
+                        /** @enum {string} */
+                        source: "desk" | "online";
+                        buyerName: string;
+                        buyerEmail: string;
+                        recipientName: string;
+                        recipientEmail: string;
+                        message: string;
+                        deliverAt: string;
+                        /** Format: date-time */
+                        deliveredAt: string | null;
+                        /** Format: date-time */
+                        disabledAt: string | null;
+                        disabledReason: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        ledger: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "issued" | "redeemed" | "refunded" | "adjusted" | "expired";
+                            amount: number;
+                            balanceAfter: number;
+                            method: string | null;
+                            reason: string | null;
+                            bookingId: string | null;
+                            userName: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    disableGiftCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        last4: string;
+                        amount: number;
+                        balance: number;
+                        /** @enum {string} */
+                        status: "active" | "disabled" | "expired";
+                        /** Format: date-time */
+                        expiresAt: string | null;
+                        expiresOn: string | null;
+                        /** @enum {string} */
+                        source: "desk" | "online";
+                        buyerName: string;
+                        buyerEmail: string;
+                        recipientName: string;
+                        recipientEmail: string;
+                        message: string;
+                        deliverAt: string;
+                        /** Format: date-time */
+                        deliveredAt: string | null;
+                        /** Format: date-time */
+                        disabledAt: string | null;
+                        disabledReason: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    resendGiftCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    recipientEmail?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        last4: string;
+                        amount: number;
+                        balance: number;
+                        /** @enum {string} */
+                        status: "active" | "disabled" | "expired";
+                        /** Format: date-time */
+                        expiresAt: string | null;
+                        expiresOn: string | null;
+                        /** @enum {string} */
+                        source: "desk" | "online";
+                        buyerName: string;
+                        buyerEmail: string;
+                        recipientName: string;
+                        recipientEmail: string;
+                        message: string;
+                        deliverAt: string;
+                        /** Format: date-time */
+                        deliveredAt: string | null;
+                        /** Format: date-time */
+                        disabledAt: string | null;
+                        disabledReason: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    printGiftCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description application/pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getGiftCardBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    venueId: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        last4: string;
+                        balance: number;
+                        /** @enum {string} */
+                        status: "active" | "expired";
+                        /** Format: date-time */
+                        expiresAt: string | null;
+                        expiresOn: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    buyGiftCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    venueId: string;
+                    amount: number;
+                    recipientName: string;
+                    /** @default  */
+                    message?: string;
+                    deliverAt?: string;
+                    /** Format: email */
+                    recipientEmail: string;
+                    buyerName: string;
+                    /** Format: email */
+                    buyerEmail: string;
+                    /** Format: uri */
+                    returnUrl: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        orderId: string;
+                        url: string;
+                        embeddable: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getGiftCardOrder: {
+        parameters: {
+            query: {
+                venueId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "open" | "paid";
+                        amount: number;
+                        recipientName: string;
+                        deliverAt: string;
+                        giftCard: {
+                            last4: string;
+                            expiresOn: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,6 +18,8 @@ export interface MailLook {
   /** #rrggbb: the venue's default widget template's primary color (validated by its schema). */
   primaryColor: string;
   links: MailLink[];
+  /** An absolute http(s) URL of a picture shown under the venue's name (a gift card's). */
+  image?: string;
 }
 
 const FONT = 'font-family:Arial,Helvetica,sans-serif';
@@ -68,6 +70,9 @@ export function mailHtml(subject: string, text: string, look: MailLook): string 
     '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6"><tr><td align="center" style="padding:16px 8px">\n' +
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-top:4px solid ${color};border-radius:6px">\n` +
     `<tr><td style="padding:20px 24px 4px;${FONT};font-size:20px;font-weight:bold;color:${color}">${escapeHtml(look.venueName)}</td></tr>\n` +
+    (look.image && /^https?:\/\//.test(look.image)
+      ? `<tr><td style="padding:12px 24px 0"><img src="${escapeHtml(look.image)}" alt="" width="552" style="display:block;width:100%;max-width:552px;height:auto;border-radius:6px"></td></tr>\n`
+      : '') +
     `<tr><td style="padding:12px 24px 16px;${FONT};font-size:16px;line-height:1.5;color:#1f2933;overflow-wrap:anywhere">\n${paragraphs}\n</td></tr>\n` +
     '</table>\n</td></tr></table>\n</body></html>\n'
   );

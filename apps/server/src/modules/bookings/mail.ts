@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { formatMoney, isLiveStatus } from '@lanebook/core';
 import type { Booking } from '@lanebook/core/booking-schemas';
@@ -7,7 +6,15 @@ import type { Db, Tx } from '../../db/client.js';
 import { TemplateError } from '../../platform/liquid.js';
 import type { JobAttempt, Jobs } from '../../platform/jobs.js';
 import { withTransaction } from '../../platform/locking.js';
-import { handOverQueuedMail, MAIL_RETRIES, MailDeferred, type Mailer, type MailResult, type QueuedMail } from '../../platform/mail.js';
+import {
+  handOverQueuedMail,
+  MAIL_RETRIES,
+  MailDeferred,
+  stableMailId,
+  type Mailer,
+  type MailResult,
+  type QueuedMail,
+} from '../../platform/mail.js';
 import type { ModuleDeps } from '../../platform/module.js';
 import type { VenueReads } from '../../platform/venue-reads.js';
 import { venueRowById } from '../venues/service.js';
@@ -147,9 +154,7 @@ export interface BookingMailJob {
  * mail goes once however often and wherever its job runs.
  */
 export function automaticMailId(bookingId: string, type: AutomaticMailType, occasion?: string): string {
-  const key = occasion ? `${bookingId}:${type}:${occasion}` : `${bookingId}:${type}`;
-  const hex = createHash('sha256').update(key).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return stableMailId(occasion ? `${bookingId}:${type}:${occasion}` : `${bookingId}:${type}`);
 }
 
 /** Retries of a temporary SMTP failure: the mailer's (30 s, then twice as long each time, 6 times). */

@@ -17,6 +17,7 @@ import {
 import { LIVE_BOOKING_STATUSES, type Quote } from '@lanebook/core';
 import type { BookingEvent, BookingLogType } from '@lanebook/core/booking-events';
 import { owned } from '../../db/venue-owned.js';
+import { giftCards } from '../gift-cards/schema.js';
 import { products } from '../products/schema.js';
 import { venues } from '../venues/schema.js';
 
@@ -253,6 +254,8 @@ export const bookingPayments = pgTable(
     failure: text('failure'),
     /** Each retry of a failed card refund is a new attempt: its idempotency key names it, so no attempt is sent twice. */
     attempt: integer('attempt').notNull().default(0),
+    /** A payment by gift card, and a refund back to one: the card (decision 045). */
+    giftCardId: text('gift_card_id'),
   },
   (t) => [
     primaryKey({ columns: [t.venueId, t.id] }),
@@ -261,6 +264,11 @@ export const bookingPayments = pgTable(
       foreignColumns: [bookings.venueId, bookings.id],
       name: 'booking_payments_booking_fk',
     }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.venueId, t.giftCardId],
+      foreignColumns: [giftCards.venueId, giftCards.id],
+      name: 'booking_payments_gift_card_fk',
+    }),
     index('booking_payments_booking_idx').on(t.venueId, t.bookingId, t.createdAt),
     // The cash-up: a venue's payments and refunds by when they were taken (decision 038).
     index('booking_payments_created_idx').on(t.venueId, t.createdAt),

@@ -75,6 +75,21 @@ export const DEFAULT_MAILING_TEMPLATES = [
       SIGNATURE,
   },
   {
+    // A gift card's recipient (decision 045): the code, the amount, the buyer's message; the printable card is attached.
+    event: 'giftCard',
+    subject:
+      '{% if giftCard.buyerName != "" %}{{ giftCard.buyerName }} sent you a gift card{% else %}Your gift card{% endif %} for {{ venue.name }}',
+    text:
+      'Hello{% if giftCard.recipientName != "" %} {{ giftCard.recipientName }}{% endif %},\n\n' +
+      '{% if giftCard.buyerName != "" %}{{ giftCard.buyerName }} sent you{% else %}Here is{% endif %} a gift card of {{ giftCard.amount | money }} for {{ venue.name }}.\n\n' +
+      '{% if giftCard.message != "" %}{{ giftCard.message }}\n\n{% endif %}' +
+      'Your gift card code: {{ giftCard.code }}\n' +
+      '{% if giftCard.expiresOn != "" %}Valid until {{ giftCard.expiresOn }}.\n{% endif %}\n' +
+      'Enter the code when you pay for a booking on our website, or show it at the desk. The card is attached to print.\n\n' +
+      'See you soon,\n' +
+      SIGNATURE,
+  },
+  {
     event: 'custom',
     subject: 'About your booking at {{ venue.name }}',
     text:
@@ -85,6 +100,10 @@ export const DEFAULT_MAILING_TEMPLATES = [
       SIGNATURE,
   },
 ] as const;
+
+/** The default template of a type (a gift card's mail goes with it when the venue has no active one of its own). */
+export const defaultMailingTemplate = (event: (typeof DEFAULT_MAILING_TEMPLATES)[number]['event']) =>
+  DEFAULT_MAILING_TEMPLATES.find((template) => template.event === event)!;
 
 /** Writes the default templates, active, in the new venue's transaction. */
 export async function createDefaultMailingTemplates(tx: Tx, venueId: string): Promise<void> {

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { MailingTemplateEvent } from '@lanebook/core/catalog';
 import { owned } from '../../db/venue-owned.js';
 
 export const mailingTemplates = pgTable(
   'mailing_templates',
   {
     ...owned(),
-    event: text('event').$type<'confirmation' | 'reminder' | 'cancellation' | 'abandoned' | 'custom'>().notNull(),
+    event: text('event').$type<MailingTemplateEvent>().notNull(),
     subject: text('subject').notNull(),
     to: jsonb('to')
       .$type<string[]>()

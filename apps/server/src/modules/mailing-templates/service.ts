@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { MAIL_PLACEHOLDERS } from '@lanebook/core';
+import { GIFT_CARD_MAIL_PLACEHOLDERS, MAIL_PLACEHOLDERS } from '@lanebook/core';
 import type { Db } from '../../db/client.js';
 import { renderTemplate, TemplateError } from '../../platform/liquid.js';
 import { forVenue } from '../../platform/venue-scope.js';
@@ -13,10 +13,11 @@ import { validationFailed } from '../../platform/errors.js';
  */
 const SAMPLE_VALUES: object = (() => {
   const values: Record<string, Record<string, unknown> | unknown> = {};
-  for (const { name } of MAIL_PLACEHOLDERS) {
+  for (const { name } of [...MAIL_PLACEHOLDERS, ...GIFT_CARD_MAIL_PLACEHOLDERS]) {
     const [path, filter] = name.split(' | ');
     const keys = path.split('.');
-    const sample = filter === 'money' ? 1_234_567 : keys.at(-1) === 'playersCount' ? 24 : 'x'.repeat(60);
+    const sample =
+      filter === 'money' ? 1_234_567 : keys.at(-1) === 'playersCount' ? 24 : keys.at(-1) === 'message' ? 'x'.repeat(1000) : 'x'.repeat(60);
     let holder = values;
     for (const key of keys.slice(0, -1)) holder = (holder[key] ??= {}) as Record<string, unknown>;
     holder[keys.at(-1) as string] = sample;

@@ -28,6 +28,7 @@ import {
   WebhookSignatureError,
   type BankAccount as ProviderBankAccount,
 } from '../../platform/payments/provider.js';
+import { giftCardMailerOf } from '../gift-cards/mail.js';
 import { accountOf, applyWebhookEvent, ensureAccount, paymentsInfo, syncAccountStatus } from './service.js';
 
 const tags = ['payments'];
@@ -51,6 +52,7 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const provider = deps.payments;
+  const giftCardMail = giftCardMailerOf(deps);
   const trustedOrigins = [deps.config.baseUrl, ...(deps.config.extraOrigins ?? [])].map((url) => new URL(url).origin);
 
   /** `{provider}` in a path is the active provider's name (sandbox or stripe); another is a 404. */
@@ -350,7 +352,7 @@ export const paymentRoutes: ModuleRoutes = async (fastify, { deps }) => {
           if (error instanceof WebhookSignatureError) throw new AppError(400, 'bad_signature', error.message);
           throw error;
         }
-        return { received: true as const, outcome: await applyWebhookEvent(db, provider, event) };
+        return { received: true as const, outcome: await applyWebhookEvent(db, provider, event, giftCardMail, request.log) };
       },
     );
   });

@@ -22,7 +22,10 @@ import {
   setPaymentAccount,
   setPaymentStatus,
   venueOfPaymentAccount,
+  venueRowById,
 } from '../venues/service.js';
+import { giftCardMails, type GiftCardMailer } from '../gift-cards/mail.js';
+import { issuePaidOrder } from '../gift-cards/service.js';
 import { paymentEvents } from './schema.js';
 
 /**
@@ -90,11 +93,17 @@ export function paymentsInfo(provider: PaymentProvider, venue: VenueRow): Paymen
   };
 }
 
-/** Opens the provider's hosted checkout for an amount of a booking; answers the session (its id and URL). */
+/** Opens the provider's hosted checkout for an amount of a booking or a gift card order; answers the session (its id and URL). */
 export async function openCardCheckout(
   provider: PaymentProvider,
   venue: VenueRow,
-  checkout: { bookingId: string; amount: number; description: string; successUrl: string; cancelUrl: string; idempotencyKey: string },
+  checkout: ({ bookingId: string } | { giftCardOrderId: string }) & {
+    amount: number;
+    description: string;
+    successUrl: string;
+    cancelUrl: string;
+    idempotencyKey: string;
+  },
 ): Promise<{ id: string; url: string }> {
   assertCardCheckoutPossible(provider, venue);
   const account = accountOf(provider, venue)!;
@@ -105,7 +114,10 @@ export async function openCardCheckout(
     description: checkout.description,
     successUrl: checkout.successUrl,
     cancelUrl: checkout.cancelUrl,
-    metadata: { venueId: venue.id, bookingId: checkout.bookingId },
+    metadata:
+      'bookingId' in checkout
+        ? { venueId: venue.id, bookingId: checkout.bookingId }
+        : { venueId: venue.id, giftCardOrderId: checkout.giftCardOrderId },
     idempotencyKey: checkout.idempotencyKey,
   });
   return session;
@@ -152,7 +164,15 @@ export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
  * payment event brings the ledger to the payment's current state, so events in any order end the
  * same (decision 021).
  */
-export async function applyWebhookEvent(db: Db, provider: PaymentProvider, event: WebhookEvent): Promise<WebhookOutcome> {
+export async function applyWebhookEvent(
+  db: Db,
+  provider: PaymentProvider,
+  event: WebhookEvent,
+  /** A gift card bought online is issued when its payment is confirmed here; its mails go out after the commit. */
+  giftCardMail: GiftCardMailer,
+  log: { warn: (object: object, message: string) => void },
+): Promise<WebhookOutcome> {
+  const mails = giftCardMails(giftCardMail, log);
   const venue = event.account ? await venueOfPaymentAccount(db, provider.name, event.account) : null;
   let apply: ((tx: Tx) => Promise<boolean>) | null = null;
   if (venue && event.account && event.isAccountUpdate) {
@@ -164,14 +184,23 @@ export async function applyWebhookEvent(db: Db, provider: PaymentProvider, event
   } else if (venue && event.account && event.paymentId) {
     const payment = await provider.getPayment(event.account, event.paymentId);
     // The metadata names the booking; a payment of another venue's booking is never applied here.
-    const bookingId = payment.metadata.bookingId;
+    const { bookingId, giftCardOrderId } = payment.metadata;
     if (payment.succeeded && payment.metadata.venueId === venue.id && bookingId) {
       const reported = { provider: provider.name, paymentId: payment.id, amount: payment.amount, amountRefunded: payment.amountRefunded };
       const actor = { userName: 'Payment provider', moneyFormat: venue.moneyFormat };
       apply = async (tx) => (await recordCardPayment(tx, venue.id, bookingId, reported, actor)) !== null;
+    } else if (payment.succeeded && payment.metadata.venueId === venue.id && giftCardOrderId) {
+      // The card is issued now, once (decision 045); never on the customer's return page.
+      const paid = { provider: provider.name, paymentId: payment.id, amount: payment.amount };
+      const venueRow = await venueRowById(db, venue.id);
+      apply = async (tx) => {
+        const issued = venueRow && (await issuePaidOrder(tx, giftCardMail.keys, venueRow, giftCardOrderId, paid));
+        if (issued) await mails.afterIssue(tx, issued.card);
+        return Boolean(issued);
+      };
     }
   }
-  return withTransaction(db, async (tx) => {
+  const outcome = await withTransaction(db, async (tx): Promise<WebhookOutcome> => {
     const stored = await tx
       .insert(paymentEvents)
       .values({ provider: provider.name, id: event.id, type: event.type, account: event.account })
@@ -180,6 +209,8 @@ export async function applyWebhookEvent(db: Db, provider: PaymentProvider, event
     if (stored.length === 0) return 'duplicate';
     return apply && (await apply(tx)) ? 'applied' : 'ignored';
   });
+  await mails.handOver();
+  return outcome;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PermissionsMap } from '@lanebook/core';
+import { GIFT_CARD_SETTINGS_DEFAULTS, type GiftCardSettings } from '@lanebook/core/gift-card-schemas';
 
 export const venues = pgTable(
   'venues',
@@ -45,6 +46,8 @@ export const venues = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     permissions: jsonb('permissions').$type<PermissionsMap>().notNull(),
+    /** Gift cards: sold online or not, amounts, picture, expiry (decision 045). */
+    giftCards: jsonb('gift_card_settings').$type<GiftCardSettings>().notNull().default(GIFT_CARD_SETTINGS_DEFAULTS),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,7 +8,9 @@ import {
   type VenueUpdate,
 } from '@lanebook/core';
 import type { Db, Tx } from '../../db/client.js';
-import { conflict } from '../../platform/errors.js';
+import { conflict, validationFailed } from '../../platform/errors.js';
+import { withTransaction } from '../../platform/locking.js';
+import { giftCardSettingsSchema } from '@lanebook/core/gift-card-schemas';
 import type { VenueRow } from '../../platform/access.js';
 import { likePattern, type Page } from '../../platform/http.js';
 import { storedPhone } from '../../platform/phones.js';
@@ -46,6 +48,7 @@ export function toVenue(row: VenueRow): Venue {
     bankOnboardingSkipped: row.bankOnboardingSkipped,
     status: row.status,
     permissions: normalizePermissionsMap(row.permissions),
+    giftCards: row.giftCards,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -79,12 +82,24 @@ export async function createVenue(tx: Tx, input: VenueCreate, ownerUserId: strin
 /** The venue's phone is stored E.164, read in its country (the one the patch sets, else its own). */
 export async function updateVenue(db: Db, venue: Pick<VenueRow, 'id' | 'country'>, patch: VenueUpdate): Promise<Venue> {
   const phone = patch.phone === undefined ? {} : { phone: storedPhone(patch.phone, patch.country ?? venue.country, 'phone') };
-  const [row] = await db
-    .update(venues)
-    .set({ ...patch, ...phone, updatedAt: new Date() })
-    .where(eq(venues.id, venue.id))
-    .returning();
-  return toVenue(row);
+  const { giftCards, ...fields } = patch;
+  return withTransaction(db, async (tx) => {
+    // The gift card settings sent are merged into the saved ones, and the result checked whole (decision 045).
+    let settings = {};
+    if (giftCards) {
+      const [saved] = await tx.select({ giftCards: venues.giftCards }).from(venues).where(eq(venues.id, venue.id)).for('update');
+      const merged = giftCardSettingsSchema.safeParse({ ...saved.giftCards, ...giftCards });
+      if (!merged.success)
+        throw validationFailed(merged.error.issues.map((issue) => ({ path: ['giftCards', ...issue.path], message: issue.message })));
+      settings = { giftCards: merged.data };
+    }
+    const [row] = await tx
+      .update(venues)
+      .set({ ...fields, ...phone, ...settings, updatedAt: new Date() })
+      .where(eq(venues.id, venue.id))
+      .returning();
+    return toVenue(row);
+  });
 }
 
 export async function setVenuePermissions(db: Db, venueId: string, map: PermissionsMap): Promise<Venue> {

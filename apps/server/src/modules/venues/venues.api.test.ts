@@ -9,6 +9,7 @@ import {
   type PermissionsMap,
   type Venue,
 } from '@lanebook/core';
+import { GIFT_CARD_SETTINGS_DEFAULTS } from '@lanebook/core/gift-card-schemas';
 import { venueMembers, venues } from '../../db/schema.js';
 import { VENUE_BAD_VALUES } from '../../../test/bad-input.js';
 import { describeEachDatabase } from '../../../test/each-database.js';
@@ -75,6 +76,7 @@ describeEachDatabase('venues', (t) => {
       bankOnboardingSkipped: false,
       status: 'inactive',
       permissions: DEFAULT_PERMISSIONS,
+      giftCards: GIFT_CARD_SETTINGS_DEFAULTS,
       createdAt: expect.stringMatching(/^\d{4}-/),
     });
     const me = (await creator.in('new-lanes').get('/api/private/me')).json();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { venueToday, widgetTemplateDefaults } from '@lanebook/core';
 import type { WidgetProduct, WidgetTemplateView, WidgetVenue, WidgetVisitUpdate, WidgetVisitsSummary } from '@lanebook/core/widget-schemas';
+import type { WidgetGiftCards } from '@lanebook/core/gift-card-schemas';
 import type { Db, Tx } from '../../db/client.js';
 import type { VenueRow } from '../../platform/access.js';
 import { notFound, validationFailed } from '../../platform/errors.js';
@@ -40,6 +41,19 @@ export function widgetVenue(row: VenueRow): WidgetVenue {
     status: row.status,
     isTakingBookings: row.status === 'live',
     paymentsOn: row.isStripePaymentsEnabled,
+  };
+}
+
+/** The venue's gift cards as the widget offers them (decision 045): on sale when the setting is on, the venue live and taking card payments. */
+export function widgetGiftCards(row: VenueRow): WidgetGiftCards {
+  const settings = row.giftCards;
+  return {
+    isOnSale: settings.isEnabled && row.status === 'live' && row.isStripePaymentsEnabled,
+    presetAmounts: settings.presetAmounts,
+    customAmountMin: settings.customAmountMin,
+    customAmountMax: settings.customAmountMax,
+    image: settings.image || null,
+    expiryMonths: settings.expiryMonths,
   };
 }
 
@@ -118,7 +132,7 @@ export async function widgetConfigJson(db: Db, reads: VenueReads, row: VenueRow,
   if (templateJson === 'null') throw notFound('Widget template');
   const productsJson =
     row.status === 'live' ? await reads.json(PRODUCT_TABLES, row.id, 'widget-products', () => widgetProducts(db, row.id)) : '[]';
-  return `{"venue":${JSON.stringify(widgetVenue(row))},"template":${templateJson},"products":${productsJson}}`;
+  return `{"venue":${JSON.stringify(widgetVenue(row))},"template":${templateJson},"giftCards":${JSON.stringify(widgetGiftCards(row))},"products":${productsJson}}`;
 }
 
 /** A new visit of the venue's widget, on the venue's today until slots are chosen; a template it names is one the widget can show. */

@@ -61,14 +61,16 @@ export interface CheckoutRequest {
   /** Where the checkout page sends the customer after paying, and after giving up. */
   successUrl: string;
   cancelUrl: string;
-  /** Carried to the payment and back in its events: which booking the money is for. */
+  /** Carried to the payment and back in its events: which booking or gift card order the money is for. */
   metadata: PaymentMetadata;
   idempotencyKey: string;
 }
 
+/** What the money is for: a booking, or a gift card bought online (its order, decision 045). */
 export interface PaymentMetadata {
   venueId: string;
-  bookingId: string;
+  bookingId?: string;
+  giftCardOrderId?: string;
 }
 
 export interface Checkout {

@@ -110,14 +110,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async getPayment(account, paymentId) {
       const intent = await call(() => stripe.paymentIntents.retrieve(paymentId, { expand: ['latest_charge'] }, on(account)));
       const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
-      const { venueId, bookingId } = intent.metadata;
+      const { venueId, bookingId, giftCardOrderId } = intent.metadata;
       return {
         id: intent.id,
         succeeded: intent.status === 'succeeded',
         amount: intent.amount_received || intent.amount,
         amountRefunded: charge?.amount_refunded ?? 0,
         currency: intent.currency as Currency,
-        metadata: { ...(venueId !== undefined && { venueId }), ...(bookingId !== undefined && { bookingId }) },
+        metadata: {
+          ...(venueId !== undefined && { venueId }),
+          ...(bookingId !== undefined && { bookingId }),
+          ...(giftCardOrderId !== undefined && { giftCardOrderId }),
+        },
       };
     },
 
