@@ -71,6 +71,7 @@ const CASES: [BookingEvent, string, string][] = [
     'Moved by the customer from 2026-12-24 16:00–18:00 to 2026-12-24 17:00–18:00; total 40.00 €',
   ],
   [{ type: 'paymentCollected', amount: 5000, method: 'Cash' }, 'Collected $50.00 by Cash', 'Collected 50.00 € by Cash'],
+  [{ type: 'giftCardPaid', amount: 2500, last4: 'B6DF' }, 'Paid $25.00 by gift card ••••B6DF', 'Paid 25.00 € by gift card ••••B6DF'],
   [{ type: 'cardPaymentReceived', amount: 8000 }, 'Card payment of $80.00 received', 'Card payment of 80.00 € received'],
   [
     {

@@ -72,6 +72,8 @@ export const bookingEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('movedByCustomer'), ...fromTo(span), total: cents.nullable() }),
   z.object({ type: z.literal('paymentCollected'), amount: cents, method: z.string() }),
   z.object({ type: z.literal('cardPaymentReceived'), amount: cents }),
+  /** A gift card paid (decision 045): the card by its last four. */
+  z.object({ type: z.literal('giftCardPaid'), amount: cents, last4: z.string() }),
   /** Refund rows written at once; `overpayment` when a payment that arrived with nothing due goes back. */
   z.object({
     type: z.literal('refunded'),
@@ -115,6 +117,7 @@ export function logTypeOf(event: BookingEvent): BookingLogType {
       return 'abandoned';
     case 'paymentCollected':
     case 'cardPaymentReceived':
+    case 'giftCardPaid':
       return 'paid';
     case 'refunded':
     case 'cardRefundAtProvider':
@@ -207,6 +210,8 @@ export function renderBookingEvent(event: BookingEvent, venue: BookingEventForma
       return `Collected ${money(event.amount)} by ${event.method}`;
     case 'cardPaymentReceived':
       return `Card payment of ${money(event.amount)} received`;
+    case 'giftCardPaid':
+      return `Paid ${money(event.amount)} by gift card ••••${event.last4}`;
     case 'refunded': {
       const parts = event.parts.map((part) => `${money(part.amount)} to ${part.method}`).join(', ');
       return `${event.overpayment ? 'Refunded overpayment:' : 'Refunded'} ${parts}${event.keptDepositToo ? ' (the kept deposit too)' : ''}`;

@@ -8,6 +8,7 @@ import { normalizePhone } from './format.js';
 import { publicPriceQuerySchema, quoteSchema } from './calendar-schemas.js';
 import { DATE_RANGE_MESSAGE, isDateInRange } from './date-range.js';
 import { EMAIL_TYPES } from './catalog.js';
+import { appliedGiftCardSchema, giftCardCodeSchema } from './gift-card-schemas.js';
 
 /**
  * The bookings API's bodies and answers, shared by the server (validation, serialization) and
@@ -364,16 +365,37 @@ export const publicMoveBodySchema = z.object({ slots: z.array(id).min(1, 'Choose
 
 export const presenceBodySchema = z.object({ presenceStatus: z.enum(PRESENCE_STATUSES) }).strict();
 export const noteBodySchema = z.object({ text: z.string().trim().min(1, 'Write the note').max(2000) }).strict();
+/** `paymentMethod` of the desk's checkout that pays with a gift card (decision 045). */
+export const GIFT_CARD_PAYMENT_METHOD = 'giftCard';
+/** Where a refund of money a gift card paid goes: back to the card (the default), or in cash at the desk. */
+export const GIFT_CARD_REFUND_TARGETS = ['giftCard', 'cash'] as const;
 export const checkoutBodySchema = z
   .object({
     amount: cents.min(1, 'The amount must be at least one cent'),
+    /** One of the venue's methods, `card` (the provider's hosted page) or `giftCard` (with giftCardCode). */
     paymentMethod: z.string().trim().min(1, 'Choose a payment method').max(60),
     /** Cash handed over, cents: at least the amount, and only with cash; the answer's `change` is what goes back. */
     tendered: cents.optional(),
+    /** With paymentMethod giftCard: the card's code (case, spaces and dashes do not matter). */
+    giftCardCode: giftCardCodeSchema.optional(),
   })
-  .strict();
-/** A payment the desk collected: the booking, and the change to hand back from the cash tendered (0 without). */
-export const checkoutAnswerSchema = bookingSchema.extend({ change: z.number().int() });
+  .strict()
+  .superRefine((body, ctx) => {
+    const giftCard = body.paymentMethod === GIFT_CARD_PAYMENT_METHOD;
+    if (giftCard && !body.giftCardCode) ctx.addIssue({ code: 'custom', path: ['giftCardCode'], message: 'Enter the gift card code' });
+    if (!giftCard && body.giftCardCode)
+      ctx.addIssue({ code: 'custom', path: ['giftCardCode'], message: 'A gift card code goes with paymentMethod giftCard' });
+  });
+/**
+ * A payment the desk collected: the booking, the change to hand back from the cash tendered (0
+ * without), and with a gift card what it paid (at most the amount: what it held) and holds now.
+ */
+export const checkoutAnswerSchema = bookingSchema.extend({ change: z.number().int(), appliedGiftCard: appliedGiftCardSchema.optional() });
+
+/** `POST /api/public/booking/{reference}/gift-card`: a gift card pays what it can of what is due. */
+export const publicGiftCardApplySchema = z.object({ code: giftCardCodeSchema }).strict();
+/** The customer's booking with its new due, and what the card paid and holds now. */
+export const publicGiftCardAppliedSchema = publicBookingSchema.extend({ appliedGiftCard: appliedGiftCardSchema });
 export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
 export const refundBodySchema = z
   .object({
@@ -382,6 +404,8 @@ export const refundBodySchema = z
     overrideDeposit: z.boolean().optional(),
     /** A goodwill discount: the price is lowered by the amount (else the customer owes it again). */
     lowerPrice: z.boolean().optional(),
+    /** Money a gift card paid goes back to the card (the default) or in cash. */
+    giftCardRefundTo: z.enum(GIFT_CARD_REFUND_TARGETS).optional(),
   })
   .strict();
 
@@ -392,6 +416,8 @@ export const staffCancelBodySchema = z
     refundAmount: cents.optional(),
     /** Why, kept in the booking's log. */
     reason: z.string().trim().max(500).optional(),
+    /** Money a gift card paid goes back to the card (the default) or in cash. */
+    giftCardRefundTo: z.enum(GIFT_CARD_REFUND_TARGETS).optional(),
   })
   .strict();
 export type StaffCancelBody = z.infer<typeof staffCancelBodySchema>;

@@ -1,7 +1,6 @@
 import { z } from './zod.js';
 import { instantSchema } from './api-schemas.js';
 import { isoDateSchema } from './calendar-schemas.js';
-import { publicBookingSchema } from './booking-schemas.js';
 export * from './gift-card-settings.js';
 import { cardAmount } from './gift-card-settings.js';
 import {
@@ -205,11 +204,6 @@ export type GiftCardSummary = z.infer<typeof giftCardSummarySchema>;
 
 /** What a card paid of a booking: its last four, the amount taken and what it holds now. */
 export const appliedGiftCardSchema = z.object({ last4: z.string(), amount: z.number().int(), balance: z.number().int() });
-
-/** POST /api/public/booking/{reference}/gift-card. */
-export const publicGiftCardApplySchema = z.object({ code: giftCardCodeSchema }).strict();
-/** The customer's booking with its new due, and what the card paid. */
-export const publicGiftCardAppliedSchema = publicBookingSchema.extend({ appliedGiftCard: appliedGiftCardSchema });
 
 // ---------- Public: balance and the online purchase ----------
 

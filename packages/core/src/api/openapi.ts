@@ -1761,7 +1761,7 @@ export interface paths {
         put?: never;
         /**
          * Collect a payment at the desk
-         * @description Collects an amount with one of the venue's payment methods (Cash, a POS terminal): answers the booking, paid when nothing is due, with change: what to hand back from the cash tendered (tendered, cents, cash only, at least the amount; 0 without it). With paymentMethod "card" answers { url }, the provider's hosted checkout page: the booking is paid when the provider confirms the payment (its webhook), not on the customer's return.
+         * @description Collects an amount with one of the venue's payment methods (Cash, a POS terminal): answers the booking, paid when nothing is due, with change: what to hand back from the cash tendered (tendered, cents, cash only, at least the amount; 0 without it). With paymentMethod "card" answers { url }, the provider's hosted checkout page: the booking is paid when the provider confirms the payment (its webhook), not on the customer's return. With paymentMethod "giftCard" and giftCardCode the card pays what it holds up to the amount: the answer's appliedGiftCard says how much and what it holds now; an unknown code is a 404 gift_card_not_found, a disabled, expired or empty card a 409 (gift_card_disabled, gift_card_expired, gift_card_empty), each in a customer's words.
          */
         post: operations["collectPayment"];
         delete?: never;
@@ -1944,6 +1944,26 @@ export interface paths {
          * @description The customer moves the booking to other consecutive slots of the same product for the same players, while it can be cancelled (else 409 not_movable naming the deadline). Lanes are chosen again; a lane taken meanwhile is a 409 slot_unavailable and changes nothing. It is priced again: money paid over the new total is refunded, more due is paid with the checkout.
          */
         post: operations["movePublicBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/booking/{id}/gift-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a booking with a gift card
+         * @description The customer's gift card pays what it can of what is due (decision 045): answers the booking with its new due, and what the card paid and holds now; the rest is paid by card as usual. An unknown code (another venue's too) is a 404 gift_card_not_found and counts in the address's budget of misses (then 429); a disabled, expired or empty card is a 409 (gift_card_disabled, gift_card_expired, gift_card_empty); nothing due is a 409 nothing_due. Each in words a customer understands.
+         */
+        post: operations["payPublicBookingWithGiftCard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -20721,6 +20741,11 @@ export interface operations {
                                 amount: number;
                             } | {
                                 /** @enum {string} */
+                                type: "giftCardPaid";
+                                amount: number;
+                                last4: string;
+                            } | {
+                                /** @enum {string} */
                                 type: "refunded";
                                 parts: {
                                     amount: number;
@@ -21378,6 +21403,11 @@ export interface operations {
                                 amount: number;
                             } | {
                                 /** @enum {string} */
+                                type: "giftCardPaid";
+                                amount: number;
+                                last4: string;
+                            } | {
+                                /** @enum {string} */
                                 type: "refunded";
                                 parts: {
                                     amount: number;
@@ -21856,6 +21886,8 @@ export interface operations {
                 "application/json": {
                     refundAmount?: number;
                     reason?: string;
+                    /** @enum {string} */
+                    giftCardRefundTo?: "giftCard" | "cash";
                 } | null;
             };
         };
@@ -23137,6 +23169,7 @@ export interface operations {
                     amount: number;
                     paymentMethod: string;
                     tendered?: number;
+                    giftCardCode?: string;
                 };
             };
         };
@@ -23278,6 +23311,11 @@ export interface operations {
                         /** Format: date-time */
                         updatedAt: string;
                         change: number;
+                        appliedGiftCard?: {
+                            last4: string;
+                            amount: number;
+                            balance: number;
+                        };
                     } | {
                         url: string;
                     };
@@ -23420,6 +23458,8 @@ export interface operations {
                     amount: number;
                     overrideDeposit?: boolean;
                     lowerPrice?: boolean;
+                    /** @enum {string} */
+                    giftCardRefundTo?: "giftCard" | "cash";
                 };
             };
         };
@@ -25006,6 +25046,197 @@ export interface operations {
                         isMovable: boolean;
                         hasWaiver: boolean;
                         signingLink: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    payPublicBookingWithGiftCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        productId: string;
+                        /** @enum {string} */
+                        status: "new" | "wait_for_payment" | "paid" | "canceled" | "abandoned";
+                        date: string | null;
+                        dateIso: string | null;
+                        /** Format: date-time */
+                        startsAt: string;
+                        /** Format: date-time */
+                        endsAt: string;
+                        slotIds: string[];
+                        playersCount: number;
+                        reservationInfo: {
+                            firstName: string;
+                            lastName: string;
+                            email: string;
+                            phone: string;
+                            note: string;
+                        };
+                        registrationCode: string | null;
+                        bookingReference: string | null;
+                        upsellItems: {
+                            id: string;
+                            name: string;
+                            price: number;
+                            quantity: number;
+                        }[];
+                        quote: {
+                            lines: {
+                                /** @enum {string} */
+                                kind: "slot" | "upsell";
+                                id: string;
+                                label: string;
+                                quantity: number;
+                                unitPrice: number;
+                                amount: number;
+                                discount: number;
+                                tax: number;
+                            }[];
+                            subtotal: number;
+                            discounts: number;
+                            affiliateDiscount: number;
+                            promocodeDiscount: number;
+                            taxes: number;
+                            upsellTaxes: number;
+                            taxLines: {
+                                id: string;
+                                name: string;
+                                rate: number;
+                                amount: number;
+                            }[];
+                            total: number;
+                            deposit: number;
+                            dueNow: number;
+                        } | null;
+                        total: number;
+                        deposit: number;
+                        depositPrice: number;
+                        paid: number;
+                        refunded: number;
+                        due: number;
+                        netPaid: number;
+                        kept: number;
+                        /** @enum {string} */
+                        paymentLabel: "Unpaid" | "Part paid" | "Paid" | "Overpaid" | "Refunded" | "Kept" | "No charge";
+                        numberOfSignedWaivers: number;
+                        productName: string;
+                        venueId: string;
+                        venueName: string;
+                        venueAddress: string;
+                        venuePhone: string;
+                        isCancellable: boolean;
+                        /** Format: date-time */
+                        cancellableUntil: string | null;
+                        isMovable: boolean;
+                        hasWaiver: boolean;
+                        signingLink: string;
+                        appliedGiftCard: {
+                            last4: string;
+                            amount: number;
+                            balance: number;
+                        };
                     };
                 };
             };

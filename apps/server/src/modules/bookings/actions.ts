@@ -32,6 +32,8 @@ export interface CancelOptions {
   reason?: string;
   /** The provider the venue takes cards through now (null: none): card parts of the refund go back through it. */
   cardProvider?: string | null;
+  /** Gift card parts go back to their cards unless staff give them in cash (this method of the venue's). */
+  giftCardRefundTo?: { method: string };
 }
 
 /**
@@ -64,7 +66,7 @@ export async function cancelBooking(
     tx,
     venueId,
     changed,
-    { amount: options.refundAmount, overrideDeposit: true },
+    { amount: options.refundAmount, overrideDeposit: true, giftCardRefundTo: options.giftCardRefundTo },
     actor,
     options.cardProvider ?? null,
     now,

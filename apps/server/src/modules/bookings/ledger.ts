@@ -19,6 +19,8 @@ export interface LedgerRow {
   status?: 'pending' | 'succeeded' | 'failed';
   failure?: string | null;
   attempt?: number;
+  /** A payment by gift card, or a refund back to one (decision 045). */
+  giftCardId?: string | null;
   createdAt: Date;
 }
 

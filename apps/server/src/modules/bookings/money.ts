@@ -16,6 +16,9 @@ import type { Db, Tx } from '../../db/client.js';
 import { conflict, fieldError } from '../../platform/errors.js';
 import { withTransaction } from '../../platform/locking.js';
 import { forVenue } from '../../platform/venue-scope.js';
+import { GIFT_CARD_METHOD } from '@lanebook/core/gift-cards';
+import type { GiftCardKeys } from '../gift-cards/codes.js';
+import { lockGiftCards, redeemGiftCard, refundToGiftCard, type GiftCardVenue } from '../gift-cards/service.js';
 import { keptDepositOf, paymentsOf, spreadRefund, sumsOf } from './ledger.js';
 import { bookingAnswer, bookingOrNotFound, ledgerOf, writeLog, type BookingRow } from './records.js';
 import { recordBookingEvent } from './events.js';
@@ -103,6 +106,11 @@ export interface RefundLine {
 
 export interface RefundRequest {
   amount: number;
+  /**
+   * Where money a gift card paid goes (decision 045): back to the card (the default), or as this
+   * method of the venue's (its cash) when staff choose.
+   */
+  giftCardRefundTo?: { method: string };
   /** Refund a no-show's kept deposit too (decision 022); cancellations and automatic refunds do. */
   overrideDeposit?: boolean;
   /** Give back only this payment (an overpayment goes back to the card that made it). */
@@ -144,6 +152,7 @@ export async function writeRefundRows(
   const parts = spreadRefund(payments, request.amount);
   if (!parts) throw fieldError(`At most ${formatMoney(allowed, actor.moneyFormat)} can be refunded`, 'amount');
   const providerOf = new Map(ledger.map((r) => [r.id, r.provider ?? null]));
+  const giftCardOf = new Map(ledger.map((r) => [r.id, r.giftCardId ?? null]));
   for (const part of parts) {
     const provider = providerOf.get(part.payment.id) ?? null;
     if (provider && cardProvider !== provider)
@@ -152,9 +161,15 @@ export async function writeRefundRows(
         'provider_unavailable',
       );
   }
+  // Gift cards the refund goes back to, locked in one order before any is written (decision 045).
+  const toCards = request.giftCardRefundTo ? [] : parts.flatMap((part) => giftCardOf.get(part.payment.id) ?? []);
+  await lockGiftCards(tx, venueId, toCards);
   const lines: RefundLine[] = [];
   for (const part of parts) {
     const provider = providerOf.get(part.payment.id) ?? null;
+    const paidByCard = giftCardOf.get(part.payment.id) ?? null;
+    const giftCardId = paidByCard && !request.giftCardRefundTo ? paidByCard : null;
+    const method = paidByCard && request.giftCardRefundTo ? request.giftCardRefundTo.method : part.payment.paymentMethodAlias;
     const id = randomUUID();
     const status = provider ? 'pending' : 'succeeded';
     await forVenue(tx, venueId).insert(bookingPayments, {
@@ -162,15 +177,18 @@ export async function writeRefundRows(
       bookingId: row.id,
       kind: 'refund',
       amount: part.amount,
-      method: part.payment.paymentMethodAlias,
+      method,
       refundOf: part.payment.id,
       provider,
       status,
+      giftCardId,
       userName: actor.userName,
       userId: actor.userId ?? null,
       createdAt: now,
     });
-    lines.push({ id, amount: part.amount, paymentMethodAlias: part.payment.paymentMethodAlias, status, date: now.toISOString() });
+    // Back to the card in the same transaction: its balance grows with this refund or not at all.
+    if (giftCardId) await refundToGiftCard(tx, venueId, giftCardId, part.amount, { bookingId: row.id, bookingPaymentId: id }, actor, now);
+    lines.push({ id, amount: part.amount, paymentMethodAlias: method, status, date: now.toISOString() });
   }
   const event: BookingEvent = {
     type: 'refunded',
@@ -222,6 +240,68 @@ export async function collectPayment(
 
 export const CARD_METHOD = 'Card';
 
+/** What a gift card paid of a booking: its last four, the amount taken, and what it holds now. */
+export interface AppliedGiftCard {
+  last4: string;
+  amount: number;
+  balance: number;
+}
+
+/**
+ * A payment by gift card (decision 045), a payment like any other: under the booking's row lock,
+ * at most what is due (`upTo`, the desk's amount or everything due), the card's lock next and what
+ * it can pay of it; a ledger row naming the card, its redeemed entry, the log and the booking's
+ * sums in one transaction. The card's errors (unknown, disabled, expired, empty) are the customer's words.
+ */
+export async function collectGiftCardPayment(
+  tx: Tx,
+  keys: GiftCardKeys,
+  venue: GiftCardVenue,
+  bookingId: string,
+  payment: { code: string; upTo: number | 'due' },
+  actor: MoneyActor,
+  now = new Date(),
+): Promise<{ booking: Booking; applied: AppliedGiftCard }> {
+  const row = await lockedBooking(tx, venue.id, bookingId);
+  const { due } = bookingMoney({ ...row, paid: row.paidTotal, refunded: row.refundedTotal });
+  if (payment.upTo === 'due') {
+    if (!isLiveStatus(row.status)) throw conflict(`This booking is ${row.status}: it takes no payment.`, 'booking_not_live');
+    if (due === 0) throw conflict('Nothing is due on this booking.', 'nothing_due');
+  } else assertCollectable(row, payment.upTo, due, actor);
+  const id = randomUUID();
+  const redeemed = await redeemGiftCard(
+    tx,
+    keys,
+    venue,
+    payment.code,
+    payment.upTo === 'due' ? due : payment.upTo,
+    { bookingId, bookingPaymentId: id },
+    actor,
+    now,
+  );
+  await forVenue(tx, venue.id).insert(bookingPayments, {
+    id,
+    bookingId,
+    kind: 'payment',
+    amount: redeemed.amount,
+    method: GIFT_CARD_METHOD,
+    giftCardId: redeemed.card.id,
+    userName: actor.userName,
+    userId: actor.userId ?? null,
+    createdAt: now,
+  });
+  await writeLog(
+    tx,
+    venue.id,
+    bookingId,
+    { type: 'giftCardPaid', amount: redeemed.amount, last4: redeemed.card.codeLast4 },
+    actor.userName,
+  );
+  const settled = await settleLedger(tx, venue.id, bookingId);
+  const booking = await recordBookingEvent(tx, venue.id, settled.status === 'paid' ? 'booking.paid' : 'booking.updated', settled);
+  return { booking, applied: { last4: redeemed.card.codeLast4, amount: redeemed.amount, balance: redeemed.card.balance } };
+}
+
 export interface RefundOutcome {
   booking: Booking;
   refunds: RefundAnswer['refunds'];
@@ -238,7 +318,7 @@ export async function writeRefund(
   tx: Tx,
   venueId: string,
   bookingId: string,
-  request: { amount: number; overrideDeposit?: boolean; lowerPrice?: boolean },
+  request: { amount: number; overrideDeposit?: boolean; lowerPrice?: boolean; giftCardRefundTo?: { method: string } },
   actor: MoneyActor,
   cardProvider: string | null,
   now = new Date(),

@@ -9,6 +9,8 @@ import {
   publicBookingSchema,
   publicCheckoutAnswerSchema,
   publicCheckoutBodySchema,
+  publicGiftCardAppliedSchema,
+  publicGiftCardApplySchema,
   publicMoveBodySchema,
   reservationInfoSchema,
   type Booking,
@@ -28,7 +30,8 @@ import { createBookingOnce, publicBookingReads } from './create.js';
 import { updateBooking } from './edit.js';
 import { bookingCalendar } from './ics.js';
 import { automaticMails, bookingMailerOf } from './mail.js';
-import { keepCheckout, openCheckoutUrl, settleLedger, writeRefundRows } from './money.js';
+import { giftCardKeys } from '../gift-cards/codes.js';
+import { collectGiftCardPayment, keepCheckout, openCheckoutUrl, settleLedger, writeRefundRows } from './money.js';
 import { writeMoveMail } from './move-mail.js';
 import { assertCustomerMayMove, customerLinks, publicBooking } from './public.js';
 import { bookingOrNotFound, bookingWithLedger, writeLog } from './records.js';
@@ -49,6 +52,7 @@ export const publicBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
   const mail = bookingMailerOf(deps);
   const PUBLIC_RATE_LIMIT = publicRateLimit(deps.config);
   const customer = (request: FastifyRequest): Actor => ({ userName: 'Customer', moneyFormat: venueOf(request).row.moneyFormat });
+  const giftCardKeysOf = giftCardKeys(deps.config.giftCardSecret ?? deps.config.authSecret);
 
   /** The customer's view of their booking, with its product's and venue's names (public.ts). */
   const publicView = async (venue: VenueRow, booking: Booking) =>
@@ -123,7 +127,8 @@ export const publicBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
     try {
       await writeRefundRows(tx, venue.id, row, { amount, overrideDeposit: true }, actor, cardProviderOf(deps.payments, venue));
     } catch (error) {
-      if (!(error instanceof AppError && error.code === 'provider_unavailable')) throw error;
+      // A card payment of a provider not in use, or a gift card disabled or expired since it paid: staff settle it.
+      if (!(error instanceof AppError && (error.code === 'provider_unavailable' || error.code === 'gift_card_not_active'))) throw error;
       await writeLog(tx, venue.id, bookingId, { type: 'customerRefundNotMade', amount, reason: error.message }, actor.userName);
     }
     return settleLedger(tx, venue.id, bookingId);
@@ -290,6 +295,34 @@ export const publicBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
       });
       await mails.handOver();
       return publicView(venue, moved);
+    },
+  );
+
+  app.post(
+    '/api/public/booking/:id/gift-card',
+    {
+      // The body is checked before the reference is looked up, as for the booking's other public writes.
+      config: { access: { public: true }, rateLimit: PUBLIC_RATE_LIMIT },
+      schema: {
+        operationId: 'payPublicBookingWithGiftCard',
+        summary: 'Pay a booking with a gift card',
+        tags,
+        description:
+          "The customer's gift card pays what it can of what is due (decision 045): answers the booking with its new due, and what the card paid and holds now; the rest is paid by card as usual. An unknown code (another venue's too) is a 404 gift_card_not_found and counts in the address's budget of misses (then 429); a disabled, expired or empty card is a 409 (gift_card_disabled, gift_card_expired, gift_card_empty); nothing due is a 409 nothing_due. Each in words a customer understands.",
+        params: idParams,
+        body: publicGiftCardApplySchema,
+        response: { 200: publicGiftCardAppliedSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      request.venue = await deps.access.resolvePublic('booking', request.params.id, request);
+      const { venue, bookingId } = await referenced(request);
+      const paid = await deps.access.withinMissBudget(request, () =>
+        withTransaction(db, (tx) =>
+          collectGiftCardPayment(tx, giftCardKeysOf, venue, bookingId, { code: request.body.code, upTo: 'due' }, customer(request)),
+        ),
+      );
+      return { ...(await publicView(venue, paid.booking)), appliedGiftCard: paid.applied };
     },
   );
 

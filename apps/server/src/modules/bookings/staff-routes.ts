@@ -15,6 +15,7 @@ import {
   bookingUpdateSchema,
   checkoutAnswerSchema,
   checkoutBodySchema,
+  GIFT_CARD_PAYMENT_METHOD,
   noteBodySchema,
   paymentMethodsAnswerSchema,
   presenceBodySchema,
@@ -41,7 +42,16 @@ import { createBooking } from './create.js';
 import { quoteBookingChange, updateBooking } from './edit.js';
 import { listBookings } from './list.js';
 import { automaticMails, bookingMailerOf, mailDelivery, sendBookingMail, type AutomaticMails } from './mail.js';
-import { assertCollectable, collectPayment, keepCheckout, openCheckoutUrl, retryCardRefund, writeRefund } from './money.js';
+import { giftCardKeys } from '../gift-cards/codes.js';
+import {
+  assertCollectable,
+  collectGiftCardPayment,
+  collectPayment,
+  keepCheckout,
+  openCheckoutUrl,
+  retryCardRefund,
+  writeRefund,
+} from './money.js';
 import { writeMoveMail } from './move-mail.js';
 import { bookingReceipt } from './receipt.js';
 import { bookingDetail, bookingLogPage, bookingOrNotFound, bookingWithLedger, writeLog } from './records.js';
@@ -49,11 +59,16 @@ import { passReminderInsideWindow } from './reminders.js';
 
 const tags = ['bookings'];
 
+/** A refund's gift card parts: back to their cards (undefined), or in the venue's cash method when staff choose cash. */
+const giftCardRefundOf = (venue: { paymentMethods: string[] }, to: 'giftCard' | 'cash' | undefined) =>
+  to === 'cash' ? { method: venue.paymentMethods.find(isCashMethod) ?? 'Cash' } : undefined;
+
 /** The console's booking calls, under /api/private/booking (decision 017): staff act as themselves, with their permissions. */
 export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const mail = bookingMailerOf(deps);
+  const giftCardKeysOf = giftCardKeys(deps.config.giftCardSecret ?? deps.config.authSecret);
   const actorOf = (request: FastifyRequest): Actor => {
     const identity = identityOf(request);
     return { userName: identity.name || identity.email, userId: identity.userId, moneyFormat: venueOf(request).row.moneyFormat };
@@ -296,8 +311,10 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
       // One rule for every refund: the cancel's refund needs bookings.refund as the refund call does.
       if (request.body?.refundAmount && !hasPermission(request, 'bookings.refund'))
         throw forbidden('Refunding with the cancel needs the bookings.refund permission (Issue refund).');
+      const { giftCardRefundTo, ...options } = request.body ?? {};
       return cancelBooking(tx, venueOf(request).id, request.params.id, actorOf(request), {
-        ...(request.body ?? {}),
+        ...options,
+        giftCardRefundTo: giftCardRefundOf(venueOf(request).row, giftCardRefundTo),
         cardProvider: cardProviderOf(deps.payments, venueOf(request).row),
       });
     },
@@ -346,7 +363,7 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
         summary: 'Collect a payment at the desk',
         tags,
         description:
-          "Collects an amount with one of the venue's payment methods (Cash, a POS terminal): answers the booking, paid when nothing is due, with change: what to hand back from the cash tendered (tendered, cents, cash only, at least the amount; 0 without it). With paymentMethod \"card\" answers { url }, the provider's hosted checkout page: the booking is paid when the provider confirms the payment (its webhook), not on the customer's return.",
+          "Collects an amount with one of the venue's payment methods (Cash, a POS terminal): answers the booking, paid when nothing is due, with change: what to hand back from the cash tendered (tendered, cents, cash only, at least the amount; 0 without it). With paymentMethod \"card\" answers { url }, the provider's hosted checkout page: the booking is paid when the provider confirms the payment (its webhook), not on the customer's return. With paymentMethod \"giftCard\" and giftCardCode the card pays what it holds up to the amount: the answer's appliedGiftCard says how much and what it holds now; an unknown code is a 404 gift_card_not_found, a disabled, expired or empty card a 409 (gift_card_disabled, gift_card_expired, gift_card_empty), each in a customer's words.",
         params: idParams,
         body: checkoutBodySchema,
         response: { 200: z.union([checkoutAnswerSchema, urlAnswerSchema]), ...errorResponses(400, 401, 403, 404, 409, 502) },
@@ -361,6 +378,22 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
           throw fieldError('Only cash is tendered: leave the cash tendered empty for other methods', 'tendered');
         if (tendered < amount)
           throw fieldError(`The cash tendered must be at least the amount (${formatMoney(amount, venue.row.moneyFormat)})`, 'tendered');
+      }
+      if (paymentMethod === GIFT_CARD_PAYMENT_METHOD) {
+        // The card pays what it holds, up to the amount (decision 045); a wrong code counts as a miss of the address.
+        const paid = await deps.access.withinMissBudget(request, () =>
+          withTransaction(db, (tx) =>
+            collectGiftCardPayment(
+              tx,
+              giftCardKeysOf,
+              venue.row,
+              request.params.id,
+              { code: request.body.giftCardCode!, upTo: amount },
+              actorOf(request),
+            ),
+          ),
+        );
+        return { ...paid.booking, change: 0, appliedGiftCard: paid.applied };
       }
       if (paymentMethod.toLowerCase() !== CARD_PAYMENT_METHOD) {
         const paid = await withTransaction(db, (tx) =>
@@ -413,11 +446,12 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
       const since = new Date();
       const mails = automaticMails(mail, request.log);
       const answer = await withTransaction(db, async (tx) => {
+        const { giftCardRefundTo, ...refund } = request.body;
         const refunded = await writeRefund(
           tx,
           venue.id,
           request.params.id,
-          request.body,
+          { ...refund, giftCardRefundTo: giftCardRefundOf(venue.row, giftCardRefundTo) },
           actorOf(request),
           cardProviderOf(deps.payments, venue.row),
         );

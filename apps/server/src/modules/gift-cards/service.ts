@@ -17,6 +17,7 @@ import { AppError, conflict, fieldError, notFound } from '../../platform/errors.
 import { likePattern } from '../../platform/http.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { recordWebhookEvent } from '../integrations/webhooks.js';
+import { venueRowById } from '../venues/service.js';
 import { codeHashOf, newGiftCardCode, sealCode, type GiftCardKeys } from './codes.js';
 import { giftCardLedger, giftCardOrders, giftCards } from './schema.js';
 
@@ -339,21 +340,22 @@ export async function giftCardLast4(tx: Db | Tx, venueId: string, id: string): P
  */
 export async function refundToGiftCard(
   tx: Tx,
-  venue: GiftCardVenue,
+  venueId: string,
   giftCardId: string,
   amount: number,
   booking: { bookingId: string; bookingPaymentId: string },
   actor: GiftCardActor,
   now = new Date(),
 ): Promise<GiftCardRow> {
-  const card = await giftCardOrNotFound(tx, venue.id, giftCardId, { lock: true });
+  const card = await giftCardOrNotFound(tx, venueId, giftCardId, { lock: true });
   if (card.status !== 'active' || (card.expiresAt && card.expiresAt <= now))
     throw conflict(
       `The gift card ••••${card.codeLast4} is ${card.status === 'disabled' ? 'disabled' : 'expired'}: refund this part in cash instead.`,
       'gift_card_not_active',
     );
-  const refunded = await writeEntry(tx, venue.id, card, { kind: 'refunded', amount, ...booking }, actor, now);
-  await recordGiftCardEvent(tx, venue, 'giftCard.refunded', refunded);
+  const refunded = await writeEntry(tx, venueId, card, { kind: 'refunded', amount, ...booking }, actor, now);
+  const venue = await venueRowById(tx, venueId);
+  if (venue) await recordGiftCardEvent(tx, venue, 'giftCard.refunded', refunded);
   return refunded.card;
 }
 
