@@ -265,6 +265,8 @@ export const mailPreviewBodySchema = z
     templateId: z.string().min(1).max(100).optional(),
     subject: z.string('Subject must be text').max(200, 'Subject: at most 200 characters').optional(),
     text: z.string('Text must be text').max(100_000, 'Text: at most 100000 characters').optional(),
+    /** The template's event when it is not saved yet: giftCard renders over a sample gift card; left out, a booking. */
+    event: z.enum(MAILING_TEMPLATE_EVENTS).optional(),
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -278,7 +280,8 @@ export const mailPreviewSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
-  sample: z.object({ kind: z.enum(['booking', 'example']), reference: z.string().nullable() }),
+  /** Whose data it shows: the venue's latest booking, a made-up booking, or a made-up gift card (a giftCard template). */
+  sample: z.object({ kind: z.enum(['booking', 'example', 'giftCard']), reference: z.string().nullable() }),
 });
 export type MailPreview = z.infer<typeof mailPreviewSchema>;
 /** "Send me a test": where it went (the signed-in user's own address) and what became of it. */

@@ -598,7 +598,7 @@ export interface paths {
         };
         /**
          * When each booking mail was last sent
-         * @description When the venue's booking mail of each type (confirmation, reminder, cancellation, abandoned, custom) last went out: sent, or kept in the outbox when the server has no SMTP. null: never.
+         * @description When the venue's mail of each template type (confirmation, reminder, cancellation, abandoned, custom, and giftCard: a gift card's recipient mail) last went out: sent, or kept in the outbox when the server has no SMTP. null: never.
          */
         get: operations["getMailLastSent"];
         put?: never;
@@ -8761,6 +8761,8 @@ export interface operations {
                     templateId?: string;
                     subject?: string;
                     text?: string;
+                    /** @enum {string} */
+                    event?: "confirmation" | "reminder" | "cancellation" | "abandoned" | "custom" | "giftCard";
                 };
             };
         };
@@ -8777,7 +8779,7 @@ export interface operations {
                         html: string;
                         sample: {
                             /** @enum {string} */
-                            kind: "booking" | "example";
+                            kind: "booking" | "example" | "giftCard";
                             reference: string | null;
                         };
                     };
@@ -8898,6 +8900,8 @@ export interface operations {
                     templateId?: string;
                     subject?: string;
                     text?: string;
+                    /** @enum {string} */
+                    event?: "confirmation" | "reminder" | "cancellation" | "abandoned" | "custom" | "giftCard";
                 };
             };
         };

@@ -13,6 +13,8 @@ import {
   venueMailColor,
   type RenderedMail,
 } from '../bookings/mail-variables.js';
+import { giftCardMailVariables, renderGiftCardMail } from '../gift-cards/mail.js';
+import { expiryOf } from '../gift-cards/service.js';
 import { bookableProducts } from '../products/service.js';
 import { mailingTemplateById } from './service.js';
 
@@ -30,14 +32,35 @@ export interface PreviewDeps {
 
 /** The subject and text to render: the body's, a part left out taken from the named template (another venue's is a 404). */
 async function contentOf(db: Db, venueId: string, body: MailPreviewBody) {
-  if (!body.templateId) return { subject: body.subject ?? '', text: body.text ?? '' };
+  if (!body.templateId) return { subject: body.subject ?? '', text: body.text ?? '', event: body.event };
   const saved = await mailingTemplateById(db, venueId, body.templateId);
   if (!saved) throw notFound('Mailing template');
-  return { subject: body.subject ?? saved.subject, text: body.text ?? saved.text };
+  return { subject: body.subject ?? saved.subject, text: body.text ?? saved.text, event: body.event ?? saved.event };
+}
+
+/** A made-up gift card of the venue's first preset amount, from a buyer with a message, for a gift card template's preview. */
+async function giftCardPreview(db: Db, baseUrl: string, venue: VenueRow, content: { subject: string; text: string }): Promise<MailPreview> {
+  const amount = venue.giftCards.presetAmounts[0] ?? venue.giftCards.customAmountMin;
+  const card = {
+    amount,
+    balance: amount,
+    recipientName: 'Alex Sample',
+    buyerName: 'Sam Sample',
+    message: 'Happy birthday! Enjoy a game on us.',
+    expiresAt: expiryOf(venue, new Date()),
+  };
+  try {
+    const rendered = await renderGiftCardMail(db, baseUrl, venue, content, giftCardMailVariables(card, venue, 'SAMP-LE23-4567-89AB-CDEF'));
+    return { ...rendered, sample: { kind: 'giftCard', reference: null } };
+  } catch (error) {
+    if (!(error instanceof MailRenderError)) throw error;
+    throw validationFailed(error.issues.map((issue) => ({ path: [issue.part], message: issue.message })));
+  }
 }
 
 export async function previewMail({ db, baseUrl }: PreviewDeps, venue: VenueRow, body: MailPreviewBody): Promise<MailPreview> {
   const content = await contentOf(db, venue.id, body);
+  if (content.event === 'giftCard') return giftCardPreview(db, baseUrl, venue, content);
   const booking = await latestBooking(db, venue.id);
   let rendered: RenderedMail;
   try {

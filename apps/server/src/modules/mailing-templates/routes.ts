@@ -2,13 +2,14 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import {
-  EMAIL_TYPES,
+  MAILING_TEMPLATE_EVENTS,
   mailingLastSentSchema,
   mailPreviewBodySchema,
   mailPreviewSchema,
   mailTestAnswerSchema,
   pagedSchema,
   venueMailSchema,
+  type MailingTemplateEvent,
 } from '@lanebook/core';
 import { identityOf, venueOf } from '../../platform/access.js';
 import { conflict, notFound } from '../../platform/errors.js';
@@ -36,16 +37,15 @@ export const mailingTemplateRoutes: FastifyPluginAsync<{ deps: ModuleDeps }> = a
         summary: 'When each booking mail was last sent',
         tags,
         description:
-          "When the venue's booking mail of each type (confirmation, reminder, cancellation, abandoned, custom) last went out: sent, or kept in the outbox when the server has no SMTP. null: never.",
+          "When the venue's mail of each template type (confirmation, reminder, cancellation, abandoned, custom, and giftCard: a gift card's recipient mail) last went out: sent, or kept in the outbox when the server has no SMTP. null: never.",
         response: { 200: mailingLastSentSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
-      const last = await deps.mailer.lastSentAt(
-        venueOf(request).id,
-        EMAIL_TYPES.map((event) => `booking-${event}`),
-      );
-      return { items: EMAIL_TYPES.map((event) => ({ event, lastSentAt: last.get(`booking-${event}`)?.toISOString() ?? null })) };
+      // A gift card's recipient mail is its own kind (gift-card-delivery, decision 045).
+      const kindOf = (event: MailingTemplateEvent) => (event === 'giftCard' ? 'gift-card-delivery' : `booking-${event}`);
+      const last = await deps.mailer.lastSentAt(venueOf(request).id, MAILING_TEMPLATE_EVENTS.map(kindOf));
+      return { items: MAILING_TEMPLATE_EVENTS.map((event) => ({ event, lastSentAt: last.get(kindOf(event))?.toISOString() ?? null })) };
     },
   );
 

@@ -89,6 +89,7 @@ describeEachDatabase(
           ['cancellation', false],
           ['confirmation', false],
           ['custom', false],
+          ['giftCard', false],
           ['reminder', false],
         ].sort(),
       );
