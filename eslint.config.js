@@ -221,6 +221,8 @@ export default tseslint.config(
                 '!@lanebook/core/availability',
                 '!@lanebook/core/price-lines',
                 '!@lanebook/core/booking-form',
+                // The gift card code's shape and how it is shown (zod-free, decision 045).
+                '!@lanebook/core/gift-cards',
                 // api/client is zod-free; api/openapi is types only (allowed as every type is).
                 '!@lanebook/core/api',
                 '@lanebook/core/api/*',

@@ -1,14 +1,15 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { messageOf } from './lib/api';
 import { getBooking, getWidgetConfig, reportVisit, startVisit } from './lib/calls';
 import { postClose, postReady } from './lib/frame';
-import { returnUrlOf, routeOf, type Route } from './lib/route';
+import { returnUrlOf, routeOf, type Route, type WidgetView } from './lib/route';
 import type { PublicBooking, WidgetConfig } from './lib/types';
 import { applyTheme } from './theme';
 import { BookingFlow } from './flow/BookingFlow';
 import { Success } from './flow/Success';
 
 const ManagePage = lazy(() => import('./manage/ManagePage'));
+const GiftCardsPage = lazy(() => import('./gift-cards/GiftCardsPage'));
 const SignPage = lazy(() => import('./sign/SignPage'));
 
 type FlowRoute = Extract<Route, { page: 'flow' }>;
@@ -32,11 +33,15 @@ export function App() {
   return <p className="lb-page">This page does not exist. Check the link you followed.</p>;
 }
 
-/** The widget in the loader's iframe: the venue's config, then the booking flow (or the return from the checkout). */
+/** The widget in the loader's iframe: the venue's config, then the booking flow or the gift cards (or the return from a checkout). */
 function FlowPage({ route }: { route: FlowRoute }) {
   const [config, setConfig] = useState<WidgetConfig | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [visitId, setVisitId] = useState<string | null>(route.visitId);
+  const [view, setView] = useState<WidgetView>(route.view);
+  // The view the customer switched to (not the one the page opened on) takes the focus with its title.
+  const [switched, setSwitched] = useState(false);
+  const visitAsked = useRef(false);
 
   useEffect(() => {
     let live = true;
@@ -45,29 +50,47 @@ function FlowPage({ route }: { route: FlowRoute }) {
         if (!live) return;
         applyTheme(answer.template);
         setConfig(answer);
-        const label = `Book online with ${answer.venue.name}`;
+        const giftCards = route.view === 'gift-cards';
+        const label = giftCards ? `Gift cards of ${answer.venue.name}` : `Book online with ${answer.venue.name}`;
         postReady(route.frame, {
           position: answer.template.position,
           isHideBeacon: answer.template.isHideBeacon,
           primary: answer.template.view.colors.primary,
           label,
+          beacon: giftCards ? 'Gift cards' : 'Book now',
         });
         document.title = label;
-        // A fresh opening is a visit (step 0); the checkout's return goes on with its own.
-        if (answer.venue.isTakingBookings && !route.paidBooking)
-          void startVisit(route.venueId, answer.template.id).then((visit) => live && visit && setVisitId(visit.id));
       },
       (e) => {
         if (!live) return;
         setError(messageOf(e));
         // Shown in place so the venue's page shows why there is no widget.
-        postReady(route.frame, { position: 'embedded', isHideBeacon: true, primary: '#286eed', label: 'Book online' });
+        postReady(route.frame, { position: 'embedded', isHideBeacon: true, primary: '#286eed', label: 'Book online', beacon: 'Book now' });
       },
     );
     return () => {
       live = false;
     };
-  }, [route.venueId, route.templateId, route.frame, route.paidBooking]);
+  }, [route.venueId, route.templateId, route.frame, route.view]);
+
+  // A fresh opening of the booking flow is a visit (step 0); the checkout's return goes on with its own.
+  // The gift cards are not the booking funnel: a visit starts only if the customer goes on to book.
+  const taking = config?.venue.isTakingBookings ?? false;
+  const templateId = config?.template.id ?? null;
+  useEffect(() => {
+    if (!taking || view !== 'flow' || route.paidBooking || visitAsked.current) return;
+    visitAsked.current = true;
+    let live = true;
+    void startVisit(route.venueId, templateId).then((visit) => live && visit && setVisitId(visit.id));
+    return () => {
+      live = false;
+    };
+  }, [taking, view, templateId, route.venueId, route.paidBooking]);
+
+  const switchTo = (next: WidgetView) => {
+    setSwitched(true);
+    setView(next);
+  };
 
   const floating = config?.template.position === 'floating';
   useEffect(() => {
@@ -87,6 +110,17 @@ function FlowPage({ route }: { route: FlowRoute }) {
   else if (!config) content = <p className="lb-muted">Loading…</p>;
   else if (!config.venue.isTakingBookings) content = <p className="lb-note">{config.venue.name} is not taking online bookings yet.</p>;
   else if (route.paidBooking) content = <PaidReturn reference={route.paidBooking} config={config} visitId={visitId} />;
+  else if (view === 'gift-cards')
+    content = (
+      <Suspense fallback={<p className="lb-muted">Loading the gift cards…</p>}>
+        <GiftCardsPage
+          config={config}
+          route={route}
+          focusTitle={switched}
+          onBook={config.products.length > 0 ? () => switchTo('flow') : undefined}
+        />
+      </Suspense>
+    );
   else
     content = (
       <BookingFlow
@@ -94,6 +128,8 @@ function FlowPage({ route }: { route: FlowRoute }) {
         visitId={visitId}
         affiliateId={route.affiliateId}
         returnUrlFor={(reference) => returnUrlOf(location.origin, route, reference, visitId)}
+        onGiftCards={config.giftCards.isOnSale ? () => switchTo('gift-cards') : undefined}
+        focusTitle={switched}
       />
     );
 

@@ -1,6 +1,6 @@
 /**
  * The loader (/widget.js, docs/decisions/024-the-widget.md): plain JS, no framework. Every
- * `<script src=".../widget.js" data-venue="…" [data-template="…"] [data-affiliate="…"]>` on the page gets the widget
+ * `<script src=".../widget.js" data-venue="…" [data-template="…"] [data-affiliate="…"] [data-view="gift-cards"]>` on the page gets the widget
  * app in an iframe right after it, hidden until the app says it is ready. Embedded widgets then
  * show in place and follow the app's height; floating ones sit behind a "Book now" beacon (or the
  * venue's own `[data-lanebook-open]` buttons and `window.Lanebook.open()` when the beacon is
@@ -61,6 +61,9 @@ type LanebookWindow = Window & { Lanebook?: LanebookApi };
     // A partner's tracked link: its data-affiliate, else ?affiliate= in the address of the page the widget is on.
     const affiliate = script.getAttribute('data-affiliate') || new URLSearchParams(location.search).get('affiliate');
     if (affiliate) params.set('affiliate', affiliate);
+    // The view it opens on: the booking flow, or the venue's gift cards (data-view="gift-cards").
+    const view = script.getAttribute('data-view');
+    if (view) params.set('view', view);
     params.set('frame', n);
     const box = doc.createElement('div');
     const iframe = doc.createElement('iframe');
@@ -122,7 +125,7 @@ type LanebookWindow = Window & { Lanebook?: LanebookApi };
     if (!data.isHideBeacon) {
       const beacon = doc.createElement('button');
       beacon.type = 'button';
-      beacon.textContent = 'Book now';
+      beacon.textContent = typeof data.beacon === 'string' && data.beacon ? data.beacon.slice(0, 40) : 'Book now';
       beacon.setAttribute('aria-controls', frame.box.id);
       css(beacon, {
         position: 'fixed',

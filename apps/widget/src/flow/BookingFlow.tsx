@@ -46,6 +46,10 @@ interface Props {
   affiliateId?: string | null;
   /** Where the hosted checkout returns to, for a booking reference. */
   returnUrlFor: (reference: string) => string;
+  /** To the gift cards, when the venue sells them online: offered on the flow's first step. */
+  onGiftCards?: () => void;
+  /** The customer came here from the gift cards: the title takes the focus at once. */
+  focusTitle?: boolean;
 }
 
 /** "from $25.00" per player (or per group): the lowest price the product starts at. */
@@ -57,7 +61,7 @@ function fromPrice(product: WidgetProduct, moneyFormat: string) {
 }
 
 /** The booking flow: product → players → date → time → extras → details and terms → waiver → pay → success. */
-export function BookingFlow({ config, visitId, affiliateId = null, returnUrlFor }: Props) {
+export function BookingFlow({ config, visitId, affiliateId = null, returnUrlFor, onGiftCards, focusTitle = false }: Props) {
   const { venue, template, products } = config;
   const preset = template.productId ? products.find((p) => p.id === template.productId) : undefined;
   const single = preset ?? (products.length === 1 ? products[0] : undefined);
@@ -90,7 +94,7 @@ export function BookingFlow({ config, visitId, affiliateId = null, returnUrlFor 
   const keys = useRef(createSubmitKeys());
   const reached = useRef(0);
   const heading = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
+  const firstRender = useRef(!focusTitle);
 
   const report = (visit: VisitStep) => {
     if (!visitId || visit.step <= reached.current) return;
@@ -591,6 +595,14 @@ export function BookingFlow({ config, visitId, affiliateId = null, returnUrlFor 
             {submitting ? 'Booking…' : quote ? `Book · ${money(quote.total, venue)}` : 'Book'}
           </button>
         </form>
+      ) : null}
+
+      {onGiftCards && step === (single ? 'players' : 'product') ? (
+        <p className="lb-gift-offer">
+          <button type="button" className="lb-link-btn" onClick={onGiftCards}>
+            Buy a gift card
+          </button>
+        </p>
       ) : null}
 
       {showPrice ? <PriceBox quote={quote} loading={quoteLoading} error={quoteError} venue={venue} /> : null}

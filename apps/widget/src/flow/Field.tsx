@@ -13,12 +13,36 @@ interface Props {
   onChange: (value: FieldValue) => void;
   error?: string;
   autoComplete?: string;
+  /** A date field's first and last day (YYYY-MM-DD). */
+  min?: string;
+  max?: string;
+  /** The error is said as it appears (a field checked alone, by a server call), not only when the field is read. */
+  announce?: boolean;
+  /** Input for codes: no capitalisation or spelling fixes by the phone's keyboard. */
+  isCode?: boolean;
+  /** The phone's keyboard for a text field (decimal: digits and a separator, for amounts). */
+  inputMode?: 'decimal' | 'numeric';
 }
 
 const INPUT_TYPES: Partial<Record<FieldType, string>> = { phone: 'tel', email: 'email', date: 'date', numeric: 'number', text: 'text' };
 
 /** One labelled input of any field type the booking form and the waiver ask; errors are tied to it. */
-export function Field({ type, label, hint, required, options = [], value, onChange, error, autoComplete }: Props) {
+export function Field({
+  type,
+  label,
+  hint,
+  required,
+  options = [],
+  value,
+  onChange,
+  error,
+  autoComplete,
+  min,
+  max,
+  announce,
+  isCode,
+  inputMode,
+}: Props) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, required };
@@ -32,7 +56,7 @@ export function Field({ type, label, hint, required, options = [], value, onChan
         </span>
       ) : null}
       {error ? (
-        <span className="lb-field-error" id={`${id}-error`}>
+        <span className="lb-field-error" id={`${id}-error`} role={announce ? 'alert' : undefined}>
           {error}
         </span>
       ) : null}
@@ -97,6 +121,11 @@ export function Field({ type, label, hint, required, options = [], value, onChan
           {...common}
           type={INPUT_TYPES[type] ?? 'text'}
           autoComplete={autoComplete}
+          min={min}
+          max={max}
+          inputMode={inputMode}
+          autoCapitalize={isCode ? 'characters' : undefined}
+          spellCheck={isCode ? false : undefined}
           value={value === undefined ? '' : String(value)}
           onInput={(e) => {
             const raw = e.currentTarget.value;

@@ -2,7 +2,7 @@
 import { upsellChoices, upsellQueryValue } from '@lanebook/core/booking-form';
 import type { ApiAnswer, ApiOperation } from '@lanebook/core/api/client';
 import { call, query, request, urlOf } from './api';
-import type { PublicBookingCreate, SigningBody } from './types';
+import type { GiftCardPurchase, PublicBookingCreate, SigningBody } from './types';
 
 /**
  * The page's server asks the browser to fetch this while the app loads (a Link preload of the same
@@ -97,6 +97,10 @@ export const moveBooking = (reference: string, slots: string[]) =>
 export const openCheckout = (reference: string, body: { isFullFirstPayment?: boolean; returnUrl: string }) =>
   call('post', '/api/public/booking/{id}/checkout', { path: { id: reference }, body });
 
+/** A gift card pays what it can of what is due (decision 045): the booking with its new due, and what the card paid. */
+export const payWithGiftCard = (reference: string, code: string) =>
+  call('post', '/api/public/booking/{id}/gift-card', { path: { id: reference }, body: { code } });
+
 export const getWaiver = (reference: string) => call('get', '/api/public/booking/{id}/waiver', { path: { id: reference } });
 
 export const signWaiver = (reference: string, body: SigningBody) =>
@@ -108,6 +112,17 @@ export const signBySigningLink = (token: string, body: SigningBody) =>
   call('post', '/api/public/signing/{id}/signatures', { path: { id: token }, body });
 
 export const calendarUrl = (reference: string) => urlOf('get', '/api/public/booking/{id}/calendar.ics', { path: { id: reference } });
+
+// ---- Gift cards bought online and their balance (decision 045) ----
+
+export const buyGiftCard = (venueId: string, body: GiftCardPurchase, idempotencyKey: string) =>
+  call('post', '/api/public/gift-cards/checkout', { query: { venueId }, body, headers: { 'idempotency-key': idempotencyKey } });
+
+export const getGiftCardOrder = (venueId: string, orderId: string) =>
+  call('get', '/api/public/gift-cards/orders/{id}', { path: { id: orderId }, query: { venueId } });
+
+export const getGiftCardBalance = (venueId: string, code: string) =>
+  call('post', '/api/public/gift-cards/balance', { query: { venueId }, body: { code } });
 
 // ---- Visits: never block the flow, errors ignored ----
 

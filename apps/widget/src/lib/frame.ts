@@ -16,8 +16,11 @@ export function postToParent(message: Record<string, unknown>) {
   if (inFrame()) window.parent.postMessage(message, '*');
 }
 
-export const postReady = (frame: string | null, info: { position: string; isHideBeacon: boolean; primary: string; label: string }) =>
-  postToParent({ type: 'lanebook:ready', frame, ...info });
+/** `beacon`: the floating beacon's text ("Book now", or "Gift cards" for the loader's data-view="gift-cards"). */
+export const postReady = (
+  frame: string | null,
+  info: { position: string; isHideBeacon: boolean; primary: string; label: string; beacon: string },
+) => postToParent({ type: 'lanebook:ready', frame, ...info });
 
 export const postClose = (frame: string | null) => postToParent({ type: 'lanebook:close', frame });
 

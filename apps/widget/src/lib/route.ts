@@ -1,5 +1,7 @@
 /** Which page of the widget an address names (contract: "URLs served by the one server"). */
 
+export type WidgetView = 'flow' | 'gift-cards';
+
 export type Route =
   | {
       page: 'flow';
@@ -10,6 +12,12 @@ export type Route =
       visitId: string | null;
       /** The partner whose tracked link brought the customer; the server ignores one it does not know. */
       affiliateId: string | null;
+      /** What the widget opens on: the booking flow, or the gift cards (the loader's data-view="gift-cards"). */
+      view: WidgetView;
+      /** Back from a gift card's hosted checkout: the order to follow until the provider confirms it. */
+      giftCardOrder: string | null;
+      /** The customer gave up on the hosted checkout (paid=0): nothing was charged. */
+      checkoutCanceled: boolean;
     }
   | { page: 'manage'; reference: string }
   | { page: 'sign'; reference: string }
@@ -36,6 +44,7 @@ export function routeOf(pathname: string, search: string): Route {
   const venueId = params.get('venue');
   if (rest === '' && venueId) {
     const paid = params.get('paid') === '1' ? params.get('booking') : null;
+    const canceled = params.get('paid') === '0';
     return {
       page: 'flow',
       venueId,
@@ -44,6 +53,9 @@ export function routeOf(pathname: string, search: string): Route {
       paidBooking: paid || null,
       visitId: params.get('visit'),
       affiliateId: affiliateOf(params.get('affiliate')),
+      view: params.get('view') === 'gift-cards' ? 'gift-cards' : 'flow',
+      giftCardOrder: canceled ? null : params.get('giftCardOrder') || null,
+      checkoutCanceled: canceled,
     };
   }
   return { page: 'missing' };
@@ -62,6 +74,18 @@ export function returnUrlOf(
   params.set('booking', reference);
   params.set('paid', '1');
   if (visitId) params.set('visit', visitId);
+  return `${origin}/widget/?${params.toString()}`;
+}
+
+/**
+ * Where a gift card's hosted checkout returns: the gift cards of this same widget; the server adds
+ * giftCardOrder=<id> (and paid=0 when the buyer gives up).
+ */
+export function giftCardReturnUrlOf(origin: string, route: { venueId: string; templateId: string | null; frame: string | null }) {
+  const params = new URLSearchParams({ venue: route.venueId });
+  if (route.templateId) params.set('template', route.templateId);
+  if (route.frame) params.set('frame', route.frame);
+  params.set('view', 'gift-cards');
   return `${origin}/widget/?${params.toString()}`;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { affiliateOf, routeOf, returnUrlOf } from './route';
+import { affiliateOf, giftCardReturnUrlOf, routeOf, returnUrlOf } from './route';
 import { errorOf } from './api';
 import { priceQuery } from './calls';
 
@@ -13,6 +13,9 @@ describe('the widget addresses', () => {
       paidBooking: null,
       visitId: null,
       affiliateId: null,
+      view: 'flow',
+      giftCardOrder: null,
+      checkoutCanceled: false,
     });
     expect(routeOf('/widget/', '?venue=v&booking=REF1&paid=1&visit=x')).toMatchObject({ page: 'flow', paidBooking: 'REF1', visitId: 'x' });
     expect(routeOf('/widget/booking/AbC123', '')).toEqual({ page: 'manage', reference: 'AbC123' });
@@ -39,6 +42,19 @@ describe('the widget addresses', () => {
     const url = returnUrlOf('https://lanebook.test', { venueId: 'demo axe', templateId: null, frame: '1' }, 'REF1', 'visit-9');
     expect(url).toBe('https://lanebook.test/widget/?venue=demo+axe&frame=1&booking=REF1&paid=1&visit=visit-9');
     expect(routeOf(new URL(url).pathname, new URL(url).search)).toMatchObject({ page: 'flow', venueId: 'demo axe', paidBooking: 'REF1' });
+  });
+
+  it('opens the gift cards (data-view), and reads the return from a gift card checkout', () => {
+    expect(routeOf('/widget/', '?venue=v&view=gift-cards')).toMatchObject({ page: 'flow', view: 'gift-cards', giftCardOrder: null });
+    expect(routeOf('/widget/', '?venue=v&view=other')).toMatchObject({ view: 'flow' });
+    const back = giftCardReturnUrlOf('https://lanebook.test', { venueId: 'demo-axe', templateId: 't1', frame: '2' });
+    expect(back).toBe('https://lanebook.test/widget/?venue=demo-axe&template=t1&frame=2&view=gift-cards');
+    // The server adds the order, and paid=0 when the buyer gives up.
+    const paid = new URL(back);
+    paid.searchParams.set('giftCardOrder', 'order-1');
+    expect(routeOf(paid.pathname, paid.search)).toMatchObject({ view: 'gift-cards', giftCardOrder: 'order-1', checkoutCanceled: false });
+    paid.searchParams.set('paid', '0');
+    expect(routeOf(paid.pathname, paid.search)).toMatchObject({ view: 'gift-cards', giftCardOrder: null, checkoutCanceled: true });
   });
 });
 

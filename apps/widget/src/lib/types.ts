@@ -7,8 +7,18 @@
 import type { CustomField, PriceGroup } from '@lanebook/core/products';
 import type { PublicBooking as CorePublicBooking, PublicBookingCreate } from '@lanebook/core/booking-schemas';
 import type { QuoteAnswer } from '@lanebook/core/calendar-schemas';
+import type { GiftCardBalance, GiftCardOrder, GiftCardPurchase, WidgetGiftCards } from '@lanebook/core/gift-card-schemas';
 
-export type { CustomField, PriceGroup, PublicBookingCreate, QuoteAnswer };
+export type {
+  CustomField,
+  GiftCardBalance,
+  GiftCardOrder,
+  GiftCardPurchase,
+  PriceGroup,
+  PublicBookingCreate,
+  QuoteAnswer,
+  WidgetGiftCards,
+};
 export type { PublicWaiver, SigningBody, SigningForm, WaiverField } from '@lanebook/core/waiver-schemas';
 
 export type ViewMode = 'detailed' | 'compact' | 'table';
@@ -75,6 +85,8 @@ export interface WidgetProduct {
 export interface WidgetConfig {
   venue: WidgetVenue;
   template: WidgetTemplateView;
+  /** The venue's gift cards as sold online (decision 045). */
+  giftCards: WidgetGiftCards;
   products: WidgetProduct[];
 }
 
