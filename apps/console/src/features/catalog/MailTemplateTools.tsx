@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
 import { IconEye, IconSend } from '@tabler/icons-react';
-import type { MailPreview, MailPreviewBody, MailTestAnswer } from '@lanebook/core/catalog';
+import type { MailingTemplateEvent, MailPreview, MailPreviewBody, MailTestAnswer } from '@lanebook/core/catalog';
 import { ApiError } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { previewMail, sendTestMail } from './api/mail-preview';
 
 export interface MailTemplateToolsProps {
-  /** The subject and text as they are in the form now, saved or not. */
-  content: () => { subject: string; text: string };
+  /** The subject, text and event as they are in the form now, saved or not. */
+  content: () => { subject: string; text: string; event: MailingTemplateEvent };
   /** The template being edited; null while creating. */
   templateId: string | null;
   /** A template error the server named a field for (subject or text). */
@@ -20,6 +20,12 @@ const TEST_OUTCOME: Record<MailTestAnswer['status'], (to: string) => string> = {
   sent: (to) => `Test sent to ${to}.`,
   stored: (to) => `Test for ${to} kept in the mail outbox: this server has no mail server set up, so nothing was delivered.`,
   failed: (to) => `The mail server refused the test to ${to}. Try again later, or ask your administrator to check the mail server.`,
+};
+
+const SAMPLE_LABELS: Record<MailPreview['sample']['kind'], (reference: string | null) => string> = {
+  booking: (reference) => `With the data of booking ${reference ?? ''}, your latest.`,
+  example: () => 'With a made-up booking: your venue has no bookings yet.',
+  giftCard: () => 'With a made-up gift card: the real mail has the card’s code, amount and message.',
 };
 
 /**
@@ -78,8 +84,8 @@ export function MailTemplateTools({ content, templateId, onFieldError }: MailTem
         </Button>
       </Group>
       <Text size="xs" c="dimmed">
-        Uses your venue&apos;s latest booking (or a made-up one) and the template as typed now, saved or not. A test goes only to your own
-        address.
+        Uses your venue&apos;s latest booking (or a made-up one; a made-up card for a gift card mail) and the template as typed now, saved
+        or not. A test goes only to your own address.
       </Text>
       {tested && (
         <Alert color={tested.status === 'failed' ? 'red' : tested.status === 'sent' ? 'green' : 'yellow'} data-testid="mail-test-result">
@@ -96,9 +102,7 @@ export function MailTemplateTools({ content, templateId, onFieldError }: MailTem
               <span data-testid="mail-preview-subject">{preview.subject}</span>
             </Text>
             <Text size="xs" c="dimmed">
-              {preview.sample.kind === 'booking'
-                ? `With the data of booking ${preview.sample.reference ?? ''}, your latest.`
-                : 'With a made-up booking: your venue has no bookings yet.'}
+              {SAMPLE_LABELS[preview.sample.kind](preview.sample.reference)}
             </Text>
             <Tabs defaultValue="html">
               <Tabs.List>

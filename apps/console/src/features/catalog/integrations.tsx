@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Alert, Badge, Button, Code, CopyButton, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconEye, IconEyeOff, IconKey, IconPlug } from '@tabler/icons-react';
-import { integrationSchema, WEBHOOK_EVENTS, type Integration } from '@lanebook/core/catalog';
+import { INTEGRATION_EVENTS, integrationSchema, type Integration } from '@lanebook/core/catalog';
 import { defineCollection } from '../../components/collection/define';
 import type { CollectionFormProps } from '../../components/collection/types';
 import { CheckboxGroupField, KeyValueField, RadioField, SwitchField, TextField } from '../../components/fields/form-fields';
@@ -12,12 +12,15 @@ import { WebhookDeliveries } from './WebhookDeliveries';
 
 type Props = CollectionFormProps<typeof integrationSchema, Integration>;
 
-const EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
+const EVENT_LABELS: Record<(typeof INTEGRATION_EVENTS)[number], string> = {
   'booking.created': 'A booking is created',
   'booking.updated': 'A booking is changed',
   'booking.paid': 'A booking is paid',
   'booking.canceled': 'A booking is canceled',
   'booking.refunded': 'A booking is refunded',
+  'giftCard.issued': 'A gift card is sold or given away',
+  'giftCard.redeemed': 'A gift card pays for a booking',
+  'giftCard.refunded': 'Money goes back to a gift card',
 };
 
 /** The webhook's signing secret: the server makes it on creation; shown masked, copied in one click. */
@@ -115,7 +118,7 @@ function IntegrationForm({ form, control, record, justCreated }: Props) {
             label="Events"
             withAsterisk
             description="Lanebook sends a POST to the URL when one of these happens."
-            options={WEBHOOK_EVENTS.map((event) => ({ value: event, label: EVENT_LABELS[event], description: event }))}
+            options={INTEGRATION_EVENTS.map((event) => ({ value: event, label: EVENT_LABELS[event], description: event }))}
           />
         </>
       ) : (

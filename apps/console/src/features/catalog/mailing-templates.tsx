@@ -1,9 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
-import { EMAIL_TYPES, MAIL_PLACEHOLDERS, mailingTemplateSchema, type MailingTemplate } from '@lanebook/core/catalog';
+import { useWatch } from 'react-hook-form';
+import {
+  GIFT_CARD_MAIL_PLACEHOLDERS,
+  MAIL_PLACEHOLDERS,
+  MAILING_TEMPLATE_EVENTS,
+  mailingTemplateSchema,
+  type MailingTemplate,
+} from '@lanebook/core/catalog';
 import { formatVenueClock } from '@lanebook/core/format';
 import { defineCollection } from '../../components/collection/define';
+import type { CollectionFormProps } from '../../components/collection/types';
 import { EmailListField, SelectField, TemplateTextareaField, TextField } from '../../components/fields/form-fields';
 import { useSession } from '../../lib/session';
 import { mailingLastSentQuery } from './api/mailing-last-sent';
@@ -15,6 +23,7 @@ const EVENT_LABELS: Record<MailingTemplate['event'], string> = {
   cancellation: 'Cancellation',
   abandoned: 'Abandoned booking',
   custom: 'Custom',
+  giftCard: 'Gift card',
 };
 
 /** When mail of the template's type last went out, in the venue's clock; "Never" before the first. */
@@ -28,13 +37,30 @@ function LastSent({ event }: { event: MailingTemplate['event'] }) {
   return <>{venue ? formatVenueClock(new Date(at), venue) : new Date(at).toLocaleString()}</>;
 }
 
+type TemplateControl = CollectionFormProps<typeof mailingTemplateSchema, MailingTemplate>['control'];
+
+/** The body, with the placeholders of its event: a gift card's mail has the card's, a booking's mail the booking's. */
+function BodyField({ control }: { control: TemplateControl }) {
+  const event = useWatch({ control, name: 'event' });
+  return (
+    <TemplateTextareaField
+      control={control}
+      name="text"
+      label="Body"
+      withAsterisk
+      description="Liquid template: placeholders in {{ }} are filled in when the email is sent."
+      placeholders={event === 'giftCard' ? GIFT_CARD_MAIL_PLACEHOLDERS : MAIL_PLACEHOLDERS}
+    />
+  );
+}
+
 export default defineCollection<typeof mailingTemplateSchema, MailingTemplate, 'mailingTemplates'>({
   path: 'mailing-templates',
   area: 'mailingTemplates',
   label: 'Mailing template',
   labelPlural: 'Mailing templates',
   listRoute: '/settings/mailing-templates',
-  description: 'The emails sent to customers about their bookings.',
+  description: 'The emails sent to customers about their bookings, and to the recipients of gift cards.',
   schema: mailingTemplateSchema,
   defaults: { event: 'confirmation', subject: '', to: [], cc: [], bcc: [], replyTo: [], text: '', isPaused: true },
   titleOf: (template) => template.subject,
@@ -79,8 +105,8 @@ export default defineCollection<typeof mailingTemplateSchema, MailingTemplate, '
           name="event"
           label="Event"
           withAsterisk
-          description="When this email is sent."
-          data={EMAIL_TYPES.map((event) => ({ value: event, label: EVENT_LABELS[event] }))}
+          description="When this email is sent: a booking's, or a gift card's to its recipient on the delivery day."
+          data={MAILING_TEMPLATE_EVENTS.map((event) => ({ value: event, label: EVENT_LABELS[event] }))}
         />
         <TextField control={control} name="subject" label="Subject" withAsterisk placeholder="Your booking at {{ venue.name }}" />
       </SimpleGrid>
@@ -90,17 +116,14 @@ export default defineCollection<typeof mailingTemplateSchema, MailingTemplate, '
         <EmailListField control={control} name="bcc" label="Bcc" />
         <EmailListField control={control} name="replyTo" label="Reply-to" />
       </SimpleGrid>
-      <TemplateTextareaField
-        control={control}
-        name="text"
-        label="Body"
-        withAsterisk
-        description="Liquid template: placeholders in {{ }} are filled in when the email is sent."
-        placeholders={MAIL_PLACEHOLDERS}
-      />
+      <BodyField control={control} />
       {!readOnly && (
         <MailTemplateTools
-          content={() => ({ subject: form.getValues('subject') ?? '', text: form.getValues('text') ?? '' })}
+          content={() => ({
+            subject: form.getValues('subject') ?? '',
+            text: form.getValues('text') ?? '',
+            event: form.getValues('event') ?? 'confirmation',
+          })}
           templateId={record?.id ?? null}
           onFieldError={(field, message) => form.setError(field, { type: 'server', message })}
         />

@@ -22,6 +22,7 @@ export const AREA_LABELS: Record<PermissionArea, string> = {
   mailingTemplates: 'Mailing templates',
   statistics: 'Dashboard statistics',
   mails: 'Mail log',
+  giftCards: 'Gift cards',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -34,6 +35,9 @@ const ACTION_LABELS: Record<string, string> = {
   setNonWorkingDays: 'Set non-working days',
   changePassword: 'Change password',
   setDefault: 'Set default',
+  // Gift cards: selling at the desk, and issue covers giving away, adjusting and disabling.
+  sell: 'Sell',
+  issue: 'Give away, adjust and disable',
 };
 
 /** Known actions get a hand-written label; any other camelCase action reads as words. */
