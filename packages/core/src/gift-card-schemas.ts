@@ -207,13 +207,14 @@ export const appliedGiftCardSchema = z.object({ last4: z.string(), amount: z.num
 
 // ---------- Public: balance and the online purchase ----------
 
-/** POST /api/public/gift-cards/balance. */
-export const giftCardBalanceBodySchema = z
-  .object({
-    venueId: z.string('Name the venue').trim().min(1, 'Name the venue').max(100),
-    code: giftCardCodeSchema,
-  })
-  .strict();
+/**
+ * `?venueId=` of the widget's gift card calls: the venue whose cards they are, as the widget's
+ * configuration names it (a code of another venue is unknown there).
+ */
+export const giftCardVenueQuerySchema = z.object({ venueId: z.string('Name the venue').trim().min(1, 'Name the venue').max(100) }).strict();
+
+/** POST /api/public/gift-cards/balance?venueId=. */
+export const giftCardBalanceBodySchema = z.object({ code: giftCardCodeSchema }).strict();
 /** What a card holds: an expired card says so with 0; an unknown or disabled code is the same 404. */
 export const giftCardBalanceSchema = z.object({
   last4: z.string(),
@@ -224,10 +225,9 @@ export const giftCardBalanceSchema = z.object({
 });
 export type GiftCardBalance = z.infer<typeof giftCardBalanceSchema>;
 
-/** POST /api/public/gift-cards/checkout: a card bought online, paid on the provider's hosted page. */
+/** POST /api/public/gift-cards/checkout?venueId=: a card bought online, paid on the provider's hosted page. */
 export const giftCardPurchaseSchema = z
   .object({
-    venueId: z.string('Name the venue').trim().min(1, 'Name the venue').max(100),
     amount: cardAmount('The amount'),
     ...recipientFields,
     recipientName: name('Recipient name').min(1, 'Recipient name is required'),
@@ -241,8 +241,7 @@ export const giftCardPurchaseSchema = z
 export type GiftCardPurchase = z.input<typeof giftCardPurchaseSchema>;
 export const giftCardCheckoutSchema = z.object({ orderId: z.string(), url: z.string(), embeddable: z.boolean() });
 
-export const giftCardOrderQuerySchema = z.object({ venueId: z.string().trim().min(1).max(100) }).strict();
-/** GET /api/public/gift-cards/orders/{id}: paid once the provider confirmed it, with the card's last four. */
+/** GET /api/public/gift-cards/orders/{id}?venueId=: paid once the provider confirmed it, with the card's last four. */
 export const giftCardOrderSchema = z.object({
   id: z.string(),
   status: z.enum(['open', 'paid']),

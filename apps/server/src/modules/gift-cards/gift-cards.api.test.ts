@@ -124,6 +124,18 @@ describeEachDatabase('gift cards at the desk (issue 37)', (t) => {
     expect((await venue.manager.post(`${url}/adjust`, { amount: 100, reason: 'x' })).statusCode).toBe(409);
   });
 
+  it('prints the card for the code the sale answered, and for no other code', async () => {
+    const card = await sell(venue.staff, { recipientName: 'Grace' });
+    const other = await sell(venue.staff);
+    const pdf = await venue.staff.post(`/api/private/gift-cards/${card.id}/pdf`, { code: card.code.toLowerCase() });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="gift-card-${card.last4}.pdf"`);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await venue.staff.post(`/api/private/gift-cards/${card.id}/pdf`, { code: other.code })).statusCode).toBe(404);
+    expect((await venue.staff.post(`/api/private/gift-cards/${card.id}/pdf`, { code: 'nope' })).statusCode).toBe(400);
+  });
+
   it('lists newest first and searches by the last four, a whole code, or the recipient', async () => {
     const own = await t.addVenue();
     const first = await sell(own.staff, { recipientName: 'Ada Lovelace', recipientEmail: 'ada@example.test' });

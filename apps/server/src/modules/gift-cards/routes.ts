@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addDays, venueToday } from '@lanebook/core';
+import { addDays, formatVenueDate, venueToday } from '@lanebook/core';
 import { COMPLIMENTARY, formatGiftCardCode } from '@lanebook/core/gift-cards';
 import {
   giftCardAdjustSchema,
@@ -13,7 +13,6 @@ import {
   giftCardDisableSchema,
   giftCardListQuerySchema,
   giftCardListSchema,
-  giftCardOrderQuerySchema,
   giftCardOrderSchema,
   giftCardPdfSchema,
   giftCardPurchaseSchema,
@@ -23,6 +22,7 @@ import {
   giftCardSoldSchema,
   giftCardSummaryQuerySchema,
   giftCardSummarySchema,
+  giftCardVenueQuerySchema,
 } from '@lanebook/core/gift-card-schemas';
 import { hasPermission, identityOf, venueOf } from '../../platform/access.js';
 import { csvCell } from '../../platform/csv.js';
@@ -325,11 +325,9 @@ export const giftCardRoutes: ModuleRoutes = async (fastify, { deps }) => {
       const venue = venueOf(request).row;
       const card = await giftCardOrNotFound(db, venue.id, request.params.id);
       if (card.codeHash !== codeHashOf(mail.keys, request.body.code)) throw notFound('Gift card');
-      const pdf = await giftCardPdf(
-        venue,
-        { ...card, expiresOn: expiresOnOf(card.expiresAt, venue.timezone) },
-        formatGiftCardCode(request.body.code),
-      );
+      // The last day in the venue's date format, as the mail says it.
+      const expiresOn = card.expiresAt ? formatVenueDate(new Date(card.expiresAt.getTime() - 1), venue.timezone, venue.dateFormat) : null;
+      const pdf = await giftCardPdf(venue, { ...card, expiresOn }, formatGiftCardCode(request.body.code));
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="gift-card-${card.codeLast4}.pdf"`)
@@ -350,13 +348,14 @@ export const giftCardRoutes: ModuleRoutes = async (fastify, { deps }) => {
         summary: "A gift card's balance",
         tags,
         description:
-          "What a card of the venue holds and until when. An unknown code, a disabled card and another venue's code are the same 404 gift_card_not_found; an expired card answers status expired with 0. A client address that tries too many unknown codes (the miss budget of booking references, PUBLIC_MISS_RATE_LIMIT a minute) gets 429 until the minute ends.",
+          "What a card of the venue (`venueId`) holds and until when. An unknown code, a disabled card and another venue's code are the same 404 gift_card_not_found; an expired card answers status expired with 0. A client address that tries too many unknown codes (the miss budget of booking references, PUBLIC_MISS_RATE_LIMIT a minute) gets 429 until the minute ends.",
+        querystring: giftCardVenueQuerySchema,
         body: giftCardBalanceBodySchema,
         response: { 200: giftCardBalanceSchema, ...errorResponses(400, 404, 429) },
       },
     },
     async (request) => {
-      const venue = (request.venue = await deps.access.resolvePublic('venue', request.body.venueId, request)).row;
+      const venue = (request.venue = await deps.access.resolvePublic('venue', request.query.venueId, request)).row;
       return deps.access.withinMissBudget(request, async () => {
         const card = await giftCardByCode(db, mail.keys, venue.id, request.body.code);
         if (!card || card.status === 'disabled') throw new AppError(404, 'gift_card_not_found', GIFT_CARD_UNKNOWN);
@@ -381,7 +380,8 @@ export const giftCardRoutes: ModuleRoutes = async (fastify, { deps }) => {
         summary: 'Buy a gift card online',
         tags,
         description:
-          "Starts buying a card: the amount (a preset of the venue's settings, or within its custom range), the recipient, a message, the delivery date (a venue date within a year; today or left out: at once) and the buyer. Answers the order's id and the payment provider's hosted checkout (`embeddable`: it may be shown in the widget's frame). The page returns to returnUrl (one of this server's /widget/ pages) with giftCardOrder=<id> added, and paid=0 when the buyer gives up. The card is issued when the provider confirms the payment (its webhook), never on the return: poll GET /api/public/gift-cards/orders/{id}. The buyer gets a receipt then; the recipient the code on the delivery date. With an Idempotency-Key header a repeat answers the same order. 409 gift_cards_not_on_sale, payments_unavailable, payments_not_enabled.",
+          "Starts buying a card of the venue (`venueId`, a live venue selling gift cards online): the amount (a preset of the venue's settings, or within its custom range), the recipient, a message, the delivery date (a venue date within a year; today or left out: at once) and the buyer. Answers the order's id and the payment provider's hosted checkout (`embeddable`: it may be shown in the widget's frame). The page returns to returnUrl (one of this server's /widget/ pages) with giftCardOrder=<id> added, and paid=0 when the buyer gives up. The card is issued when the provider confirms the payment (its webhook), never on the return: poll GET /api/public/gift-cards/orders/{id}. The buyer gets a receipt then; the recipient the code on the delivery date. With an Idempotency-Key header a repeat answers the same order. 409 gift_cards_not_on_sale, payments_unavailable, payments_not_enabled.",
+        querystring: giftCardVenueQuerySchema,
         body: giftCardPurchaseSchema,
         response: { 200: giftCardCheckoutSchema, ...errorResponses(400, 404, 409, 422, 429, 502) },
       },
@@ -395,7 +395,7 @@ export const giftCardRoutes: ModuleRoutes = async (fastify, { deps }) => {
       const returnUrl = new URL(body.returnUrl);
       if (!returnUrl.href.startsWith(`${deps.config.baseUrl}/widget/`))
         throw validationFailed([{ path: ['returnUrl'], message: 'The checkout returns only to a page of the booking widget' }]);
-      const venue = (request.venue = await deps.access.resolvePublic('venue', body.venueId, request)).row;
+      const venue = (request.venue = await deps.access.resolvePublic('venue', request.query.venueId, request)).row;
       if (!venue.giftCards.isEnabled) throw conflict('This venue does not sell gift cards online.', 'gift_cards_not_on_sale');
       assertAmountAllowed(venue, body.amount);
       const today = venueToday(venue.timezone);
@@ -444,7 +444,7 @@ export const giftCardRoutes: ModuleRoutes = async (fastify, { deps }) => {
         description:
           "Where an online purchase stands: open until the payment provider confirms the payment, then paid with the card's last four. The return page polls it.",
         params: idParams,
-        querystring: giftCardOrderQuerySchema,
+        querystring: giftCardVenueQuerySchema,
         response: { 200: giftCardOrderSchema, ...errorResponses(400, 404, 429) },
       },
     },
