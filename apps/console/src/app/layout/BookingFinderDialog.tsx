@@ -8,7 +8,8 @@ import { bookingStatusLabel } from '@lanebook/core/bookings';
 import { LoadError } from '../../components/LoadError';
 import { findBookingsQuery, FOUND_LIMIT } from '../../lib/booking-search';
 import { useSession } from '../../lib/session';
-import { customerName, useVenueFormat } from '../../features/bookings/format';
+import { customerName } from '../../features/bookings/format';
+import { useVenueFormat } from '../../lib/venue-format';
 
 /** The pause after the last key before the search asks, as the booking list's. */
 const TYPING_PAUSE_MS = 250;

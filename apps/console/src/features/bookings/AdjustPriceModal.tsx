@@ -6,7 +6,7 @@ import { notifySuccess } from '../../lib/notify';
 import { showFieldErrors } from '../../lib/forms';
 import { MoneyInput } from '../../components/fields/MoneyInput';
 import { updateBooking } from './api/update-booking';
-import { useVenueFormat } from './format';
+import { useVenueFormat } from '../../lib/venue-format';
 
 /**
  * "Adjust price" (bookings.setCustomPrice): sets the booking's price by hand, or back to its quoted

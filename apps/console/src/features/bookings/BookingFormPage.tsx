@@ -51,7 +51,8 @@ import { updateBooking } from './api/update-booking';
 import { ChangeSummary } from '../../components/booking-price/ChangeSummary';
 import { PriceLines } from '../../components/booking-price/PriceLines';
 import { EMPTY_RESERVATION, ReservationFields, type ReservationDraft } from './ReservationFields';
-import { durationLabel, useVenueFormat } from './format';
+import { durationLabel } from './format';
+import { useVenueFormat } from '../../lib/venue-format';
 
 /** What a link to the new-booking page fills in (the lane view's free cells), and what of it was ignored. */
 interface Prefill {

@@ -2,7 +2,7 @@ import { Text, Timeline } from '@mantine/core';
 import { renderBookingEvent } from '@lanebook/core/booking-events';
 import type { BookingLog } from '@lanebook/core/booking-schemas';
 import { useSession } from '../../lib/session';
-import { useVenueFormat } from './format';
+import { useVenueFormat } from '../../lib/venue-format';
 
 /**
  * The booking's log, newest first: each entry's sentence made here from its event in the open

@@ -8,7 +8,8 @@ import { useSession } from '../../lib/session';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { LoadError } from '../../components/LoadError';
 import { bookingQuery } from './api/get-booking';
-import { StatusBadge, customerName, useVenueFormat } from './format';
+import { StatusBadge, customerName } from './format';
+import { useVenueFormat } from '../../lib/venue-format';
 
 /**
  * The frame of the pages that act on one booking (checkout, refund, personal info): the

@@ -40,7 +40,8 @@ import { VenueDateInput } from '../../components/fields/VenueDateInput';
 import { listBookingsQuery, type BookingListFilters, type BookingListItem } from './api/list-bookings';
 import { bookingAffiliatesQuery, bookingProductsQuery } from './api/catalog-lists';
 import type { PaymentLabel } from '@lanebook/core/booking-money';
-import { PaymentLabelBadge, StatusBadge, customerName, durationLabel, useVenueFormat } from './format';
+import { PaymentLabelBadge, StatusBadge, customerName, durationLabel } from './format';
+import { useVenueFormat } from '../../lib/venue-format';
 
 const PAGE_SIZE = 50;
 /** Payment labels the list shows beside the status: Paid, Unpaid and No charge go without saying. */

@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session';
 import { MoneyInput } from '../../components/fields/MoneyInput';
 import { runBookingAction } from './api/booking-action';
 import type { RefundMade } from './api/refund';
-import { useVenueFormat } from './format';
+import { useVenueFormat } from '../../lib/venue-format';
 
 type RefundChoice = 'none' | 'all' | 'part';
 

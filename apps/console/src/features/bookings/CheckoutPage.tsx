@@ -15,7 +15,7 @@ import { startCardCheckout } from './api/card-checkout';
 import { bookingsKey } from './api/keys';
 import { paymentMethodsQuery } from './api/payment-methods';
 import { BookingPanel } from './BookingPanel';
-import { useVenueFormat } from './format';
+import { useVenueFormat } from '../../lib/venue-format';
 
 function CheckoutForm({ booking }: { booking: BookingDetail }) {
   const session = useSession();

@@ -12,7 +12,8 @@ import { PrintToolbar } from '../../components/print/PrintToolbar';
 import { bookingQuery } from './api/get-booking';
 import { bookingProductsQuery } from './api/catalog-lists';
 import { downloadReceiptPdf } from './api/download-receipt';
-import { customerName, useVenueFormat } from './format';
+import { customerName } from './format';
+import { useVenueFormat } from '../../lib/venue-format';
 
 const REFUND_NOTES = { pending: 'pending', succeeded: '', failed: 'failed, not refunded' } as const;
 

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { CARD_PAYMENT_METHOD } from '@lanebook/core/payment-schemas';
 import type { RefundMade } from './api/refund';
-import { shortUsDate, useVenueFormat } from './format';
+import { shortUsDate } from './format';
+import { useVenueFormat } from '../../lib/venue-format';
 
 const isCash = (method: string) => method.trim().toLowerCase() === 'cash';
 

@@ -11,7 +11,7 @@ import { MoneyInput } from '../../components/fields/MoneyInput';
 import { bookingsKey } from './api/keys';
 import { refund, type RefundAnswer } from './api/refund';
 import { BookingPanel } from './BookingPanel';
-import { useVenueFormat } from './format';
+import { useVenueFormat } from '../../lib/venue-format';
 import { RefundDone } from './RefundDone';
 
 function RefundForm({ booking }: { booking: BookingDetail }) {

@@ -1,9 +1,6 @@
 import { Badge } from '@mantine/core';
-import { formatMoney, formatVenueDate, formatVenueTime } from '@lanebook/core/format';
 import { bookingStatusLabel, type BookingStatus } from '@lanebook/core/bookings';
-import { formatPhone } from '@lanebook/core/phone';
 import type { PaymentLabel } from '@lanebook/core/booking-money';
-import { useSession } from '../../lib/session';
 
 const STATUS_COLORS: Record<BookingStatus, string> = {
   new: 'blue',
@@ -36,21 +33,6 @@ export function PaymentLabelBadge({ label, size = 'sm' }: { label: PaymentLabel;
       {label}
     </Badge>
   );
-}
-
-/** Money, dates, times and phones (stored E.164) as the open venue writes them, in its time zone and country. */
-export function useVenueFormat() {
-  const venue = useSession().me?.venue;
-  const timezone = venue?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return {
-    timezone,
-    money: (cents: number) => formatMoney(cents, venue?.moneyFormat),
-    phone: (stored: string) => formatPhone(stored, venue?.country ?? ''),
-    date: (iso: string) => formatVenueDate(new Date(iso), timezone, venue?.dateFormat),
-    time: (iso: string) => formatVenueTime(new Date(iso), timezone, venue?.timeFormat ?? 12, false),
-    dateTime: (iso: string) =>
-      `${formatVenueDate(new Date(iso), timezone, venue?.dateFormat)} ${formatVenueTime(new Date(iso), timezone, venue?.timeFormat ?? 12, false)}`,
-  };
 }
 
 /** A refund's date in the Done! dialog: M/D/YYYY (decision 026), in the venue's zone. */
