@@ -67,6 +67,9 @@ const SignaturesPage = page(() => import('../features/signatures/SignaturesPage'
 const DashboardPage = page(() => import('../features/dashboard/DashboardPage'));
 const StatisticPage = page(() => import('../features/dashboard/StatisticPage'));
 const CashUpPage = page(() => import('../features/dashboard/CashUpPage'));
+const GiftCardsPage = page(() => import('../features/gift-cards/GiftCardsPage'));
+const GiftCardPage = page(() => import('../features/gift-cards/GiftCardPage'));
+const GiftCardSettingsPage = page(() => import('../features/gift-cards/GiftCardSettingsPage'));
 
 const app = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
@@ -143,6 +146,7 @@ export const ROUTES: RouteDef[] = [
   ...collection('/settings/taxes', 'Taxes', 'taxes.create', Taxes),
   ...collection('/settings/mailing-templates', 'Mailing templates', 'mailingTemplates.create', MailingTemplates),
   app('/settings/mail', 'Mail', { permission: 'mails.view', page: MailLogPage }),
+  app('/settings/gift-cards', 'Gift card settings', { page: GiftCardSettingsPage }),
   app('/settings/bank-accounts', 'Bank accounts', { permission: 'bankAccounts.view', page: BankAccountsPage }),
   app('/settings/bank-accounts/create', 'Bank accounts: create', { permission: 'bankAccounts.create', page: BankAccountFormPage }),
   ...collection('/settings/terms-and-conditions', 'Terms & Conditions', 'terms.create', Terms),
@@ -176,6 +180,9 @@ export const ROUTES: RouteDef[] = [
   app('/bookings/:id/signatures/:signatureId', 'Signature', { page: SignatureViewPage }),
   app('/bookings/:id/personal-info', 'Personal info', { page: PersonalInfoPage }),
   app('/bookings/:id/receipt', 'Receipt', { page: ReceiptPage }),
+
+  app('/gift-cards', 'Gift cards', { permission: 'giftCards.view', page: GiftCardsPage }),
+  app('/gift-cards/:id', 'Gift card', { permission: 'giftCards.view', page: GiftCardPage }),
 
   app('/calendar', 'Calendar', { page: CalendarPage }),
   app('/waivers', 'Waivers', { page: WaiversPage }),

@@ -111,19 +111,28 @@ export async function api<T>(method: string, path: string, options: RequestOptio
 /**
  * A file the API sends (a PDF, a CSV), fetched with the same headers as any call (the venue's
  * X-Venue-Id, which a plain link would not carry). The name comes from Content-Disposition, else `fallbackName`.
+ * A GET, or a POST when the request has a body (a printable gift card is made for the code sent).
  */
 async function fetchFile(path: string, fallbackName: string, options: RequestOptions = {}): Promise<{ blob: Blob; filename: string }> {
   const headers: Record<string, string> = {};
   const venueId = options.noVenue ? null : readSelectedVenue();
   if (venueId) headers['x-venue-id'] = venueId;
+  const method = options.body === undefined ? 'GET' : 'POST';
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), { headers, credentials: 'same-origin', signal: options.signal });
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'no_response', NO_RESPONSE_ERROR);
+    throw new ApiError(0, 'no_response', NO_RESPONSE_ERROR, [], method);
   }
-  if (!response.ok) throw await failureOf(response, 'GET');
+  if (!response.ok) throw await failureOf(response, method);
   const disposition = response.headers.get('content-disposition') ?? '';
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
   let filename = fallbackName;
@@ -175,6 +184,15 @@ export const client = {
     path: P,
     fallbackName: string,
     ...[options]: ApiOptionsArgument<CallOptions<ApiOperation<P, 'get'>>>
+  ) => {
+    const { path: params, ...rest } = (options ?? {}) as CallParts;
+    return fetchFile(fillPath(path, params), fallbackName, rest);
+  },
+  /** A file that a POST route makes from its body (the printable gift card for its code), fetched as `http.file` does. */
+  postFile: <P extends ApiPath<'post'>>(
+    path: P,
+    fallbackName: string,
+    ...[options]: ApiOptionsArgument<CallOptions<ApiOperation<P, 'post'>>>
   ) => {
     const { path: params, ...rest } = (options ?? {}) as CallParts;
     return fetchFile(fillPath(path, params), fallbackName, rest);

@@ -4,17 +4,19 @@ import { notifyError } from './notify';
 
 /**
  * Shows a failed save on the form: field errors from the server's 400 go under their fields
- * (the server validates with the same zod schema, so paths match the form's names); anything
- * else becomes an error toast.
+ * (the server validates with the same zod schema, so paths match the form's names, or do below
+ * `under`); anything else becomes an error toast.
  */
-export function showSaveError<T extends FieldValues>(form: UseFormReturn<T>, error: unknown) {
+export function showSaveError<T extends FieldValues>(form: UseFormReturn<T>, error: unknown, options: { under?: string } = {}) {
   if (error instanceof ApiError && error.fields.length) {
     const known = new Set(Object.keys(form.getValues()));
     let shown = false;
     for (const field of error.fields) {
-      const root = field.path.split('.')[0];
+      // A form of one part of a body (the venue's giftCards) names its fields without the part.
+      const path = options.under && field.path.startsWith(`${options.under}.`) ? field.path.slice(options.under.length + 1) : field.path;
+      const root = path.split('.')[0];
       if (known.has(root)) {
-        form.setError(field.path as Path<T>, { type: 'server', message: field.message });
+        form.setError(path as Path<T>, { type: 'server', message: field.message });
         shown = true;
       }
     }
