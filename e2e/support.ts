@@ -9,8 +9,13 @@ import { productDefaults } from '@lanebook/core/products';
 export const DEMO_PASSWORD = 'demo-password';
 export const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '.artifacts');
 
-/** Debian's Chromium, never a downloaded browser. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium, never a downloaded browser: its headless shell (package
+ * chromium-headless-shell), the same build without the desktop browser's windows, whose WebUI
+ * pages cost a browser test 40 per cent more CPU (decision 040). CHROMIUM_PATH=/usr/bin/chromium
+ * runs the tests in the whole browser.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 
 /** This worker's own server (global-setup.ts starts one per worker). */
 export function baseUrl(): string {
