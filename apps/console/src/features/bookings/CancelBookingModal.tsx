@@ -6,8 +6,9 @@ import { showFieldErrors } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { MoneyInput } from '../../components/fields/MoneyInput';
 import { runBookingAction } from './api/booking-action';
-import type { RefundMade } from './api/refund';
+import type { GiftCardRefundTo, RefundMade } from './api/refund';
 import { useVenueFormat } from '../../lib/venue-format';
+import { GiftCardRefundChoice, giftCardHeld } from './GiftCardRefundChoice';
 
 type RefundChoice = 'none' | 'all' | 'part';
 
@@ -36,6 +37,8 @@ export function CancelBookingModal({
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const refundAmount = !mayRefund || held <= 0 || choice === 'none' ? 0 : choice === 'all' ? held : (part ?? 0);
+  const paidByGiftCard = giftCardHeld(booking) > 0;
+  const [giftCardRefundTo, setGiftCardRefundTo] = useState<GiftCardRefundTo>('giftCard');
 
   const cancel = useMutation({
     mutationFn: () =>
@@ -43,6 +46,7 @@ export function CancelBookingModal({
         kind: 'cancel',
         ...(refundAmount > 0 ? { refundAmount } : {}),
         ...(reason.trim() ? { reason: reason.trim() } : {}),
+        ...(refundAmount > 0 && paidByGiftCard ? { giftCardRefundTo } : {}),
       }),
     onSuccess: (canceled: Booking) => {
       const before = new Set(booking.refunds.map((r) => r.id));
@@ -98,6 +102,8 @@ export function CancelBookingModal({
                 <Text size="xs" c="dimmed">
                   The venue keeps {format.money(held)}; it can still be refunded later.
                 </Text>
+              ) : paidByGiftCard ? (
+                <GiftCardRefundChoice value={giftCardRefundTo} onChange={setGiftCardRefundTo} />
               ) : null}
             </>
           ) : null}

@@ -9,10 +9,11 @@ import { ApiError } from '../../lib/api';
 import { notifyError } from '../../lib/notify';
 import { MoneyInput } from '../../components/fields/MoneyInput';
 import { bookingsKey } from './api/keys';
-import { refund, type RefundAnswer } from './api/refund';
+import { refund, type GiftCardRefundTo, type RefundAnswer } from './api/refund';
 import { BookingPanel } from './BookingPanel';
 import { useVenueFormat } from '../../lib/venue-format';
 import { RefundDone } from './RefundDone';
+import { GiftCardRefundChoice, giftCardHeld } from './GiftCardRefundChoice';
 
 function RefundForm({ booking }: { booking: BookingDetail }) {
   const session = useSession();
@@ -32,6 +33,8 @@ function RefundForm({ booking }: { booking: BookingDetail }) {
   // Giving back only what was overpaid leaves nothing owed: then there is nothing to ask.
   const asksPrice = isLiveStatus(booking.status) && (amount ?? 0) > booking.overpaid;
   const [priceChoice, setPriceChoice] = useState<'lower' | 'owe'>('owe');
+  const paidByGiftCard = giftCardHeld(booking) > 0;
+  const [giftCardRefundTo, setGiftCardRefundTo] = useState<GiftCardRefundTo>('giftCard');
 
   const give = useMutation({
     mutationFn: () =>
@@ -39,6 +42,7 @@ function RefundForm({ booking }: { booking: BookingDetail }) {
         amount: amount ?? 0,
         ...(overrideDeposit && canOverride ? { overrideDeposit: true as const } : {}),
         ...(asksPrice ? { lowerPrice: priceChoice === 'lower' } : {}),
+        ...(paidByGiftCard ? { giftCardRefundTo } : {}),
       }),
     onSuccess: async (answer) => {
       setDone(answer);
@@ -109,6 +113,7 @@ function RefundForm({ booking }: { booking: BookingDetail }) {
                   </Stack>
                 </Radio.Group>
               ) : null}
+              {paidByGiftCard ? <GiftCardRefundChoice value={giftCardRefundTo} onChange={setGiftCardRefundTo} /> : null}
               <Group justify="flex-end">
                 <Button type="submit" color="red" loading={give.isPending} disabled={!amount}>
                   Refund {format.money(amount ?? 0)}
