@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useIsFetching, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { Anchor, Button, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconCash, IconRefresh } from '@tabler/icons-react';
+import { IconCash, IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
 import { useSession } from '../../lib/session';
 import { notifyError } from '../../lib/notify';
 import { FullPageLoader } from '../../components/FullPageLoader';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { aheadQuery } from './api/get-ahead';
 import { breakdownQuery } from './api/get-breakdown';
 import { cashUpQuery } from './api/get-cash-up';
+import { exportGiftCardSummaryCsv, giftCardSummaryQuery, type PeriodDates } from './api/get-gift-card-summary';
 import { heatmapQuery } from './api/get-heatmap';
 import { statisticsQuery } from './api/get-statistics';
 import { productOptionsQuery } from './api/product-options';
@@ -129,6 +130,7 @@ export default function DashboardPage() {
               </Group>
             </TileFrame>
           </SimpleGrid>
+          <GiftCardsPanel format={format} dates={{ from: data.from, to: data.to }} />
           <Insights format={format} period={period} />
         </Stack>
       )}
@@ -173,6 +175,75 @@ function MoneyTakenTile({ format, period }: { format: DashboardFormat; period: R
             By payment date, every product · cash {format.money(cashUp.data!.expectedCash)}
           </Text>
         </>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * The period's gift cards, beside the revenue and never in it (decision 045): a card sold is money
+ * owed until it is spent, and the bookings count what it pays as their payments when it is spent.
+ */
+function GiftCardsPanel({ format, dates }: { format: DashboardFormat; dates: PeriodDates }) {
+  const session = useSession();
+  const summary = useQuery(giftCardSummaryQuery(session.venueId, dates));
+  const exportCsv = useMutation({ mutationFn: () => exportGiftCardSummaryCsv(dates), onError: notifyError });
+  const data = summary.data;
+  const figure = (label: string, testId: string, value: string, hint: string) => (
+    <div key={testId}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz={22} fw={700} data-testid={testId}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {hint}
+      </Text>
+    </div>
+  );
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label="Gift cards" data-testid="gift-card-summary">
+      <Group justify="space-between" align="flex-start" wrap="wrap" mb="sm">
+        <div>
+          <Title order={2} size="h4">
+            {session.can('giftCards.view') ? (
+              <Anchor component={Link} to="/gift-cards" inherit>
+                Gift cards
+              </Anchor>
+            ) : (
+              'Gift cards'
+            )}
+          </Title>
+          <Text size="sm" c="dimmed">
+            Cards sold are not revenue: what they pay for bookings is, when they are spent. Outstanding is what active cards hold now.
+          </Text>
+        </div>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconFileSpreadsheet size={14} />}
+          onClick={() => exportCsv.mutate()}
+          loading={exportCsv.isPending}
+          data-testid="gift-card-summary-csv"
+        >
+          Export CSV
+        </Button>
+      </Group>
+      {summary.isError ? (
+        <LoadError error={summary.error} onRetry={() => summary.refetch()} />
+      ) : !data ? (
+        <Skeleton height={72} />
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="md" style={{ opacity: summary.isPlaceholderData ? 0.6 : 1 }}>
+          {figure('Sold', 'gift-cards-sold', format.money(data.sold), `${format.figure('count', data.soldCount)} paid cards`)}
+          {figure('Given away', 'gift-cards-complimentary', format.money(data.complimentary), 'Complimentary cards')}
+          {figure('Redeemed', 'gift-cards-redeemed', format.money(data.redeemed), 'Spent on bookings')}
+          {figure('Refunded', 'gift-cards-refunded', format.money(data.refunded), 'Given back to cards')}
+          {figure('Adjusted', 'gift-cards-adjusted', format.money(data.adjusted), 'Net, by staff')}
+          {figure('Expired', 'gift-cards-expired', format.money(data.expired), 'Left on cards at expiry')}
+          {figure('Outstanding', 'gift-cards-outstanding', format.money(data.outstanding), 'Owed on active cards now')}
+        </SimpleGrid>
       )}
     </Paper>
   );
