@@ -168,7 +168,7 @@ describe('accessibility: WCAG 2.1 A and AA, no serious or critical violation on 
     const { page, context } = await newPage();
     await signIn(page, 'owner@demo.test');
     booking = await richBooking(page);
-    // What the demo has none of, so that every list has a record to open: a signature on the chosen booking, an integration.
+    // What the demo has none of, so that every list has a record to open: a signature on the chosen booking, an integration, a gift card.
     if (booking.numberOfSignedWaivers === 0 && booking.bookingReference) {
       await page.goto(`/widget/booking/${booking.bookingReference}/sign`);
       await visible(page.getByRole('heading', { name: 'Sign Waiver' }));
@@ -189,6 +189,18 @@ describe('accessibility: WCAG 2.1 A and AA, no serious or critical violation on 
         VENUE,
       );
       expect(created.status, JSON.stringify(created.body)).toBe(201);
+    }
+    // A gift card, so the gift cards list links to a card's page (its ledger) for the walk to open.
+    const giftCards = await apiAs(page, 'GET', '/api/private/gift-cards?limit=1', undefined, VENUE);
+    if (giftCards.body.total === 0) {
+      const sold = await apiAs(
+        page,
+        'POST',
+        '/api/private/gift-cards',
+        { amount: 2500, paymentMethod: 'Cash', recipientName: 'Ada Lovelace', message: 'Kept by the accessibility walk' },
+        VENUE,
+      );
+      expect(sold.status, JSON.stringify(sold.body)).toBe(201);
     }
     await context.close();
   });

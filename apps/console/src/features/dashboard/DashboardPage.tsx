@@ -3,6 +3,7 @@ import { useIsFetching, useMutation, useQuery, useQueryClient } from '@tanstack/
 import { Link, useNavigate } from 'react-router';
 import { Anchor, Button, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCash, IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
+import { GIFT_CARD_METHOD } from '@lanebook/core/gift-cards';
 import { useSession } from '../../lib/session';
 import { notifyError } from '../../lib/notify';
 import { FullPageLoader } from '../../components/FullPageLoader';
@@ -236,7 +237,12 @@ function GiftCardsPanel({ format, dates }: { format: DashboardFormat; dates: Per
         <Skeleton height={72} />
       ) : (
         <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="md" style={{ opacity: summary.isPlaceholderData ? 0.6 : 1 }}>
-          {figure('Sold', 'gift-cards-sold', format.money(data.sold), `${format.figure('count', data.soldCount)} paid cards`)}
+          {figure(
+            'Sold',
+            'gift-cards-sold',
+            format.money(data.sold),
+            `${format.figure('count', data.soldCount)} paid ${data.soldCount === 1 ? 'card' : 'cards'}`,
+          )}
           {figure('Given away', 'gift-cards-complimentary', format.money(data.complimentary), 'Complimentary cards')}
           {figure('Redeemed', 'gift-cards-redeemed', format.money(data.redeemed), 'Spent on bookings')}
           {figure('Refunded', 'gift-cards-refunded', format.money(data.refunded), 'Given back to cards')}
@@ -311,7 +317,13 @@ function Insights({ format, period }: { format: DashboardFormat; period: ReturnT
           <RevenueShares
             rows={data.byPaymentMethod.map((row) => ({
               key: row.method,
-              name: row.kind === 'terminal' ? `${METHOD_KIND_LABELS.terminal} (${row.method})` : METHOD_KIND_LABELS[row.kind],
+              // Gift cards have no kind of their own in the breakdown (the server counts them as a terminal): named as what they are.
+              name:
+                row.method === GIFT_CARD_METHOD
+                  ? 'Gift card'
+                  : row.kind === 'terminal'
+                    ? `${METHOD_KIND_LABELS.terminal} (${row.method})`
+                    : METHOD_KIND_LABELS[row.kind],
               netRevenue: row.netRevenue,
             }))}
             format={format}

@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { useFieldArray, useForm, useFormState, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
+import {
+  useFieldArray,
+  useForm,
+  useFormState,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ActionIcon, Alert, Button, Checkbox, Group, Input, SimpleGrid, Stack, Text } from '@mantine/core';
@@ -31,10 +40,12 @@ const valuesOf = (settings: GiftCardSettings): FormValues => ({
 });
 const settingsOf = (values: FormValues) => ({ ...values, presetAmounts: values.presetAmounts.map((row) => row.amount) });
 
-/** The zod rule of the settings (core's, as the server's), read through the rows the form holds. */
-const resolver = zodResolver(giftCardSettingsSchema);
-const formResolver: typeof resolver = (values, context, options) =>
-  resolver(settingsOf(values as unknown as FormValues) as never, context, options);
+/** The zod rule of the settings (core's, as the server's), checked on the settings the rows make; the form keeps its rows. */
+const settingsResolver = zodResolver(giftCardSettingsSchema);
+const formResolver: Resolver<FormValues> = async (values, context, options) => {
+  const checked = await settingsResolver(settingsOf(values) as never, context, options as never);
+  return Object.keys(checked.errors).length ? { values: {}, errors: checked.errors as FieldErrors<FormValues> } : { values, errors: {} };
+};
 
 /** Settings → Gift cards: sold online or not, the amounts offered, the card's picture and how long cards last. */
 export default function GiftCardSettingsPage() {
@@ -62,7 +73,7 @@ function SettingsForm({ venue }: { venue: Venue }) {
   const queryClient = useQueryClient();
   const readOnly = !session.can('venues.edit');
   const [saved, setSaved] = useState<FormValues>(() => valuesOf(venue.giftCards));
-  const form = useForm<FormValues>({ resolver: formResolver as never, defaultValues: saved, mode: 'onTouched' });
+  const form = useForm<FormValues>({ resolver: formResolver, defaultValues: saved, mode: 'onTouched' });
   const { control, handleSubmit, formState, reset } = form;
   useUnsavedChangesGuard(() => form.formState.isDirty);
 
