@@ -1,4 +1,4 @@
-import { and, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { bookingPayments } from './schema.js';
@@ -18,6 +18,7 @@ export interface MoneyTaken {
  * What the cash-up reads of the ledger (decision 038): the venue's payments and refunds taken in
  * [start, end), by when they were taken, whatever the booking's dates, summed by method and taker.
  * Refunds count as the money rule counts them: pending card refunds as given back, failed ones not.
+ * A gift card's payments and the refunds back to it are not money taken, and are left out.
  */
 export async function moneyTakenBetween(db: Db, venueId: string, start: Date, end: Date): Promise<MoneyTaken[]> {
   const rows = await forVenue(db, venueId)
@@ -34,7 +35,13 @@ export async function moneyTakenBetween(db: Db, venueId: string, start: Date, en
           'refunds',
         ),
       },
-      and(gte(bookingPayments.createdAt, start), lt(bookingPayments.createdAt, end), ne(bookingPayments.status, 'failed')),
+      and(
+        gte(bookingPayments.createdAt, start),
+        lt(bookingPayments.createdAt, end),
+        ne(bookingPayments.status, 'failed'),
+        // A gift card paying, or taking back, moves no money: the card's sale did (decision 045).
+        isNull(bookingPayments.giftCardId),
+      ),
     )
     .groupBy(bookingPayments.method, bookingPayments.userId, bookingPayments.userName);
   return rows.map((row) => ({

@@ -430,7 +430,7 @@ describeEachDatabase(
       await addTemplate(t, venue.id, 'reminder', { isPaused: true });
       const never = (await venue.staff.get('/api/private/mailing-templates/last-sent')).json<MailingLastSent>();
       expect(never.items).toEqual(
-        ['confirmation', 'reminder', 'cancellation', 'abandoned', 'custom'].map((event) => ({ event, lastSentAt: null })),
+        ['confirmation', 'reminder', 'cancellation', 'abandoned', 'custom', 'giftCard'].map((event) => ({ event, lastSentAt: null })),
       );
 
       await addTemplate(t, venue.id, 'confirmation', { subject: 'Booked' });

@@ -177,6 +177,21 @@ describeEachDatabase('spending gift cards (issue 37)', (t) => {
     expect((await cardOf(venue.staff, big.id)).balance).toBe(10000);
   });
 
+  it("the day's cash-up counts a card sold for cash as money taken, and its redemption not again", async () => {
+    const { venue, form } = await setUpBookings(t);
+    const card = await sell(venue.staff, 5000);
+    await venue.staff.post('/api/private/gift-cards', { amount: 2500, paymentMethod: 'POS' });
+    await venue.owner.post('/api/private/gift-cards', { amount: 1000, paymentMethod: 'complimentary', reason: 'Prize' });
+    const booking = (await venue.staff.post('/api/private/booking', form())).json<Booking>();
+    expect((await payByCard(venue.staff, booking.id, 5000, card.code)).statusCode).toBe(200);
+    const cashUp = (await venue.owner.get('/api/private/cash-up')).json();
+    expect(cashUp.byMethod).toEqual([
+      { method: 'Cash', payments: 5000, refunds: 0, net: 5000 },
+      { method: 'POS', payments: 2500, refunds: 0, net: 2500 },
+    ]);
+    expect(cashUp.expectedCash).toBe(5000);
+  });
+
   it('20 redemptions at once of one $50 card on 20 bookings of $25 spend exactly $50 and leave 0', async () => {
     const lanes = Array.from({ length: 20 }, (_, i) => `L${i + 1}`);
     const { venue, form, first } = await setUpBookings(t, { lanes });

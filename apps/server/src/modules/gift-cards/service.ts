@@ -512,6 +512,38 @@ export async function ledgerEntriesBetween(db: Db, venueId: string, period: { fr
   return entries.map((entry) => ({ ...entryAnswer(entry), last4: last4.get(entry.giftCardId) ?? '' }));
 }
 
+/**
+ * Money taken for cards in [start, end) (the cash-up's, decision 045): each paid issue by its
+ * method and who took it; complimentary cards took none.
+ */
+export async function giftCardSalesBetween(db: Db, venueId: string, start: Date, end: Date) {
+  const l = giftCardLedger;
+  const rows = await forVenue(db, venueId)
+    .subselect(
+      l,
+      {
+        method: l.method,
+        userId: l.userId,
+        userName: l.userName,
+        payments: sql<number>`coalesce(sum(${l.amount}), 0)::float8`.as('payments'),
+      },
+      and(
+        eq(l.kind, 'issued'),
+        sql`${l.method} is distinct from ${GIFT_CARD_ISSUE_METHODS.complimentary}`,
+        gte(l.createdAt, start),
+        lt(l.createdAt, end),
+      ),
+    )
+    .groupBy(l.method, l.userId, l.userName);
+  return rows.map((row) => ({
+    method: row.method ?? '',
+    userId: row.userId,
+    userName: row.userName,
+    payments: Number(row.payments),
+    refunds: 0,
+  }));
+}
+
 // ---- Online orders ----
 
 export type GiftCardOrderRow = typeof giftCardOrders.$inferSelect;

@@ -3,11 +3,13 @@ import { startOfDay, type CashUp } from '@lanebook/core/statistics-schemas';
 import type { Db } from '../../db/client.js';
 import { peopleAmong } from '../accounts/service.js';
 import { moneyTakenBetween } from '../bookings/cash-up.js';
+import { giftCardSalesBetween } from '../gift-cards/service.js';
 import { csvCell } from '../../platform/csv.js';
 
 /**
  * The day-end cash-up (decision 038): what was taken and given back in a period of venue dates, by
- * method and by who took it, and the cash the drawer should hold.
+ * method and by who took it, and the cash the drawer should hold; gift cards sold count as money
+ * taken, their redemptions do not (decision 045).
  */
 
 /** The names the ledger keeps for money that no member took: the customer paying online and the provider's reports. */
@@ -24,7 +26,11 @@ const add = (sums: Sums, payments: number, refunds: number) => {
 };
 
 export async function cashUpOf(db: Db, venueId: string, timeZone: string, period: { from: string; to: string }): Promise<CashUp> {
-  const rows = await moneyTakenBetween(db, venueId, startOfDay(period.from, timeZone), startOfDay(addDays(period.to, 1), timeZone));
+  const start = startOfDay(period.from, timeZone);
+  const end = startOfDay(addDays(period.to, 1), timeZone);
+  // Bookings' money and gift cards sold (decision 045): a card sold for cash is in the drawer too.
+  const [taken, sales] = await Promise.all([moneyTakenBetween(db, venueId, start, end), giftCardSalesBetween(db, venueId, start, end)]);
+  const rows = [...taken, ...sales];
   const memberIds = [...new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])))];
   const names = new Map((await peopleAmong(db, memberIds)).map((person) => [person.id, person.name || person.email]));
 
