@@ -2945,7 +2945,7 @@ export interface paths {
         put?: never;
         /**
          * A gift card's balance
-         * @description What a card of the venue holds and until when. An unknown code, a disabled card and another venue's code are the same 404 gift_card_not_found; an expired card answers status expired with 0. A client address that tries too many unknown codes (the miss budget of booking references, PUBLIC_MISS_RATE_LIMIT a minute) gets 429 until the minute ends.
+         * @description What a card of the venue (`venueId`) holds and until when. An unknown code, a disabled card and another venue's code are the same 404 gift_card_not_found; an expired card answers status expired with 0. A client address that tries too many unknown codes (the miss budget of booking references, PUBLIC_MISS_RATE_LIMIT a minute) gets 429 until the minute ends.
          */
         post: operations["getGiftCardBalance"];
         delete?: never;
@@ -2965,7 +2965,7 @@ export interface paths {
         put?: never;
         /**
          * Buy a gift card online
-         * @description Starts buying a card: the amount (a preset of the venue's settings, or within its custom range), the recipient, a message, the delivery date (a venue date within a year; today or left out: at once) and the buyer. Answers the order's id and the payment provider's hosted checkout (`embeddable`: it may be shown in the widget's frame). The page returns to returnUrl (one of this server's /widget/ pages) with giftCardOrder=<id> added, and paid=0 when the buyer gives up. The card is issued when the provider confirms the payment (its webhook), never on the return: poll GET /api/public/gift-cards/orders/{id}. The buyer gets a receipt then; the recipient the code on the delivery date. With an Idempotency-Key header a repeat answers the same order. 409 gift_cards_not_on_sale, payments_unavailable, payments_not_enabled.
+         * @description Starts buying a card of the venue (`venueId`, a live venue selling gift cards online): the amount (a preset of the venue's settings, or within its custom range), the recipient, a message, the delivery date (a venue date within a year; today or left out: at once) and the buyer. Answers the order's id and the payment provider's hosted checkout (`embeddable`: it may be shown in the widget's frame). The page returns to returnUrl (one of this server's /widget/ pages) with giftCardOrder=<id> added, and paid=0 when the buyer gives up. The card is issued when the provider confirms the payment (its webhook), never on the return: poll GET /api/public/gift-cards/orders/{id}. The buyer gets a receipt then; the recipient the code on the delivery date. With an Idempotency-Key header a repeat answers the same order. 409 gift_cards_not_on_sale, payments_unavailable, payments_not_enabled.
          */
         post: operations["buyGiftCard"];
         delete?: never;
@@ -31912,7 +31912,9 @@ export interface operations {
     };
     getGiftCardBalance: {
         parameters: {
-            query?: never;
+            query: {
+                venueId: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -31920,7 +31922,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    venueId: string;
                     code: string;
                 };
             };
@@ -32007,7 +32008,9 @@ export interface operations {
     };
     buyGiftCard: {
         parameters: {
-            query?: never;
+            query: {
+                venueId: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -32015,7 +32018,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    venueId: string;
                     amount: number;
                     recipientName: string;
                     /** @default  */
