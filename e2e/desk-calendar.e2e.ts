@@ -274,7 +274,7 @@ describe('the desk calendar (issue 23)', () => {
     expect((await refused.textContent())!.length).toBeGreaterThan('Not moved'.length);
     await expect.poll(async () => Math.round((await laneBlock(page, day.customerName).boundingBox())!.x)).toBe(Math.round(placed.x));
     await screenshot(page, 'desk-lane-drag-refused');
-    await page.getByRole('dialog', { name: 'Move booking' }).getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog', { name: 'Move booking' }).getByRole('button', { name: 'Close', exact: true }).click();
     const kept = (await apiAs(page, 'GET', `/api/private/booking/${day.booking.id}`, undefined, VENUE)).body;
     expect([kept.resourceIds, kept.slotIds]).toEqual([[second], evening]);
     await context.close();
@@ -305,8 +305,7 @@ describe('the desk calendar (issue 23)', () => {
 
   test('changing the view or the date updates the address; a bad address opens the default view', async () => {
     const { page, context } = await browser.newPage();
-    await signIn(page, 'owner@demo.test');
-    await page.goto('/calendar?view=nonsense&date=2026-02-31');
+    await signIn(page, 'owner@demo.test', { landOn: '/calendar?view=nonsense&date=2026-02-31' });
     await visible(page.getByTestId('slot-view').locator('.ec-time-grid'));
     // The week view (the default), on the venue's today, and the address says so.
     await page.waitForURL((url) => url.searchParams.get('view') === 'week');

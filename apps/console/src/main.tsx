@@ -9,7 +9,9 @@ import {
   type ColorInputProps,
   type ComboboxProps,
   type CSSVariablesResolver,
+  type DrawerProps,
   type MantineColorsTuple,
+  type ModalProps,
   type PasswordInputProps,
 } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -57,6 +59,9 @@ const theme = createTheme({
     ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } satisfies ColorInputProps },
     // Closed dropdowns are unmounted, so a field's label names one element (screen readers and tests).
     Combobox: { defaultProps: { keepMounted: false } satisfies ComboboxProps },
+    // The × of a dialog or drawer is an icon button: it needs a name of its own (axe's button-name).
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } satisfies Partial<DrawerProps> },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } satisfies Partial<ModalProps> },
     // Mantine's default name for the eye button contains "password", which made "Password" name two elements.
     PasswordInput: {
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide characters' } } satisfies PasswordInputProps,

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { IconGift, IconPlus, IconSearch } from '@tabler/icons-react';
-import { GIFT_CARD_STATUS_LABELS, GIFT_CARD_STATUSES, type GiftCardStatus } from '@lanebook/core/gift-cards';
+import { GIFT_CARD_STATUS_LABELS, GIFT_CARD_STATUSES } from '@lanebook/core/gift-cards';
 import type { GiftCardSold } from '@lanebook/core/gift-card-schemas';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
@@ -130,7 +130,7 @@ export default function GiftCardsPage() {
               ) : null}
             </Table.Td>
             <Table.Td>
-              <GiftCardStatusBadge status={card.status as GiftCardStatus} />
+              <GiftCardStatusBadge status={card.status} />
             </Table.Td>
             <Table.Td ta="right">{format.money(card.amount)}</Table.Td>
             <Table.Td ta="right" fw={600} data-testid="gift-card-balance">
