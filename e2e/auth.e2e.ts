@@ -122,8 +122,7 @@ describe('sign-in and guards', () => {
 
     // The superadmin reads the mail in the outbox and follows its link.
     const admin = await browser.newPage();
-    await signIn(admin.page, 'admin@demo.test');
-    await admin.page.goto('/settings/superadmin/outbox');
+    await signIn(admin.page, 'admin@demo.test', { landOn: '/settings/superadmin/outbox' });
     await admin.page.getByText('Reset your Lanebook password').first().click();
     const link = await visible(admin.page.getByRole('link', { name: /reset-password/ }));
     const href = (await link.getAttribute('href'))!;

@@ -192,8 +192,7 @@ describe('calendar (issue 9)', () => {
 
   test('staff (calendar.setNonWorkingDays only, by default) get no plan, add or slot edit controls', async () => {
     const { page, context } = await browser.newPage();
-    await signIn(page, 'staff@demo.test');
-    await page.goto('/calendar');
+    await signIn(page, 'staff@demo.test', { landOn: '/calendar' });
     await visible(page.locator('.ec'));
     await visible(page.getByRole('button', { name: 'Non-working days', exact: true }));
     expect(await page.getByRole('button', { name: 'Weekly plan', exact: true }).count()).toBe(0);

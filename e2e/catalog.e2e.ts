@@ -25,9 +25,7 @@ describe('catalog: lanes, settings collections and products', () => {
   test('a product built from a new lane, tax, upsell item and terms; paused, resumed', async () => {
     const { page, context } = await browser.newPage();
     const stamp = Date.now().toString(36).slice(-5);
-    await signIn(page, 'owner@demo.test');
-
-    await page.goto('/resources');
+    await signIn(page, 'owner@demo.test', { landOn: '/resources' });
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Lane ID', exact: true }).fill(`Lane E2E ${stamp}`);
@@ -92,8 +90,7 @@ describe('catalog: lanes, settings collections and products', () => {
 
   test('a lane with an upcoming booking cannot be deleted', async () => {
     const { page, context } = await browser.newPage();
-    await signIn(page, 'owner@demo.test');
-    await page.goto('/resources');
+    await signIn(page, 'owner@demo.test', { landOn: '/resources' });
     await page.getByRole('button', { name: `Delete ${UPCOMING_BOOKING_LANE}`, exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     const warning = await visible(page.getByRole('dialog', { name: 'Warning' }));
@@ -105,8 +102,7 @@ describe('catalog: lanes, settings collections and products', () => {
 
   test('staff see the catalog but no create, pause or delete controls', async () => {
     const { page, context } = await browser.newPage();
-    await signIn(page, 'staff@demo.test');
-    await page.goto('/products');
+    await signIn(page, 'staff@demo.test', { landOn: '/products' });
     await visible(page.getByText('Axe Throwing 1 hour'));
     expect(await page.getByRole('button', { name: 'Create', exact: true }).count()).toBe(0);
     expect(await page.getByTestId('pause-switch').count()).toBe(0);

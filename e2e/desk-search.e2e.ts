@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { apiAs, artifacts, bookableProduct, screenshot, signIn, useBrowser, visible } from './support.js';
+import { apiAs, bookableProduct, screenshot, signIn, useBrowser, visible } from './support.js';
 
 const browser = useBrowser();
 const VENUE = 'demo-axe';
@@ -250,7 +248,7 @@ describe('desk search (issue 23)', () => {
     await visible(page.getByTestId('booking-row'));
     expect(await cutOff(page.getByRole('table', { name: 'Bookings' }))).toEqual([]);
     await screenshot(page, 'desk-list-1280');
-    await page.screenshot({ path: path.join(artifacts, 'desk-list-1280-first-screen.png') });
+    await screenshot(page, 'desk-list-1280-first-screen', { fullPage: false });
   });
 
   test('on a 390 px phone, bookings come first as cards and the filters sit behind one button', async () => {
@@ -270,8 +268,7 @@ describe('desk search (issue 23)', () => {
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'desk-list-390');
-    mkdirSync(artifacts, { recursive: true });
-    await page.screenshot({ path: path.join(artifacts, 'desk-list-390-first-screen.png') });
+    await screenshot(page, 'desk-list-390-first-screen', { fullPage: false });
 
     // The card: name, time, players, status, due.
     await typeSearch(page, `Phone${stamp}`);

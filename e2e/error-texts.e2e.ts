@@ -61,8 +61,7 @@ describe('error texts (decision 036)', () => {
 
   test('a failed create names the create, and a 5xx with a text body shows the text', async () => {
     const { page, context } = await browser.newPage();
-    await signIn(page, 'owner@demo.test');
-    await page.goto(`${TAXES}/create`);
+    await signIn(page, 'owner@demo.test', { landOn: `${TAXES}/create` });
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Error texts create ${Date.now()}`);
     await page.getByRole('textbox', { name: 'Rate', exact: true }).fill('5');
     await failOnce(page, /\/api\/private\/taxes$/, 'POST', (route) =>
@@ -113,8 +112,7 @@ describe('error texts (decision 036)', () => {
 
   test("a page whose code fails to load shows ChunkLoadError with Reload, never the router's developer screen", async () => {
     const { page, context } = await browser.newPage();
-    await signIn(page, 'owner@demo.test');
-    await page.goto('/settings');
+    await signIn(page, 'owner@demo.test', { landOn: '/settings' });
     await page.route('**/assets/WaiversPage-*.js', (route) => route.abort('failed'));
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Waivers', exact: true }).click();
     const failure = await visible(page.getByTestId('chunk-load-error'));

@@ -89,10 +89,9 @@ describe('a new owner goes live alone (issue 25)', () => {
   test('the superadmin sees the pending venue first, under Waiting for approval, and approves it', async () => {
     const owner = await browser.newPage();
     const { page } = owner;
-    await signIn(page, ownerEmail, 'olive-password');
+    await signIn(page, ownerEmail, { password: 'olive-password' });
     const admin = await browser.newPage();
-    await signIn(admin.page, 'admin@demo.test');
-    await admin.page.goto('/settings/superadmin');
+    await signIn(admin.page, 'admin@demo.test', { landOn: '/settings/superadmin' });
     const waiting = await visible(admin.page.getByRole('region', { name: 'Waiting for approval' }));
     const table = await visible(admin.page.getByTestId('venue-row'));
     expect((await waiting.boundingBox())!.y).toBeLessThan((await table.boundingBox())!.y);

@@ -33,8 +33,7 @@ describe('invitations (decision 008)', () => {
 
     // The owner of Demo Bowl invites the same person from the users page.
     const owner = await browser.newPage();
-    await signIn(owner.page, 'bowl-owner@demo.test');
-    await owner.page.goto('/users');
+    await signIn(owner.page, 'bowl-owner@demo.test', { landOn: '/users' });
     await owner.page.getByRole('button', { name: 'Invite user' }).click();
     await owner.page.getByRole('dialog').getByLabel('Email').fill(email);
     await owner.page.getByRole('dialog').getByRole('button', { name: 'Send invitation' }).click();

@@ -76,8 +76,7 @@ describe('layout and navigation', () => {
 
   test('the venue dropdown switches venue, clock zone and permissions', async () => {
     const { page, context } = await browser.newPage();
-    await signIn(page, 'owner@demo.test');
-    await page.goto('/settings/venue');
+    await signIn(page, 'owner@demo.test', { landOn: '/settings/venue' });
     const name = await visible(page.getByLabel('Venue name'));
     await page.waitForFunction(() => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === 'Demo Axe House');
     const newYorkClock = await page.getByTestId('venue-clock').first().getAttribute('title');

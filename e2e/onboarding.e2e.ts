@@ -20,7 +20,7 @@ describe('onboarding a new user into a new venue', () => {
     await page.goto(linkIn(await mailTo(`nora-${stamp}@example.test`, CONFIRM_EMAIL_SUBJECT)));
     // The link confirms the address and signs no one in: the password does.
     expect(await atPath(page, '/login')).toBe('/login');
-    await signIn(page, `nora-${stamp}@example.test`, 'nora-password');
+    await signIn(page, `nora-${stamp}@example.test`, { password: 'nora-password' });
     expect(await atPath(page, '/onboard/venue')).toBe('/onboard/venue');
 
     // The console is closed until the venue exists.

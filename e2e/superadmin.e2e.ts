@@ -6,8 +6,7 @@ const browser = useBrowser();
 describe('superadmin', () => {
   test('lists venues by status, opens one temporarily and leaves it', async () => {
     const { page, context } = await browser.newPage();
-    await signIn(page, 'admin@demo.test');
-    await page.goto('/settings/superadmin');
+    await signIn(page, 'admin@demo.test', { landOn: '/settings/superadmin' });
     await visible(page.getByText('Demo Axe House'));
     await visible(page.getByText('Demo Bowl'));
     await page.getByRole('button', { name: 'Open Demo Bowl' }).click();
@@ -24,8 +23,7 @@ describe('superadmin', () => {
     // The picker starts at the browser's zone (a browser in UTC gets none: decision 035).
     const { page, context } = await browser.newPage({ timezoneId: 'America/Phoenix' });
     const stamp = Date.now().toString(36);
-    await signIn(page, 'admin@demo.test');
-    await page.goto('/settings/superadmin/create');
+    await signIn(page, 'admin@demo.test', { landOn: '/settings/superadmin/create' });
     await page.getByLabel('Venue name').fill('Range Seventeen');
     await page.getByLabel('Venue ID').fill(`range-${stamp}`);
     await page.getByLabel('Owner email').fill(`range-owner-${stamp}@example.test`);
@@ -47,8 +45,7 @@ describe('superadmin', () => {
     await atPath(victim.page, '/onboard/venue');
 
     const admin = await browser.newPage();
-    await signIn(admin.page, 'admin@demo.test');
-    await admin.page.goto('/settings/superadmin/users');
+    await signIn(admin.page, 'admin@demo.test', { landOn: '/settings/superadmin/users' });
     await admin.page.getByLabel('Search').fill(email);
     await admin.page.getByRole('button', { name: `Disable ${email}` }).click();
     await admin.page.getByRole('dialog').getByRole('button', { name: 'Disable', exact: true }).click();

@@ -69,16 +69,21 @@ export function useBrowser() {
 
 /**
  * Signs in with the sign-in form's own call (remember me on, as the form starts), the session
- * cookie landing in this page's context, and opens the console where the person lands. Loading
- * and filling the form for every test was browser work a hundred times a run (decision 040); the
- * form itself is tested through signInThroughForm.
+ * cookie landing in this page's context, and opens the console where the person lands, or
+ * straight at `landOn` (a page load less: a fresh context's first console page costs the browser
+ * about a CPU second). Loading and filling the form for every test was browser work a hundred
+ * times a run (decision 040); the form itself is tested through signInThroughForm.
  */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+export async function signIn(page: Page, email: string, { password = DEMO_PASSWORD, landOn }: { password?: string; landOn?: string } = {}) {
   const response = await page.request.post('/api/auth/sign-in/email', {
     data: { email, password, rememberMe: true },
     headers: { origin: baseUrl() },
   });
   if (!response.ok()) throw new Error(`Sign-in of ${email} failed: ${response.status()} ${await response.text()}`);
+  if (landOn) {
+    await page.goto(landOn);
+    return;
+  }
   await page.goto('/');
   await page.waitForURL((url) => url.pathname !== '/');
 }
@@ -144,9 +149,15 @@ export async function payWithTestCard(page: Page, widget: Page | FrameLocator, p
   await widget.getByRole('button', { name: 'Pay', exact: true }).click();
 }
 
-export async function screenshot(page: Page, name: string) {
+/**
+ * Saves a picture of the page in e2e/.artifacts for people to look at, when E2E_SCREENSHOTS=1: no
+ * test reads them, and the 60 full-page pictures of a run cost the browser about 17 CPU s
+ * (decision 040).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   mkdirSync(artifacts, { recursive: true });
-  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage });
 }
 
 /** Signs in through the API (no browser) and answers the bearer token. */
@@ -188,7 +199,7 @@ export async function signUpConfirmed(page: Page, account: { name: string; email
   const signUp = await page.request.post('/api/auth/sign-up/email', { data: { ...account, callbackURL: '/' } });
   if (signUp.status() !== 200) throw new Error(`sign-up failed: ${signUp.status()} ${await signUp.text()}`);
   await page.goto(linkIn(await mailTo(account.email, CONFIRM_EMAIL_SUBJECT)));
-  await signIn(page, account.email, account.password);
+  await signIn(page, account.email, { password: account.password });
 }
 
 /**

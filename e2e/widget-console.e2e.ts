@@ -125,8 +125,7 @@ describe('the widget in the console (issue 13)', () => {
 
     // The superadmin approves it: live.
     const admin = await browser.newPage();
-    await signIn(admin.page, 'admin@demo.test');
-    await admin.page.goto('/settings/superadmin');
+    await signIn(admin.page, 'admin@demo.test', { landOn: '/settings/superadmin' });
     await admin.page.getByLabel('Search').fill(venueId);
     const row = await visible(admin.page.getByTestId('venue-row').filter({ hasText: venueName }));
     expect(await row.getByLabel(`Status of ${venueName}`).inputValue()).toBe('Pending for approval');
