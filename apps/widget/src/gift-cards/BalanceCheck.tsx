@@ -33,7 +33,7 @@ export function BalanceCheck({ venueId, venue }: { venueId: string; venue: Venue
   const card = answer ? maskedGiftCardCode(answer.last4) : '';
   return (
     <>
-      <form className="lb-promo" onSubmit={check} noValidate>
+      <form className="lb-code-form" onSubmit={check} noValidate>
         <Field
           type="text"
           label="Gift card code"

@@ -90,7 +90,13 @@ export default function GiftCardsPage({ config, route, onBook, focusTitle = fals
   const amount = draft.amount === 'other' ? parseAmount(draft.otherAmount) : draft.amount;
   const range = `${money(giftCards.customAmountMin, venue)} to ${money(giftCards.customAmountMax, venue)}`;
   const lastDay = addDays(today, DELIVERY_DAYS_AHEAD);
-  const set = (changes: Partial<GiftCardDraft>) => setDraft((d) => ({ ...d, ...changes }));
+  const set = (changes: Partial<GiftCardDraft>) => {
+    setDraft((d) => ({ ...d, ...changes }));
+    // A field the customer changes is theirs to check again: its old error goes.
+    const fields = Object.keys(changes).map((key) => (key === 'otherAmount' ? 'amount' : key));
+    if (fields.some((field) => errors[field]))
+      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([field]) => !fields.includes(field))));
+  };
 
   const problems = (): Record<string, string> => {
     const found: Record<string, string> = {};
@@ -378,7 +384,7 @@ function AmountChoice({
           ))}
           <label className="lb-amount">
             <input type="radio" name="lb-amount" checked={value === 'other'} onChange={() => onChange('other', other)} />
-            <span>Another amount</span>
+            <span>Other</span>
           </label>
         </div>
       ) : null}

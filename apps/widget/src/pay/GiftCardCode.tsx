@@ -68,7 +68,7 @@ export function GiftCardCode({ reference, venue, onApplied }: Props) {
         </ul>
       ) : null}
       {open ? (
-        <form ref={form} className="lb-promo" onSubmit={apply} noValidate>
+        <form ref={form} className="lb-code-form" onSubmit={apply} noValidate>
           <Field
             type="text"
             label="Gift card code"
