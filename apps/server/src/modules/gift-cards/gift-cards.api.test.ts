@@ -79,6 +79,8 @@ describeEachDatabase('gift cards at the desk (issue 37)', (t) => {
     );
     await refused(venue.staff, { recipientEmail: 'not an address' }, 400, 'recipientEmail');
     await refused(venue.staff, { deliverAt: '2026-02-30' }, 400, 'deliverAt');
+    await refused(venue.staff, { deliverAt: '2020-01-01' }, 400, 'deliverAt');
+    await refused(venue.staff, { deliverAt: '2199-01-01' }, 400, 'deliverAt');
     await refused(venue.staff, { unknown: true }, 400, 'unknown');
   });
 

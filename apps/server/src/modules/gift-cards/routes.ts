@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addDays, formatVenueDate, venueToday } from '@lanebook/core';
+import { addDays, addMonths, formatVenueDate, venueToday } from '@lanebook/core';
 import { COMPLIMENTARY, formatGiftCardCode } from '@lanebook/core/gift-cards';
 import {
   giftCardAdjustSchema,
@@ -39,6 +39,7 @@ import {
   adjustGiftCard,
   assertAmountAllowed,
   createGiftCardOrder,
+  deliveryDateOf,
   disableGiftCard,
   expiresOnOf,
   giftCardAnswer,
@@ -58,11 +59,11 @@ import { codeHashOf } from './codes.js';
 
 const tags = ['gift-cards'];
 
-/** A period of venue dates: the one asked for, else this month in the venue's zone. */
+/** A period of venue dates: the one asked for (from alone: that day), else this month in the venue's zone. */
 function periodOf(query: { from?: string; to?: string }, timezone: string) {
-  const today = venueToday(timezone);
-  const from = query.from ?? `${today.slice(0, 7)}-01`;
-  const to = query.to ?? (query.from ? from : addDays(`${addDays(`${today.slice(0, 7)}-01`, 32).slice(0, 7)}-01`, -1));
+  const firstOfMonth = `${venueToday(timezone).slice(0, 7)}-01`;
+  const from = query.from ?? firstOfMonth;
+  const to = query.to ?? (query.from ? from : addDays(addMonths(firstOfMonth, 1), -1));
   if (to < from) throw validationFailed([{ path: ['to'], message: 'The period must end on or after its start' }], 'querystring');
   return { from, to };
 }
@@ -115,7 +116,7 @@ export const giftCardRoutes: ModuleRoutes = async (fastify, { deps }) => {
             recipientName: body.recipientName,
             recipientEmail: body.recipientEmail,
             message: body.message,
-            deliverAt: body.deliverAt,
+            deliverAt: deliveryDateOf(venue, body.deliverAt),
           },
           actorOf(request),
         );
@@ -143,7 +144,7 @@ export const giftCardRoutes: ModuleRoutes = async (fastify, { deps }) => {
         response: { 200: giftCardListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => listGiftCards(db, venueOf(request).row, request.query as Required<typeof request.query>),
+    async (request) => listGiftCards(db, venueOf(request).row, request.query),
   );
 
   const summaryDoc =
@@ -398,11 +399,7 @@ export const giftCardRoutes: ModuleRoutes = async (fastify, { deps }) => {
       const venue = (request.venue = await deps.access.resolvePublic('venue', request.query.venueId, request)).row;
       if (!venue.giftCards.isEnabled) throw conflict('This venue does not sell gift cards online.', 'gift_cards_not_on_sale');
       assertAmountAllowed(venue, body.amount);
-      const today = venueToday(venue.timezone);
-      if (body.deliverAt && body.deliverAt < today)
-        throw validationFailed([{ path: ['deliverAt'], message: 'Choose today or a later day for the delivery' }]);
-      if (body.deliverAt && body.deliverAt > addDays(today, 366))
-        throw validationFailed([{ path: ['deliverAt'], message: 'The delivery date must be within a year' }]);
+      const deliverOn = deliveryDateOf(venue, body.deliverAt);
       assertCardCheckoutPossible(deps.payments, venue);
       const { order, created } = await createGiftCardOrder(db, venue.id, {
         amount: body.amount,
@@ -411,7 +408,7 @@ export const giftCardRoutes: ModuleRoutes = async (fastify, { deps }) => {
         recipientName: body.recipientName,
         recipientEmail: body.recipientEmail.toLowerCase(),
         message: body.message,
-        deliverOn: body.deliverAt ?? today,
+        deliverOn,
         idempotencyKey: key?.data ?? null,
       });
       if (!created && order.checkoutUrl)

@@ -211,7 +211,6 @@ export async function issueGiftCard(
 ): Promise<{ card: GiftCardRow; code: string }> {
   assertAmountAllowed(venue, issue.amount);
   const today = venueToday(venue.timezone, now);
-  if (issue.deliverAt && issue.deliverAt > addMonths(today, 12)) throw fieldError('The delivery date must be within a year', 'deliverAt');
   const deliverOn = issue.deliverAt && issue.deliverAt > today ? issue.deliverAt : today;
   const code = newGiftCardCode();
   const [card] = await forVenue(tx, venue.id)
@@ -251,6 +250,18 @@ export async function issueGiftCard(
   );
   await recordGiftCardEvent(tx, venue, 'giftCard.issued', issued);
   return { card: issued.card, code };
+}
+
+/**
+ * The delivery date a sale or a purchase may name (a 400 naming `deliverAt` otherwise): today or a
+ * later venue date, within a year. Left out: today.
+ */
+export function deliveryDateOf(venue: Pick<VenueRow, 'timezone'>, deliverAt: string | undefined, now = new Date()): string {
+  const today = venueToday(venue.timezone, now);
+  if (!deliverAt) return today;
+  if (deliverAt < today) throw fieldError('Choose today or a later day for the delivery', 'deliverAt');
+  if (deliverAt > addMonths(today, 12)) throw fieldError('The delivery date must be within a year', 'deliverAt');
+  return deliverAt;
 }
 
 /** The settings' rule for an amount (decision 045): a preset, or within the custom range; a 400 naming `amount` otherwise. */
