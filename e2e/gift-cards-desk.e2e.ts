@@ -110,6 +110,21 @@ describe('gift cards at the desk (issue 37)', () => {
     expect(await issuedRow.textContent()).toContain('Cash');
     expect(await issuedRow.getByTestId('ledger-amount').textContent()).toBe('+$50.00');
     expect(await page.locator('body').textContent()).not.toContain(sold.code);
+    // Printing it again takes the code from the card: another code is refused at the field.
+    await page.getByRole('button', { name: 'Print card', exact: true }).click();
+    const reprint = await visible(page.getByRole('dialog', { name: `Print ••••-${sold.last4}` }));
+    await reprint.getByRole('textbox', { name: /^Gift card code/ }).fill('2222-3333-4444-5555-6666');
+    await reprint.getByRole('button', { name: 'Print card (PDF)' }).click();
+    await visible(reprint.getByText('This is not the code of this card. Check it and try again.'));
+    await reprint.getByRole('textbox', { name: /^Gift card code/ }).fill(sold.code);
+    const reprinted = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === `/api/private/gift-cards/${sold.id}/pdf` && r.status() === 200,
+    );
+    const reprintTab = page.context().waitForEvent('page');
+    await reprint.getByRole('button', { name: 'Print card (PDF)' }).click();
+    await reprinted;
+    await (await reprintTab).close();
+    await reprint.waitFor({ state: 'detached' });
 
     // Found by its last four.
     await page.goto('/gift-cards');

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { GiftCard } from '@lanebook/core/gift-card-schemas';
 import { MoneyInput } from '../../components/fields/MoneyInput';
+import { ApiError } from '../../lib/api';
 import { showFile } from '../../lib/download';
 import { showFieldErrors } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
@@ -230,7 +231,10 @@ export function PrintModal({ card, onClose }: ActionModalProps) {
     onSuccess: onClose,
     onError: (error, tab) => {
       tab?.close();
-      showFieldErrors(error, setErrors);
+      // The server answers another card's code (or none of the venue's) as not found: said at the code.
+      if (error instanceof ApiError && error.status === 404)
+        setErrors({ code: 'This is not the code of this card. Check it and try again.' });
+      else showFieldErrors(error, setErrors);
     },
   });
   return (

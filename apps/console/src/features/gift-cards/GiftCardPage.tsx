@@ -44,7 +44,7 @@ export default function GiftCardPage() {
           <GiftCardStatusBadge status={c.status} />
         </Group>
         <Group gap="xs" wrap="wrap">
-          {session.can('giftCards.sell') ? (
+          {session.can('giftCards.sell') && active ? (
             <Button variant="default" onClick={() => setAction('print')}>
               Print card
             </Button>
