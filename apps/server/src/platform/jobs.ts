@@ -336,14 +336,7 @@ export async function startJobs(database: JobsDatabase, config: JobsConfig = {})
     },
     async work(queue, handler, options = {}) {
       await ensureQueue(queue);
-      const worker = new QueueWorker(
-        boss,
-        queue,
-        handler as never,
-        Math.max(1, options.concurrency ?? 1),
-        database,
-        options.fair,
-      );
+      const worker = new QueueWorker(boss, queue, handler as never, Math.max(1, options.concurrency ?? 1), database, options.fair);
       workers.set(queue, worker);
       worker.start();
       watch.start();
