@@ -76,8 +76,11 @@ async function bookUpToPayment(frame: Page | FrameLocator, setup: Setup, slot: s
 /** Types a code in the pay step's gift card field and applies it. */
 async function applyCode(frame: Page | FrameLocator, code: string) {
   const have = frame.getByRole('button', { name: /^(Have a gift card\?|Use another gift card)$/ });
+  const field = frame.getByLabel(/^Gift card code/);
+  // The pay step loads on demand: wait for it, then open the field if it is folded away.
+  await visible(field.or(have));
   if (await have.isVisible()) await have.click();
-  await frame.getByLabel(/^Gift card code/).fill(code);
+  await field.fill(code);
   await frame.getByRole('button', { name: 'Apply' }).click();
 }
 
@@ -120,6 +123,14 @@ describe('gift cards in the widget (issue 37)', () => {
       VENUE,
     );
     expect(template.status, JSON.stringify(template.body)).toBe(201);
+    const floating = await apiAs(
+      page,
+      'POST',
+      '/api/private/widget-templates',
+      { ...widgetTemplateDefaults, name: `Gift cards floating ${stamp}`, position: 'floating' },
+      VENUE,
+    );
+    expect(floating.status, JSON.stringify(floating.body)).toBe(201);
     await context.close();
     setup = {
       stamp,
@@ -134,6 +145,9 @@ describe('gift cards in the widget (issue 37)', () => {
       `<script src="${baseUrl()}/widget.js" data-venue="${VENUE}" data-template="${setup.templateId}"${extra}></script>`;
     pages['/gift-cards'] = venueSitePage('Demo Axe House gift cards', [snippet(' data-view="gift-cards"')]);
     pages['/book'] = venueSitePage('Demo Axe House', [snippet('')]);
+    pages['/floating'] = venueSitePage('Demo Axe House', [
+      `<script src="${baseUrl()}/widget.js" data-venue="${VENUE}" data-template="${floating.body.id}" data-view="gift-cards"></script>`,
+    ]);
   });
 
   afterAll(async () => {
@@ -276,6 +290,15 @@ describe('gift cards in the widget (issue 37)', () => {
     await page.getByRole('button', { name: 'Check balance' }).click();
     await visible(page.getByRole('alert').getByText("We don't know this gift card code. Check it and try again."));
     await screenshot(page, 'gift-card-widget-balance');
+    await context.close();
+  });
+
+  test('a floating template with data-view="gift-cards": its button says Gift cards and opens them', async () => {
+    const { page, context } = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${site.origin}/floating`);
+    await (await visible(page.getByRole('button', { name: 'Gift cards', exact: true }))).click();
+    await visible(widgetFrame(page).getByRole('heading', { name: 'Gift cards' }));
+    await visible(widgetFrame(page).getByRole('radio', { name: '$25.00' }));
     await context.close();
   });
 

@@ -88,7 +88,6 @@ export function GiftCardCode({ reference, venue, onApplied }: Props) {
         <button
           type="button"
           className="lb-link-btn"
-          aria-expanded={false}
           onClick={() => {
             setOpen(true);
             // The field takes the focus once it is drawn.
