@@ -183,7 +183,7 @@ export default function GiftCardsPage({ config, route, onBook, focusTitle = fals
     setStep('buy');
   };
 
-  const back: Partial<Record<Step, Step>> = { review: 'buy', balance: giftCards.isOnSale ? 'buy' : undefined };
+  const back: Partial<Record<Step, Step>> = { review: 'buy', balance: 'buy' };
   const bookButton = onBook ? (
     <button type="button" className="lb-btn lb-btn-secondary lb-btn-block" onClick={onBook}>
       Book a lane
