@@ -233,7 +233,8 @@ export const statisticsListSchema = z.object({
 export type StatisticsList = z.infer<typeof statisticsListSchema>;
 
 /** GET /api/private/statistics/breakdown: revenue by product and by payment method for the period and date field. */
-export const PAYMENT_METHOD_KINDS = ['cash', 'terminal', 'cardOnline'] as const;
+export const PAYMENT_METHOD_KINDS = ['cash', 'terminal', 'cardOnline', 'giftCard'] as const;
+export type PaymentMethodKind = (typeof PAYMENT_METHOD_KINDS)[number];
 export const statisticsBreakdownSchema = z.object({
   ...periodAnswer,
   byProduct: z.array(

@@ -30056,7 +30056,7 @@ export interface operations {
                         byPaymentMethod: {
                             method: string;
                             /** @enum {string} */
-                            kind: "cash" | "terminal" | "cardOnline";
+                            kind: "cash" | "terminal" | "cardOnline" | "giftCard";
                             grossRevenue: number;
                             refundedAmount: number;
                             netRevenue: number;

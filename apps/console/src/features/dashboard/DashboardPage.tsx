@@ -3,7 +3,6 @@ import { useIsFetching, useMutation, useQuery, useQueryClient } from '@tanstack/
 import { Link, useNavigate } from 'react-router';
 import { Anchor, Button, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCash, IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
-import { GIFT_CARD_METHOD } from '@lanebook/core/gift-cards';
 import { useSession } from '../../lib/session';
 import { notifyError } from '../../lib/notify';
 import { FullPageLoader } from '../../components/FullPageLoader';
@@ -30,7 +29,7 @@ const Charts = {
   AheadCharts: lazy(() => import('./charts').then((m) => ({ default: m.AheadCharts }))),
 };
 
-const METHOD_KIND_LABELS = { cash: 'Cash', terminal: 'Card terminal', cardOnline: 'Card online' } as const;
+const METHOD_KIND_LABELS = { cash: 'Cash', terminal: 'Card terminal', cardOnline: 'Card online', giftCard: 'Gift card' } as const;
 
 /** /dashboard: every figure of the business for a period, each opening the rows behind it. */
 export default function DashboardPage() {
@@ -317,13 +316,7 @@ function Insights({ format, period }: { format: DashboardFormat; period: ReturnT
           <RevenueShares
             rows={data.byPaymentMethod.map((row) => ({
               key: row.method,
-              // Gift cards have no kind of their own in the breakdown (the server counts them as a terminal): named as what they are.
-              name:
-                row.method === GIFT_CARD_METHOD
-                  ? 'Gift card'
-                  : row.kind === 'terminal'
-                    ? `${METHOD_KIND_LABELS.terminal} (${row.method})`
-                    : METHOD_KIND_LABELS[row.kind],
+              name: row.kind === 'terminal' ? `${METHOD_KIND_LABELS.terminal} (${row.method})` : METHOD_KIND_LABELS[row.kind],
               netRevenue: row.netRevenue,
             }))}
             format={format}

@@ -173,6 +173,15 @@ describeEachDatabase(
       const stats = (await venue.owner.get('/api/private/statistics')).json();
       expect(stats.stats.grossRevenue).toBe(5000);
       expect(stats.stats.refundedAmount).toBe(1000);
+      // By how it was paid: a gift card, a kind of its own.
+      const breakdown = (await venue.owner.get('/api/private/statistics/breakdown')).json();
+      expect(breakdown.byPaymentMethod).toContainEqual({
+        method: 'Gift card',
+        kind: 'giftCard',
+        grossRevenue: 5000,
+        refundedAmount: 1000,
+        netRevenue: 4000,
+      });
     });
   },
   { config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}` } },

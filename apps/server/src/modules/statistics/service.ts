@@ -1,5 +1,6 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { addDays, isLiveStatus } from '@lanebook/core';
+import { GIFT_CARD_METHOD } from '@lanebook/core/gift-cards';
 import {
   bucketOf,
   dateBucketsOf,
@@ -9,6 +10,7 @@ import {
   previousPeriodOf,
   startOfDay,
   type BookingSourceCounts,
+  type PaymentMethodKind,
   type Period,
   type StatisticDateField,
   type StatisticKey,
@@ -488,7 +490,7 @@ export async function breakdownOf(db: Db, clock: VenueClock, selection: Selectio
     byPaymentMethod: methods
       .map((row) => ({
         method: row.method,
-        kind: row.card ? ('cardOnline' as const) : row.method.trim().toLowerCase() === 'cash' ? ('cash' as const) : ('terminal' as const),
+        kind: paymentMethodKind(row.method, row.card),
         grossRevenue: row.paid,
         refundedAmount: row.refunded,
         netRevenue: row.paid - row.refunded,
@@ -572,4 +574,11 @@ export async function aheadOf(db: Db, clock: VenueClock, today: string, productI
       };
     }),
   };
+}
+
+/** What kind of money a payment method is, for the breakdown by method. */
+function paymentMethodKind(method: string, card: boolean): PaymentMethodKind {
+  if (card) return 'cardOnline';
+  if (method === GIFT_CARD_METHOD) return 'giftCard';
+  return method.trim().toLowerCase() === 'cash' ? 'cash' : 'terminal';
 }
