@@ -123,6 +123,7 @@ describeEachDatabase("the friends' sign-only link", (t) => {
       '/api/public/booking/{id}/move': { slots: [first.id] },
       '/api/public/booking/{id}/checkout': { returnUrl: `${BASE_URL}/widget/` },
       '/api/public/booking/{id}/signatures': signer('Eve', 'Guess'),
+      '/api/public/booking/{id}/gift-card': { code: 'ABCD-EFGH-JKMN-PQRS-TUVW' },
     };
     await expectNoWrites(t, async () => {
       for (const { method, path } of bookingCalls)
