@@ -37,6 +37,7 @@ describe('a new venue in Denver', () => {
       'cancellation',
       'confirmation',
       'custom',
+      'giftCard',
       'reminder',
     ]);
     expect(templates.items.every((template) => !template.isPaused)).toBe(true);

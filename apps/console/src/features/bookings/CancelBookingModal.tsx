@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { Booking, BookingDetail } from '@lanebook/core/booking-schemas';
 import { showFieldErrors } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { MoneyInput } from '../../components/fields/MoneyInput';
+import { ReasonInput } from '../../components/fields/ReasonInput';
 import { runBookingAction } from './api/booking-action';
 import type { GiftCardRefundTo, RefundMade } from './api/refund';
 import { useVenueFormat } from '../../lib/venue-format';
@@ -107,16 +108,7 @@ export function CancelBookingModal({
               ) : null}
             </>
           ) : null}
-          <Textarea
-            label="Reason"
-            description="Kept in the booking's log"
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            error={errors.reason}
-            autosize
-            minRows={2}
-            maxLength={500}
-          />
+          <ReasonInput description="Kept in the booking's log" value={reason} onChange={setReason} error={errors.reason} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Keep the booking

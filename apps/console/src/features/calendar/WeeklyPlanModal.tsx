@@ -113,6 +113,8 @@ function PlanForm({
     setWeeksAhead(group?.populateWeeksAhead ?? 4);
     setShowRows(!group?.openingHours);
   }
+  // Until the product's saved plan has loaded, rows added would be replaced by it: editing waits.
+  const planLoaded = !productId || loadedFor === productId;
   const [range, setRange] = useState({ from: today, to: addDays(today, 6) });
   const [answer, setAnswer] = useState<PopulateAnswer | PopulateRun | null>(null);
   // The background run this form started and waits for: when it ends, its result shows and the calendar is read again.
@@ -271,6 +273,7 @@ function PlanForm({
           <Button
             variant="light"
             leftSection={<IconPlus size={14} />}
+            disabled={!planLoaded}
             onClick={() => {
               setShowRows(true);
               const last = rows.at(-1);
@@ -294,11 +297,11 @@ function PlanForm({
               setShowRows(true);
               setRows(everyDay(rows));
             }}
-            disabled={rows.length === 0}
+            disabled={!planLoaded || rows.length === 0}
           >
             Copy to every day
           </Button>
-          <Button disabled={!productId} loading={save.isPending} onClick={() => save.mutate()}>
+          <Button disabled={!productId || !planLoaded} loading={save.isPending} onClick={() => save.mutate()}>
             Save plan
           </Button>
         </Group>

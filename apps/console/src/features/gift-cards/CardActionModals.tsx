@@ -1,8 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { GiftCard } from '@lanebook/core/gift-card-schemas';
 import { MoneyInput } from '../../components/fields/MoneyInput';
+import { ReasonInput } from '../../components/fields/ReasonInput';
 import { ApiError } from '../../lib/api';
 import { showFile } from '../../lib/download';
 import { showFieldErrors } from '../../lib/forms';
@@ -124,17 +125,7 @@ export function AdjustModal({ card, onClose }: ActionModalProps) {
         onChange={(value) => setDirection(value as 'add' | 'take')}
       />
       <MoneyInput label="Amount" value={amount} onChange={setAmount} error={errors.amount} required data-autofocus />
-      <Textarea
-        label="Reason"
-        description="Kept in the card's ledger"
-        value={reason}
-        onChange={(event) => setReason(event.currentTarget.value)}
-        error={errors.reason}
-        required
-        autosize
-        minRows={2}
-        maxLength={500}
-      />
+      <ReasonInput description="Kept in the card's ledger" value={reason} onChange={setReason} error={errors.reason} required />
     </ActionForm>
   );
 }
@@ -166,15 +157,11 @@ export function DisableModal({ card, onClose }: ActionModalProps) {
         Its code pays nothing from now on, online or at the desk. The {format.money(card.balance)} it holds stays in its ledger. A disabled
         card cannot be enabled again.
       </Text>
-      <Textarea
-        label="Reason"
+      <ReasonInput
         description="Optional: lost, stolen, sold by mistake…"
         value={reason}
-        onChange={(event) => setReason(event.currentTarget.value)}
+        onChange={setReason}
         error={errors.reason}
-        autosize
-        minRows={2}
-        maxLength={500}
         data-autofocus
       />
     </ActionForm>

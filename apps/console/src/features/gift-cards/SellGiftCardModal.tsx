@@ -5,6 +5,7 @@ import { COMPLIMENTARY } from '@lanebook/core/gift-cards';
 import type { GiftCardSold } from '@lanebook/core/gift-card-schemas';
 import { CARD_PAYMENT_METHOD } from '@lanebook/core/payment-schemas';
 import { MoneyInput } from '../../components/fields/MoneyInput';
+import { ReasonInput } from '../../components/fields/ReasonInput';
 import { VenueDateInput } from '../../components/fields/VenueDateInput';
 import { showFieldErrors } from '../../lib/forms';
 import { useSession } from '../../lib/session';
@@ -103,16 +104,12 @@ export function SellGiftCardModal({
             w={{ base: '100%', xs: 240 }}
           />
           {complimentary ? (
-            <Textarea
-              label="Reason"
+            <ReasonInput
               description="Why the card is given away: kept in its ledger"
               value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
+              onChange={setReason}
               error={errors.reason}
               required
-              autosize
-              minRows={2}
-              maxLength={500}
             />
           ) : (
             <Select
