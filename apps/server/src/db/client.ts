@@ -376,9 +376,6 @@ function quoteIdentifier(name: string) {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-/** PostgreSQL settings of a database opened from an image (a test's copy of the seeded start). */
-const IMAGE_COPY_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'max_connections=5'];
-
 async function openPglite(dataDir: string | null, image?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   // Contrib modules the migrations create extensions of (0004_extensions); loading one does not create it.
@@ -394,12 +391,7 @@ async function openPglite(dataDir: string | null, image?: Blob): Promise<Databas
     dbPath = path.join(dataDir, 'pglite');
   }
   try {
-    const client = await PGlite.create(dbPath, {
-      extensions: { btree_gist, pg_trgm },
-      // A copy of an image is a test's small throwaway database: PostgreSQL's default 128 MB of
-      // shared buffers and 100 connections' shared memory took a third of its start (decision 040).
-      ...(image ? { loadDataDir: image, startParams: [...PGlite.defaultStartParams, ...IMAGE_COPY_SETTINGS] } : {}),
-    });
+    const client = await PGlite.create(dbPath, { extensions: { btree_gist, pg_trgm }, ...(image ? { loadDataDir: image } : {}) });
     // A new WAL segment is otherwise zero-filled (16 MB) inside the commit that needs it, holding
     // the one session 80-300 ms; unfilled, that commit takes a few ms (decision 034, `npm run bench -- populate`).
     await client.exec('SET wal_init_zero = off');
