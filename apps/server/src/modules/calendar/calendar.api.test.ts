@@ -425,19 +425,23 @@ describeEachDatabase('calendar', (t) => {
     expect(first.statusCode).toBe(200);
     const client = (t.db as unknown as { session: { client: { query: (...args: unknown[]) => unknown } } }).session.client;
     const spy = vi.spyOn(client, 'query');
+    // The background jobs' look for ready jobs shares the client: only this call's reads count.
+    const reads = () =>
+      spy.mock.calls.filter(([query]) => !String(typeof query === 'string' ? query : (query as { text?: string })?.text).includes('pgboss'))
+        .length;
     try {
       const again = await ask();
       expect(again.statusCode).toBe(200);
       expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(again.json()).toEqual(first.json());
-      expect(spy.mock.calls.length).toBe(0);
+      expect(reads()).toBe(0);
       const other = await t.request('GET', `/api/public/product/${b}/slots`, { query: { date, playersCount: '3' } });
       expect(other.statusCode).toBe(200);
-      expect(spy.mock.calls.length).toBe(1);
+      expect(reads()).toBe(1);
       spy.mockClear();
       const month = await t.request('GET', `/api/public/product/${b}/dates`, { query: { month: date.slice(0, 7), playersCount: '2' } });
       expect(month.statusCode).toBe(200);
-      expect(spy.mock.calls.length).toBe(1);
+      expect(reads()).toBe(1);
       spy.mockClear();
       for (let i = 0; i < 2; i += 1) {
         const moving = await t.request('GET', `/api/public/product/${b}/dates`, {
@@ -445,7 +449,7 @@ describeEachDatabase('calendar', (t) => {
         });
         expect(moving.statusCode).toBe(200);
       }
-      expect(spy.mock.calls.length).toBe(4);
+      expect(reads()).toBe(4);
     } finally {
       spy.mockRestore();
     }
