@@ -298,8 +298,14 @@ class ReadyJobsWatch {
 }
 
 export async function startJobs(database: JobsDatabase, config: JobsConfig = {}): Promise<Jobs> {
+  let stopped = false;
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values ?? []) },
+    db: {
+      // pg-boss's own workers may still be fetching when stop()'s wait runs out, and the database
+      // closes right after: past stop() their queries answer nothing (their jobs stay as the
+      // database has them, retried after expiry) instead of failing unhandled inside pg-boss.
+      executeSql: async (text: string, values: unknown[]) => (stopped ? { rows: [] } : database.executeSql(text, values ?? [])),
+    },
     schema: 'pgboss',
     // Keep a day of finished jobs for looking into; pg-boss deletes older ones.
     archiveCompletedAfterSeconds: 3600,
@@ -349,6 +355,7 @@ export async function startJobs(database: JobsDatabase, config: JobsConfig = {})
       await watch.stop();
       await Promise.all([...workers.values()].map((worker) => worker.stop()));
       await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
+      stopped = true;
     },
   };
 }
