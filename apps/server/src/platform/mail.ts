@@ -148,6 +148,20 @@ export function handOverQueuedMail(jobs: Jobs, mail: Pick<QueuedMail, 'id' | 'jo
   return jobs.send(mail.job.queue, mail.job.data, { ...mail.job.options, id: mail.id });
 }
 
+/**
+ * After the commit, each mail written in the transaction goes to its job now (and leaves the
+ * list); one that cannot be queued is left to the mail sweep, which finds it in the outbox.
+ */
+export async function handOverWrittenMails(jobs: Jobs, written: QueuedMail[], log: { warn: (object: object, message: string) => void }) {
+  for (const queued of written.splice(0)) {
+    try {
+      await handOverQueuedMail(jobs, queued);
+    } catch (error) {
+      log.warn({ err: error, mailId: queued.id }, `A ${queued.kind} mail could not be queued now: the mail sweep sends it`);
+    }
+  }
+}
+
 /** The mailer's sweep, every minute in whichever process takes it. */
 export async function startMailSweep(mailer: Mailer, jobs: Jobs) {
   await jobs.work(MAIL_SWEEP_QUEUE, async () => {

@@ -4,7 +4,7 @@ import { ApiError, messageOf } from '../lib/api';
 import { getGiftCardBalance } from '../lib/calls';
 import { longDate, money } from '../lib/format';
 import type { GiftCardBalance, VenueFormat } from '../lib/types';
-import { Field } from '../flow/Field';
+import { GiftCardCodeField } from '../pay/GiftCardCode';
 
 /** What a card holds and until when, for someone holding its code; refusals in the server's words. */
 export function BalanceCheck({ venueId, venue }: { venueId: string; venue: VenueFormat }) {
@@ -34,17 +34,7 @@ export function BalanceCheck({ venueId, venue }: { venueId: string; venue: Venue
   return (
     <>
       <form className="lb-code-form" onSubmit={check} noValidate>
-        <Field
-          type="text"
-          label="Gift card code"
-          hint="As on the card or in its email"
-          value={code}
-          onChange={(v) => setCode(String(v ?? ''))}
-          error={error ?? undefined}
-          autoComplete="off"
-          announce
-          isCode
-        />
+        <GiftCardCodeField hint="As on the card or in its email" value={code} onChange={setCode} error={error} />
         <button type="submit" className="lb-btn" disabled={busy} aria-busy={busy}>
           {busy ? 'Checking…' : 'Check balance'}
         </button>

@@ -6,6 +6,33 @@ import { money } from '../lib/format';
 import type { PublicBooking, VenueFormat } from '../lib/types';
 import { Field } from '../flow/Field';
 
+/** The field a gift card's code is typed in (the pay step's and the balance check's): a code, read as typed, its error announced. */
+export function GiftCardCodeField({
+  hint,
+  value,
+  onChange,
+  error,
+}: {
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+}) {
+  return (
+    <Field
+      type="text"
+      label="Gift card code"
+      hint={hint}
+      value={value}
+      onChange={(v) => onChange(String(v ?? ''))}
+      error={error ?? undefined}
+      autoComplete="off"
+      announce
+      isCode
+    />
+  );
+}
+
 export interface AppliedGiftCard {
   last4: string;
   amount: number;
@@ -69,16 +96,11 @@ export function GiftCardCode({ reference, venue, onApplied }: Props) {
       ) : null}
       {open ? (
         <form ref={form} className="lb-code-form" onSubmit={apply} noValidate>
-          <Field
-            type="text"
-            label="Gift card code"
+          <GiftCardCodeField
             hint="As on the card or in its email, such as 7KQM-X4TR-ZP9C-WH2N-B6DF"
             value={code}
-            onChange={(v) => setCode(String(v ?? ''))}
-            error={error ?? undefined}
-            autoComplete="off"
-            announce
-            isCode
+            onChange={setCode}
+            error={error}
           />
           <button type="submit" className="lb-btn lb-btn-secondary" disabled={busy} aria-busy={busy}>
             {busy ? 'Applying…' : 'Apply'}

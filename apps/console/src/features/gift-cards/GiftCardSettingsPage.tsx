@@ -20,10 +20,8 @@ import { useUnsavedChangesGuard } from '../../components/collection/useUnsavedCh
 import { errorText, ImageField, MoneyField, NumberField, SwitchField } from '../../components/fields/form-fields';
 import { MoneyInput } from '../../components/fields/MoneyInput';
 import { FormReadOnlyContext } from '../../components/fields/read-only';
-import { FullPageLoader } from '../../components/FullPageLoader';
-import { LoadError } from '../../components/LoadError';
-import { PageHeader } from '../../components/PageHeader';
-import { currentVenueQuery, updateCurrentVenue, useCurrentVenue } from '../../lib/current-venue';
+import { CurrentVenuePage } from '../../components/CurrentVenuePage';
+import { currentVenueQuery, updateCurrentVenue } from '../../lib/current-venue';
 import { showSaveError } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
@@ -49,22 +47,12 @@ const formResolver: Resolver<FormValues> = async (values, context, options) => {
 
 /** Settings → Gift cards: sold online or not, the amounts offered, the card's picture and how long cards last. */
 export default function GiftCardSettingsPage() {
-  const venueQuery = useCurrentVenue();
   return (
-    <>
-      <PageHeader
-        title="Gift cards"
-        description="What customers can buy in your booking widget. The desk sells cards whatever is set here, and cards are spent either way."
-      />
-      {venueQuery.isPending ? (
-        <FullPageLoader />
-      ) : venueQuery.isError ? (
-        <LoadError error={venueQuery.error} onRetry={() => venueQuery.refetch()} />
-      ) : (
-        // Keyed by venue: switching venues starts a fresh form.
-        <SettingsForm key={venueQuery.data.id} venue={venueQuery.data} />
-      )}
-    </>
+    <CurrentVenuePage
+      title="Gift cards"
+      description="What customers can buy in your booking widget. The desk sells cards whatever is set here, and cards are spent either way."
+      form={(venue) => <SettingsForm venue={venue} />}
+    />
   );
 }
 

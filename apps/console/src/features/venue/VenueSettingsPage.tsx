@@ -28,12 +28,10 @@ import { formatMoney, formatVenueClock } from '@lanebook/core/format';
 import { DATE_FORMATS, DEFAULT_PAYMENT_METHODS, PHONE_FORMATS, VENUE_STATUS_LABELS, isValidTimeZone } from '@lanebook/core/venue';
 import { CLOSURE_PERCENT_HELP, venueFieldsSchema, type VenueFields, type VenueUpdate } from '@lanebook/core/venue-schemas';
 import { useSession } from '../../lib/session';
-import { FullPageLoader } from '../../components/FullPageLoader';
-import { PageHeader } from '../../components/PageHeader';
-import { currentVenueQuery, updateCurrentVenue, useCurrentVenue } from '../../lib/current-venue';
+import { CurrentVenuePage } from '../../components/CurrentVenuePage';
+import { currentVenueQuery, updateCurrentVenue } from '../../lib/current-venue';
 import { showSaveError } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
-import { LoadError } from '../../components/LoadError';
 import { CountrySelect, TimezoneSelect, WEEKDAYS } from '../../components/fields/VenueFields';
 import { WidgetDemoLink, WidgetSnippet } from '../../components/WidgetEmbed';
 import { GoLiveButton, MissingSetup } from '../../components/GoLive';
@@ -54,19 +52,12 @@ const BANK_STATUS_LABELS: Record<Venue['stripeBankAccountStatus'], string> = {
 const STATUS_COLORS: Record<Venue['status'], string> = { inactive: 'gray', pending: 'yellow', live: 'green' };
 
 export default function VenueSettingsPage() {
-  const venueQuery = useCurrentVenue();
   return (
-    <>
-      <PageHeader title="Venue" description="Company details, regional formats and payment methods of this venue." />
-      {venueQuery.isPending ? (
-        <FullPageLoader />
-      ) : venueQuery.isError ? (
-        <LoadError error={venueQuery.error} onRetry={() => venueQuery.refetch()} />
-      ) : (
-        // Keyed by venue: switching venues starts a fresh form.
-        <VenueForm key={venueQuery.data.id} venue={venueQuery.data} />
-      )}
-    </>
+    <CurrentVenuePage
+      title="Venue"
+      description="Company details, regional formats and payment methods of this venue."
+      form={(venue) => <VenueForm venue={venue} />}
+    />
   );
 }
 

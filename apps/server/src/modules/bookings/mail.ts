@@ -7,7 +7,7 @@ import { TemplateError } from '../../platform/liquid.js';
 import type { JobAttempt, Jobs } from '../../platform/jobs.js';
 import { withTransaction } from '../../platform/locking.js';
 import {
-  handOverQueuedMail,
+  handOverWrittenMails,
   MAIL_RETRIES,
   MailDeferred,
   stableMailId,
@@ -216,15 +216,7 @@ export function automaticMails(mail: BookingMailer, log: { warn: (object: object
       }
     },
     /** After the commit: each mail written goes to its job now. */
-    async handOver() {
-      for (const queued of written.splice(0)) {
-        try {
-          await handOverQueuedMail(mail.jobs, queued);
-        } catch (error) {
-          log.warn({ err: error, mailId: queued.id }, `A ${queued.kind} mail could not be queued now: the mail sweep sends it`);
-        }
-      }
-    },
+    handOver: () => handOverWrittenMails(mail.jobs, written, log),
   };
   return automatic;
 }

@@ -7,7 +7,7 @@ import type { JobAttempt, Jobs } from '../../platform/jobs.js';
 import { conflict, fieldError } from '../../platform/errors.js';
 import { renderTemplate, TemplateError } from '../../platform/liquid.js';
 import { withTransaction } from '../../platform/locking.js';
-import { handOverQueuedMail, MAIL_RETRIES, stableMailId, type Mailer, type QueuedMail } from '../../platform/mail.js';
+import { handOverWrittenMails, MAIL_RETRIES, stableMailId, type Mailer, type QueuedMail } from '../../platform/mail.js';
 import type { ModuleDeps } from '../../platform/module.js';
 import { mailHtml } from '../bookings/mail-layout.js';
 import { defang, MailRenderError, venueMailColor } from '../bookings/mail-variables.js';
@@ -91,15 +91,7 @@ export function giftCardMails(mail: Pick<GiftCardMailer, 'mailer' | 'jobs'>, log
       if (card.deliverAfter <= now && card.recipientEmail && (await markDelivered(tx, card.venueId, card.id, now)))
         await mails.write(tx, card, 'delivery');
     },
-    async handOver() {
-      for (const queued of written.splice(0)) {
-        try {
-          await handOverQueuedMail(mail.jobs, queued);
-        } catch (error) {
-          log.warn({ err: error, mailId: queued.id }, `A ${queued.kind} mail could not be queued now: the mail sweep sends it`);
-        }
-      }
-    },
+    handOver: () => handOverWrittenMails(mail.jobs, written, log),
   };
   return mails;
 }
