@@ -46,6 +46,7 @@ import { statisticsRoutes } from './modules/statistics/routes.js';
 import { loggerOptions, logShortRequests } from './platform/request-log.js';
 import { affiliateRoutes } from './modules/affiliates/routes.js';
 import { giftCardRoutes } from './modules/gift-cards/routes.js';
+import { guestRoutes } from './modules/guests/routes.js';
 import { giftCardJobs } from './modules/gift-cards/jobs.js';
 import { startPayments } from './platform/payments/index.js';
 import { createDiskStorage } from './platform/storage.js';
@@ -73,6 +74,7 @@ const MODULES: ModuleRoutes[] = [
   statisticsRoutes,
   affiliateRoutes,
   giftCardRoutes,
+  guestRoutes,
 ];
 
 /** The modules' background work (each module's jobs.ts, decision 041), started in this order once every route is registered. */

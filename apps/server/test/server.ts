@@ -29,7 +29,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     baseUrl: BASE_URL,
     authSecret: TEST_AUTH_SECRET,
     mailFrom: 'Lanebook <no-reply@lanebook.test>',
-    logLevel: 'silent',
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     signInPerMinute: 10_000,
     jobsPollingSeconds: 0.5,
     // Tests run the reminder sweep themselves, at the instants they choose (mail-automation.api.test.ts).
@@ -321,12 +321,15 @@ export class TestServer {
       .map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, kind: r.kind, status: r.status, error: r.error }));
   }
 
-  /** The newest mail of a kind to an address, waiting for it (better-auth may send after answering). */
+  /**
+   * The newest mail of a kind to an address, waiting for it (better-auth may send after answering)
+   * to be rendered: a mail queued in a transaction has its row, without subject or text, until its job runs.
+   */
   async waitForMail(to: string, kind: string, after: MailRow[] = []): Promise<MailRow> {
     const seen = new Set(after.map((m) => m.id));
     return vi.waitFor(
       async () => {
-        const mail = (await this.mails(to)).filter((m) => m.kind === kind && !seen.has(m.id)).at(-1);
+        const mail = (await this.mails(to)).filter((m) => m.kind === kind && !seen.has(m.id) && m.status !== 'queued').at(-1);
         if (!mail) throw new Error(`No ${kind} mail to ${to} yet`);
         return mail;
       },

@@ -81,6 +81,8 @@ export const publicBookingCreateSchema = z
     customFields: customFieldValuesSchema.default({}),
     /** Only staff book walk-ins: the public call takes the field and books online. */
     isWalkIn: z.boolean().default(false),
+    /** The customer's answer to the venue's marketing question (issue 38); left out: not asked, the guest's answer stays. */
+    marketingConsent: z.boolean('marketingConsent must be true or false').optional(),
   })
   .strict();
 export type PublicBookingCreate = z.infer<typeof publicBookingCreateSchema>;
@@ -266,7 +268,12 @@ export const bookingSchema = z.object({
   refunds: z.array(bookingRefundSchema),
   /** What can be refunded without overriding the kept deposit: paid − refunded − keptDeposit. */
   refundable: z.number().int(),
+  /** Signatures on the booking, and the booker's waiver on file when they have one (issue 38). */
   numberOfSignedWaivers: z.number().int(),
+  /** Until when the booker's earlier signature counts for this booking (one of numberOfSignedWaivers); null: none. */
+  waiverOnFileUntil: instantSchema.nullable(),
+  /** The guest the booking is of (issue 38): made or matched by its email, else its phone; null without either. */
+  guestId: z.string().nullable(),
   /** The product's active waiver and its version when the booking was made: what its signers sign. */
   activeWaiver: z.object({ id: z.string(), version: z.number().int() }).nullable(),
   /** The affiliate's name when the booking was made (null without an affiliate). */

@@ -41,6 +41,9 @@ export const PERMISSION_AREAS = {
   // Beyond the spec's table (issue 37): gift cards. The desk looks cards up and sells them; giving one away
   // (complimentary), adjusting a balance and disabling a card are issue, owners and managers by default.
   giftCards: ['view', 'sell', 'issue'],
+  // Beyond the spec's table (issue 38): guests. The desk looks guests up and sets their flags; a guest's
+  // data exported (theirs, or the marketing list) and a guest erased are owners' and managers' by default.
+  guests: ['view', 'edit', 'export', 'erase'],
 } as const;
 
 export type PermissionArea = keyof typeof PERMISSION_AREAS;
@@ -81,6 +84,8 @@ const STAFF_DEFAULTS: readonly PermissionKey[] = [
   'profile.changePassword',
   'giftCards.view',
   'giftCards.sell',
+  'guests.view',
+  'guests.edit',
 ];
 
 export function defaultRolesFor(key: PermissionKey): VenueRole[] {

@@ -80,6 +80,10 @@ export const venueFieldsSchema = z.object({
     .array(z.string().trim().min(1, 'Payment method names cannot be empty').max(60))
     .max(20, 'At most 20 payment methods')
     .refine((list) => new Set(list.map((m) => m.toLowerCase())).size === list.length, 'Payment methods must be unique'),
+  /** A banned guest's online booking (issue 38): refused with the venue's phone to call, or taken, marked and told to the desk. */
+  bannedGuestsOnline: z.enum(['refuse', 'warn'], { message: 'Banned guests online must be refuse or warn' }),
+  /** The widget's marketing consent question, in the venue's words; empty: the widget does not ask. */
+  marketingConsentText: optionalText(300),
   /** The web sites that may embed the widget (decision 024), kept as browsers send them in Origin. */
   widgetOrigins: z
     .array(

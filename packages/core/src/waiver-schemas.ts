@@ -93,6 +93,15 @@ export const waiverSchema = recordSchema(
     startTimeHours: hours('Start time'),
     /** Signing closes this many hours after the booking's start; 0: at the start. */
     cutOffHours: hours('Cut-off'),
+    /**
+     * How long a guest's signature counts for their later bookings (issue 38): 0, per booking; else
+     * months from signing, until a new version of the waiver changes what is signed.
+     */
+    validForMonths: z
+      .number('Valid for must be a number of months')
+      .int('Valid for must be whole months')
+      .min(0, 'Valid for must be 0 (each booking) to 60 months')
+      .max(60, 'Valid for must be 0 (each booking) to 60 months'),
   },
   (waiver, ctx) => {
     for (const key of STANDARD_WAIVER_FIELDS) {
@@ -136,6 +145,7 @@ export const waiverDefaults = () => ({
   checkboxes: [],
   startTimeHours: 0,
   cutOffHours: 0,
+  validForMonths: 0,
 });
 
 // ---------- Signing ----------
@@ -227,6 +237,11 @@ export const publicWaiverSchema = z.object({
    * read them on the booking already (GET /api/public/booking/{reference}).
    */
   booker: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
+  /**
+   * The booker's waiver on file (issue 38): a signature of theirs from an earlier booking that
+   * counts for this one until `validUntil`, so they are not asked to sign again; null: none.
+   */
+  bookerOnFile: z.object({ validUntil: instantSchema }).nullable(),
 });
 export type PublicWaiver = z.infer<typeof publicWaiverSchema>;
 
@@ -240,7 +255,7 @@ export const signingPathOf = (token: string) => `/widget/sign/${token}`;
  * widget configuration). Never the booker's name, email or phone, the reference or anything that
  * opens the booking.
  */
-export const signingFormSchema = publicWaiverSchema.omit({ booker: true }).extend({
+export const signingFormSchema = publicWaiverSchema.omit({ booker: true, bookerOnFile: true }).extend({
   waiverVersion: z.number().int(),
   /** The venue's default widget template's look, or the defaults. */
   view: widgetTemplateViewSchema.shape.view,

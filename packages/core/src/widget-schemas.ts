@@ -28,6 +28,8 @@ export const widgetVenueSchema = z.object({
   isTakingBookings: z.boolean(),
   /** The venue takes card payments (isStripePaymentsEnabled). */
   paymentsOn: z.boolean(),
+  /** The marketing consent question the details step asks, in the venue's words (unchecked by default); '' asks nothing (issue 38). */
+  marketingConsentText: z.string(),
 });
 export type WidgetVenue = z.infer<typeof widgetVenueSchema>;
 

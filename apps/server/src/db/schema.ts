@@ -28,3 +28,4 @@ export * from '../modules/signatures/schema.js';
 export * from '../modules/widget/schema.js';
 export * from '../modules/statistics/schema.js';
 export * from '../modules/gift-cards/schema.js';
+export * from '../modules/guests/schema.js';

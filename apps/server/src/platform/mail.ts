@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { scrubbedText } from './erase.js';
 import nodemailer from 'nodemailer';
 import type { Db, Tx } from '../db/client.js';
 import type { JobAttempt, JobOptions, Jobs } from './jobs.js';
@@ -413,4 +414,38 @@ export function createMailer(
       };
     },
   };
+}
+
+/** A venue's mails to any of the addresses (a guest's data on request, issue 38). */
+const toAnyOf = (emails: string[]) => or(...emails.map((email) => sql`${mailOutbox.to} @> ${JSON.stringify([email])}::jsonb`));
+
+export async function venueMailsTo(db: Db, venueId: string, emails: string[]) {
+  if (emails.length === 0) return [];
+  return db
+    .select({
+      to: mailOutbox.to,
+      subject: mailOutbox.subject,
+      text: mailOutbox.text,
+      kind: mailOutbox.kind,
+      status: mailOutbox.status,
+      createdAt: mailOutbox.createdAt,
+    })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.venueId, venueId), toAnyOf(emails)))
+    .orderBy(asc(mailOutbox.createdAt));
+}
+
+/** Takes a person out of the venue's mails to them (issue 38's erase): no address, their words out of subject and text, no HTML copy. */
+export async function eraseVenueMailsTo(tx: Tx, venueId: string, emails: string[], words: string[]) {
+  if (emails.length === 0) return;
+  await tx
+    .update(mailOutbox)
+    .set({
+      to: [],
+      subject: scrubbedText(words, sql`${mailOutbox.subject}`),
+      text: scrubbedText(words, sql`${mailOutbox.text}`),
+      html: null,
+      envelope: null,
+    })
+    .where(and(eq(mailOutbox.venueId, venueId), toAnyOf(emails)));
 }

@@ -33,6 +33,8 @@ type FieldValue<F> = F extends PgColumn
     : never;
 
 export interface ReadOptions {
+  /** selectFields only: one row per group (its fields aggregates, or the grouped columns). */
+  groupBy?: (PgColumn | SQL)[];
   orderBy?: (PgColumn | SQL)[];
   limit?: number;
   offset?: number;
@@ -86,6 +88,7 @@ export class VenueScope {
       .from(table as PgTable)
       .where(this.scope(table, where))
       .$dynamic();
+    if (options.groupBy?.length) query = query.groupBy(...options.groupBy);
     if (options.orderBy?.length) query = query.orderBy(...options.orderBy);
     if (options.limit !== undefined) query = query.limit(options.limit);
     if (options.offset) query = query.offset(options.offset);

@@ -2994,6 +2994,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/private/guests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The venue's guests, A-Z
+         * @description One guest per person: made or matched with every booking (by email, case folded, else by phone) and every signature. `search` reads as the booking list's `all:` does: a name in either order, an email's start, a phone or its last four digits. `flag` keeps the guests with that flag. Each guest has their counts (bookings, visits, no-shows, total spent) and flags.
+         */
+        get: operations["listGuests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/private/guests/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The guest an email or a phone typed in the booking form is
+         * @description The guest with this email (case folded); else the one with this phone (read in the venue's country); else null. The booking form asks as the desk types, to show the guest's flags and history.
+         */
+        get: operations["matchGuest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/private/guests/marketing.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The guests who agreed to marketing mail, as CSV
+         * @description Every guest whose latest answer to the marketing question is yes and who has an email, with the columns mailing tools import (Email Address, First Name, Last Name, Phone Number, Consent Given At); formulas neutralized.
+         */
+        get: operations["exportMarketingGuestsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/private/guests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A guest with their waiver on file, bookings, signatures and log
+         * @description A guest merged into another answers the one they were merged into.
+         */
+        get: operations["getGuest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes a guest's names, notes, flags or marketing answer
+         * @description `flags` is the whole list (ban, vip, medical, alert, competency, each once, with a note): a flag kept as it was keeps when and by whom it was set. Each change is written in the guest's log.
+         */
+        patch: operations["updateGuest"];
+        trace?: never;
+    };
+    "/api/private/guests/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merges another guest into this one
+         * @description The guest named by `guestId` joins the one in the path: their bookings and signatures move, their flags and notes are added, and their email and phone find this guest from now on. Logged on both; nothing is lost.
+         */
+        post: operations["mergeGuests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/private/guests/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A guest's data, as JSON
+         * @description What the venue keeps of the person, for their request: the guest, their bookings, their signatures with the signed images (PNG data URLs) and the mails sent to them.
+         */
+        get: operations["exportGuest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/private/guests/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erases the person from the guest and everything of theirs
+         * @description Removes their names, email, phone, notes, flags, answers and signature images from the guest, their bookings, signatures, mails and logs; the money, the counts and the rows stay, named "Erased guest", with who erased and when in the guest's log. Refused (409 guest_has_upcoming_bookings) while a booking of theirs is upcoming. Cannot be undone.
+         */
+        post: operations["eraseGuest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3216,6 +3360,9 @@ export interface operations {
                             /** @enum {string} */
                             dateFormat: "MM/DD/YY" | "MM/DD/YYYY" | "DD/MM/YY" | "DD/MM/YYYY" | "YYYY-MM-DD" | "DD.MM.YYYY";
                             paymentMethods: string[];
+                            /** @enum {string} */
+                            bannedGuestsOnline: "refuse" | "warn";
+                            marketingConsentText: string;
                             widgetOrigins: string[];
                             id: string;
                             /** @enum {string} */
@@ -3336,6 +3483,12 @@ export interface operations {
                                     sell: ("owner" | "manager" | "staff")[];
                                     issue: ("owner" | "manager" | "staff")[];
                                 };
+                                guests: {
+                                    view: ("owner" | "manager" | "staff")[];
+                                    edit: ("owner" | "manager" | "staff")[];
+                                    export: ("owner" | "manager" | "staff")[];
+                                    erase: ("owner" | "manager" | "staff")[];
+                                };
                             };
                             giftCards: {
                                 isEnabled: boolean;
@@ -3350,7 +3503,7 @@ export interface operations {
                         } | null;
                         /** @enum {string|null} */
                         role: "owner" | "manager" | "staff" | null;
-                        permissions: ("bookings.create" | "bookings.edit" | "bookings.cancel" | "bookings.refund" | "bookings.collect" | "bookings.setCustomPrice" | "bookings.sendEmail" | "bookings.save" | "bookings.addNote" | "bookings.changePresenceStatus" | "bookings.delete" | "calendar.create" | "calendar.edit" | "calendar.delete" | "calendar.setNonWorkingDays" | "resources.create" | "resources.edit" | "resources.delete" | "resources.pause" | "products.create" | "products.edit" | "products.delete" | "products.pause" | "waivers.create" | "waivers.edit" | "waivers.delete" | "signatures.create" | "signatures.delete" | "users.create" | "users.delete" | "users.edit" | "profile.edit" | "profile.changePassword" | "venues.edit" | "bankAccounts.view" | "bankAccounts.create" | "bankAccounts.delete" | "bankAccounts.setDefault" | "taxes.create" | "taxes.edit" | "taxes.delete" | "promocodes.create" | "promocodes.edit" | "promocodes.delete" | "affiliates.create" | "affiliates.edit" | "affiliates.delete" | "terms.create" | "terms.edit" | "terms.delete" | "widgetTemplates.create" | "widgetTemplates.edit" | "widgetTemplates.delete" | "integrations.create" | "integrations.edit" | "integrations.delete" | "upsellItems.create" | "upsellItems.edit" | "upsellItems.delete" | "upsellItems.pause" | "mailingTemplates.create" | "mailingTemplates.edit" | "mailingTemplates.delete" | "mailingTemplates.pause" | "statistics.view" | "mails.view" | "giftCards.view" | "giftCards.sell" | "giftCards.issue")[];
+                        permissions: ("bookings.create" | "bookings.edit" | "bookings.cancel" | "bookings.refund" | "bookings.collect" | "bookings.setCustomPrice" | "bookings.sendEmail" | "bookings.save" | "bookings.addNote" | "bookings.changePresenceStatus" | "bookings.delete" | "calendar.create" | "calendar.edit" | "calendar.delete" | "calendar.setNonWorkingDays" | "resources.create" | "resources.edit" | "resources.delete" | "resources.pause" | "products.create" | "products.edit" | "products.delete" | "products.pause" | "waivers.create" | "waivers.edit" | "waivers.delete" | "signatures.create" | "signatures.delete" | "users.create" | "users.delete" | "users.edit" | "profile.edit" | "profile.changePassword" | "venues.edit" | "bankAccounts.view" | "bankAccounts.create" | "bankAccounts.delete" | "bankAccounts.setDefault" | "taxes.create" | "taxes.edit" | "taxes.delete" | "promocodes.create" | "promocodes.edit" | "promocodes.delete" | "affiliates.create" | "affiliates.edit" | "affiliates.delete" | "terms.create" | "terms.edit" | "terms.delete" | "widgetTemplates.create" | "widgetTemplates.edit" | "widgetTemplates.delete" | "integrations.create" | "integrations.edit" | "integrations.delete" | "upsellItems.create" | "upsellItems.edit" | "upsellItems.delete" | "upsellItems.pause" | "mailingTemplates.create" | "mailingTemplates.edit" | "mailingTemplates.delete" | "mailingTemplates.pause" | "statistics.view" | "mails.view" | "giftCards.view" | "giftCards.sell" | "giftCards.issue" | "guests.view" | "guests.edit" | "guests.export" | "guests.erase")[];
                         onboarding: {
                             currentStep: number;
                             isFinished: boolean;
@@ -3485,6 +3638,9 @@ export interface operations {
                             /** @enum {string} */
                             dateFormat: "MM/DD/YY" | "MM/DD/YYYY" | "DD/MM/YY" | "DD/MM/YYYY" | "YYYY-MM-DD" | "DD.MM.YYYY";
                             paymentMethods: string[];
+                            /** @enum {string} */
+                            bannedGuestsOnline: "refuse" | "warn";
+                            marketingConsentText: string;
                             widgetOrigins: string[];
                             id: string;
                             /** @enum {string} */
@@ -3605,6 +3761,12 @@ export interface operations {
                                     sell: ("owner" | "manager" | "staff")[];
                                     issue: ("owner" | "manager" | "staff")[];
                                 };
+                                guests: {
+                                    view: ("owner" | "manager" | "staff")[];
+                                    edit: ("owner" | "manager" | "staff")[];
+                                    export: ("owner" | "manager" | "staff")[];
+                                    erase: ("owner" | "manager" | "staff")[];
+                                };
                             };
                             giftCards: {
                                 isEnabled: boolean;
@@ -3619,7 +3781,7 @@ export interface operations {
                         } | null;
                         /** @enum {string|null} */
                         role: "owner" | "manager" | "staff" | null;
-                        permissions: ("bookings.create" | "bookings.edit" | "bookings.cancel" | "bookings.refund" | "bookings.collect" | "bookings.setCustomPrice" | "bookings.sendEmail" | "bookings.save" | "bookings.addNote" | "bookings.changePresenceStatus" | "bookings.delete" | "calendar.create" | "calendar.edit" | "calendar.delete" | "calendar.setNonWorkingDays" | "resources.create" | "resources.edit" | "resources.delete" | "resources.pause" | "products.create" | "products.edit" | "products.delete" | "products.pause" | "waivers.create" | "waivers.edit" | "waivers.delete" | "signatures.create" | "signatures.delete" | "users.create" | "users.delete" | "users.edit" | "profile.edit" | "profile.changePassword" | "venues.edit" | "bankAccounts.view" | "bankAccounts.create" | "bankAccounts.delete" | "bankAccounts.setDefault" | "taxes.create" | "taxes.edit" | "taxes.delete" | "promocodes.create" | "promocodes.edit" | "promocodes.delete" | "affiliates.create" | "affiliates.edit" | "affiliates.delete" | "terms.create" | "terms.edit" | "terms.delete" | "widgetTemplates.create" | "widgetTemplates.edit" | "widgetTemplates.delete" | "integrations.create" | "integrations.edit" | "integrations.delete" | "upsellItems.create" | "upsellItems.edit" | "upsellItems.delete" | "upsellItems.pause" | "mailingTemplates.create" | "mailingTemplates.edit" | "mailingTemplates.delete" | "mailingTemplates.pause" | "statistics.view" | "mails.view" | "giftCards.view" | "giftCards.sell" | "giftCards.issue")[];
+                        permissions: ("bookings.create" | "bookings.edit" | "bookings.cancel" | "bookings.refund" | "bookings.collect" | "bookings.setCustomPrice" | "bookings.sendEmail" | "bookings.save" | "bookings.addNote" | "bookings.changePresenceStatus" | "bookings.delete" | "calendar.create" | "calendar.edit" | "calendar.delete" | "calendar.setNonWorkingDays" | "resources.create" | "resources.edit" | "resources.delete" | "resources.pause" | "products.create" | "products.edit" | "products.delete" | "products.pause" | "waivers.create" | "waivers.edit" | "waivers.delete" | "signatures.create" | "signatures.delete" | "users.create" | "users.delete" | "users.edit" | "profile.edit" | "profile.changePassword" | "venues.edit" | "bankAccounts.view" | "bankAccounts.create" | "bankAccounts.delete" | "bankAccounts.setDefault" | "taxes.create" | "taxes.edit" | "taxes.delete" | "promocodes.create" | "promocodes.edit" | "promocodes.delete" | "affiliates.create" | "affiliates.edit" | "affiliates.delete" | "terms.create" | "terms.edit" | "terms.delete" | "widgetTemplates.create" | "widgetTemplates.edit" | "widgetTemplates.delete" | "integrations.create" | "integrations.edit" | "integrations.delete" | "upsellItems.create" | "upsellItems.edit" | "upsellItems.delete" | "upsellItems.pause" | "mailingTemplates.create" | "mailingTemplates.edit" | "mailingTemplates.delete" | "mailingTemplates.pause" | "statistics.view" | "mails.view" | "giftCards.view" | "giftCards.sell" | "giftCards.issue" | "guests.view" | "guests.edit" | "guests.export" | "guests.erase")[];
                         onboarding: {
                             currentStep: number;
                             isFinished: boolean;
@@ -3898,6 +4060,9 @@ export interface operations {
                             /** @enum {string} */
                             dateFormat: "MM/DD/YY" | "MM/DD/YYYY" | "DD/MM/YY" | "DD/MM/YYYY" | "YYYY-MM-DD" | "DD.MM.YYYY";
                             paymentMethods: string[];
+                            /** @enum {string} */
+                            bannedGuestsOnline: "refuse" | "warn";
+                            marketingConsentText: string;
                             widgetOrigins: string[];
                             id: string;
                             /** @enum {string} */
@@ -4018,6 +4183,12 @@ export interface operations {
                                     sell: ("owner" | "manager" | "staff")[];
                                     issue: ("owner" | "manager" | "staff")[];
                                 };
+                                guests: {
+                                    view: ("owner" | "manager" | "staff")[];
+                                    edit: ("owner" | "manager" | "staff")[];
+                                    export: ("owner" | "manager" | "staff")[];
+                                    erase: ("owner" | "manager" | "staff")[];
+                                };
                             };
                             giftCards: {
                                 isEnabled: boolean;
@@ -4032,7 +4203,7 @@ export interface operations {
                         } | null;
                         /** @enum {string|null} */
                         role: "owner" | "manager" | "staff" | null;
-                        permissions: ("bookings.create" | "bookings.edit" | "bookings.cancel" | "bookings.refund" | "bookings.collect" | "bookings.setCustomPrice" | "bookings.sendEmail" | "bookings.save" | "bookings.addNote" | "bookings.changePresenceStatus" | "bookings.delete" | "calendar.create" | "calendar.edit" | "calendar.delete" | "calendar.setNonWorkingDays" | "resources.create" | "resources.edit" | "resources.delete" | "resources.pause" | "products.create" | "products.edit" | "products.delete" | "products.pause" | "waivers.create" | "waivers.edit" | "waivers.delete" | "signatures.create" | "signatures.delete" | "users.create" | "users.delete" | "users.edit" | "profile.edit" | "profile.changePassword" | "venues.edit" | "bankAccounts.view" | "bankAccounts.create" | "bankAccounts.delete" | "bankAccounts.setDefault" | "taxes.create" | "taxes.edit" | "taxes.delete" | "promocodes.create" | "promocodes.edit" | "promocodes.delete" | "affiliates.create" | "affiliates.edit" | "affiliates.delete" | "terms.create" | "terms.edit" | "terms.delete" | "widgetTemplates.create" | "widgetTemplates.edit" | "widgetTemplates.delete" | "integrations.create" | "integrations.edit" | "integrations.delete" | "upsellItems.create" | "upsellItems.edit" | "upsellItems.delete" | "upsellItems.pause" | "mailingTemplates.create" | "mailingTemplates.edit" | "mailingTemplates.delete" | "mailingTemplates.pause" | "statistics.view" | "mails.view" | "giftCards.view" | "giftCards.sell" | "giftCards.issue")[];
+                        permissions: ("bookings.create" | "bookings.edit" | "bookings.cancel" | "bookings.refund" | "bookings.collect" | "bookings.setCustomPrice" | "bookings.sendEmail" | "bookings.save" | "bookings.addNote" | "bookings.changePresenceStatus" | "bookings.delete" | "calendar.create" | "calendar.edit" | "calendar.delete" | "calendar.setNonWorkingDays" | "resources.create" | "resources.edit" | "resources.delete" | "resources.pause" | "products.create" | "products.edit" | "products.delete" | "products.pause" | "waivers.create" | "waivers.edit" | "waivers.delete" | "signatures.create" | "signatures.delete" | "users.create" | "users.delete" | "users.edit" | "profile.edit" | "profile.changePassword" | "venues.edit" | "bankAccounts.view" | "bankAccounts.create" | "bankAccounts.delete" | "bankAccounts.setDefault" | "taxes.create" | "taxes.edit" | "taxes.delete" | "promocodes.create" | "promocodes.edit" | "promocodes.delete" | "affiliates.create" | "affiliates.edit" | "affiliates.delete" | "terms.create" | "terms.edit" | "terms.delete" | "widgetTemplates.create" | "widgetTemplates.edit" | "widgetTemplates.delete" | "integrations.create" | "integrations.edit" | "integrations.delete" | "upsellItems.create" | "upsellItems.edit" | "upsellItems.delete" | "upsellItems.pause" | "mailingTemplates.create" | "mailingTemplates.edit" | "mailingTemplates.delete" | "mailingTemplates.pause" | "statistics.view" | "mails.view" | "giftCards.view" | "giftCards.sell" | "giftCards.issue" | "guests.view" | "guests.edit" | "guests.export" | "guests.erase")[];
                         onboarding: {
                             currentStep: number;
                             isFinished: boolean;
@@ -4348,6 +4519,9 @@ export interface operations {
                     /** @enum {string} */
                     dateFormat?: "MM/DD/YY" | "MM/DD/YYYY" | "DD/MM/YY" | "DD/MM/YYYY" | "YYYY-MM-DD" | "DD.MM.YYYY";
                     paymentMethods?: string[];
+                    /** @enum {string} */
+                    bannedGuestsOnline?: "refuse" | "warn";
+                    marketingConsentText?: string;
                     widgetOrigins?: string[];
                 };
             };
@@ -4382,6 +4556,9 @@ export interface operations {
                         /** @enum {string} */
                         dateFormat: "MM/DD/YY" | "MM/DD/YYYY" | "DD/MM/YY" | "DD/MM/YYYY" | "YYYY-MM-DD" | "DD.MM.YYYY";
                         paymentMethods: string[];
+                        /** @enum {string} */
+                        bannedGuestsOnline: "refuse" | "warn";
+                        marketingConsentText: string;
                         widgetOrigins: string[];
                         id: string;
                         /** @enum {string} */
@@ -4501,6 +4678,12 @@ export interface operations {
                                 view: ("owner" | "manager" | "staff")[];
                                 sell: ("owner" | "manager" | "staff")[];
                                 issue: ("owner" | "manager" | "staff")[];
+                            };
+                            guests: {
+                                view: ("owner" | "manager" | "staff")[];
+                                edit: ("owner" | "manager" | "staff")[];
+                                export: ("owner" | "manager" | "staff")[];
+                                erase: ("owner" | "manager" | "staff")[];
                             };
                         };
                         giftCards: {
@@ -4636,6 +4819,9 @@ export interface operations {
                         /** @enum {string} */
                         dateFormat: "MM/DD/YY" | "MM/DD/YYYY" | "DD/MM/YY" | "DD/MM/YYYY" | "YYYY-MM-DD" | "DD.MM.YYYY";
                         paymentMethods: string[];
+                        /** @enum {string} */
+                        bannedGuestsOnline: "refuse" | "warn";
+                        marketingConsentText: string;
                         widgetOrigins: string[];
                         id: string;
                         /** @enum {string} */
@@ -4755,6 +4941,12 @@ export interface operations {
                                 view: ("owner" | "manager" | "staff")[];
                                 sell: ("owner" | "manager" | "staff")[];
                                 issue: ("owner" | "manager" | "staff")[];
+                            };
+                            guests: {
+                                view: ("owner" | "manager" | "staff")[];
+                                edit: ("owner" | "manager" | "staff")[];
+                                export: ("owner" | "manager" | "staff")[];
+                                erase: ("owner" | "manager" | "staff")[];
                             };
                         };
                         giftCards: {
@@ -4864,6 +5056,9 @@ export interface operations {
                     /** @enum {string} */
                     dateFormat?: "MM/DD/YY" | "MM/DD/YYYY" | "DD/MM/YY" | "DD/MM/YYYY" | "YYYY-MM-DD" | "DD.MM.YYYY";
                     paymentMethods?: string[];
+                    /** @enum {string} */
+                    bannedGuestsOnline?: "refuse" | "warn";
+                    marketingConsentText?: string;
                     widgetOrigins?: string[];
                     giftCards?: {
                         isEnabled?: boolean;
@@ -4906,6 +5101,9 @@ export interface operations {
                         /** @enum {string} */
                         dateFormat: "MM/DD/YY" | "MM/DD/YYYY" | "DD/MM/YY" | "DD/MM/YYYY" | "YYYY-MM-DD" | "DD.MM.YYYY";
                         paymentMethods: string[];
+                        /** @enum {string} */
+                        bannedGuestsOnline: "refuse" | "warn";
+                        marketingConsentText: string;
                         widgetOrigins: string[];
                         id: string;
                         /** @enum {string} */
@@ -5025,6 +5223,12 @@ export interface operations {
                                 view: ("owner" | "manager" | "staff")[];
                                 sell: ("owner" | "manager" | "staff")[];
                                 issue: ("owner" | "manager" | "staff")[];
+                            };
+                            guests: {
+                                view: ("owner" | "manager" | "staff")[];
+                                edit: ("owner" | "manager" | "staff")[];
+                                export: ("owner" | "manager" | "staff")[];
+                                erase: ("owner" | "manager" | "staff")[];
                             };
                         };
                         giftCards: {
@@ -5243,6 +5447,12 @@ export interface operations {
                         sell: ("owner" | "manager" | "staff")[];
                         issue: ("owner" | "manager" | "staff")[];
                     };
+                    guests: {
+                        view: ("owner" | "manager" | "staff")[];
+                        edit: ("owner" | "manager" | "staff")[];
+                        export: ("owner" | "manager" | "staff")[];
+                        erase: ("owner" | "manager" | "staff")[];
+                    };
                 };
             };
         };
@@ -5276,6 +5486,9 @@ export interface operations {
                         /** @enum {string} */
                         dateFormat: "MM/DD/YY" | "MM/DD/YYYY" | "DD/MM/YY" | "DD/MM/YYYY" | "YYYY-MM-DD" | "DD.MM.YYYY";
                         paymentMethods: string[];
+                        /** @enum {string} */
+                        bannedGuestsOnline: "refuse" | "warn";
+                        marketingConsentText: string;
                         widgetOrigins: string[];
                         id: string;
                         /** @enum {string} */
@@ -5395,6 +5608,12 @@ export interface operations {
                                 view: ("owner" | "manager" | "staff")[];
                                 sell: ("owner" | "manager" | "staff")[];
                                 issue: ("owner" | "manager" | "staff")[];
+                            };
+                            guests: {
+                                view: ("owner" | "manager" | "staff")[];
+                                edit: ("owner" | "manager" | "staff")[];
+                                export: ("owner" | "manager" | "staff")[];
+                                erase: ("owner" | "manager" | "staff")[];
                             };
                         };
                         giftCards: {
@@ -5530,6 +5749,9 @@ export interface operations {
                         /** @enum {string} */
                         dateFormat: "MM/DD/YY" | "MM/DD/YYYY" | "DD/MM/YY" | "DD/MM/YYYY" | "YYYY-MM-DD" | "DD.MM.YYYY";
                         paymentMethods: string[];
+                        /** @enum {string} */
+                        bannedGuestsOnline: "refuse" | "warn";
+                        marketingConsentText: string;
                         widgetOrigins: string[];
                         id: string;
                         /** @enum {string} */
@@ -5649,6 +5871,12 @@ export interface operations {
                                 view: ("owner" | "manager" | "staff")[];
                                 sell: ("owner" | "manager" | "staff")[];
                                 issue: ("owner" | "manager" | "staff")[];
+                            };
+                            guests: {
+                                view: ("owner" | "manager" | "staff")[];
+                                edit: ("owner" | "manager" | "staff")[];
+                                export: ("owner" | "manager" | "staff")[];
+                                erase: ("owner" | "manager" | "staff")[];
                             };
                         };
                         giftCards: {
@@ -5784,6 +6012,9 @@ export interface operations {
                         /** @enum {string} */
                         dateFormat: "MM/DD/YY" | "MM/DD/YYYY" | "DD/MM/YY" | "DD/MM/YYYY" | "YYYY-MM-DD" | "DD.MM.YYYY";
                         paymentMethods: string[];
+                        /** @enum {string} */
+                        bannedGuestsOnline: "refuse" | "warn";
+                        marketingConsentText: string;
                         widgetOrigins: string[];
                         id: string;
                         /** @enum {string} */
@@ -5903,6 +6134,12 @@ export interface operations {
                                 view: ("owner" | "manager" | "staff")[];
                                 sell: ("owner" | "manager" | "staff")[];
                                 issue: ("owner" | "manager" | "staff")[];
+                            };
+                            guests: {
+                                view: ("owner" | "manager" | "staff")[];
+                                edit: ("owner" | "manager" | "staff")[];
+                                export: ("owner" | "manager" | "staff")[];
+                                erase: ("owner" | "manager" | "staff")[];
                             };
                         };
                         giftCards: {
@@ -7656,6 +7893,9 @@ export interface operations {
                     /** @enum {string} */
                     dateFormat?: "MM/DD/YY" | "MM/DD/YYYY" | "DD/MM/YY" | "DD/MM/YYYY" | "YYYY-MM-DD" | "DD.MM.YYYY";
                     paymentMethods?: string[];
+                    /** @enum {string} */
+                    bannedGuestsOnline?: "refuse" | "warn";
+                    marketingConsentText?: string;
                     widgetOrigins?: string[];
                 };
             };
@@ -7690,6 +7930,9 @@ export interface operations {
                         /** @enum {string} */
                         dateFormat: "MM/DD/YY" | "MM/DD/YYYY" | "DD/MM/YY" | "DD/MM/YYYY" | "YYYY-MM-DD" | "DD.MM.YYYY";
                         paymentMethods: string[];
+                        /** @enum {string} */
+                        bannedGuestsOnline: "refuse" | "warn";
+                        marketingConsentText: string;
                         widgetOrigins: string[];
                         id: string;
                         /** @enum {string} */
@@ -7809,6 +8052,12 @@ export interface operations {
                                 view: ("owner" | "manager" | "staff")[];
                                 sell: ("owner" | "manager" | "staff")[];
                                 issue: ("owner" | "manager" | "staff")[];
+                            };
+                            guests: {
+                                view: ("owner" | "manager" | "staff")[];
+                                edit: ("owner" | "manager" | "staff")[];
+                                export: ("owner" | "manager" | "staff")[];
+                                erase: ("owner" | "manager" | "staff")[];
                             };
                         };
                         giftCards: {
@@ -7953,6 +8202,9 @@ export interface operations {
                         /** @enum {string} */
                         dateFormat: "MM/DD/YY" | "MM/DD/YYYY" | "DD/MM/YY" | "DD/MM/YYYY" | "YYYY-MM-DD" | "DD.MM.YYYY";
                         paymentMethods: string[];
+                        /** @enum {string} */
+                        bannedGuestsOnline: "refuse" | "warn";
+                        marketingConsentText: string;
                         widgetOrigins: string[];
                         id: string;
                         /** @enum {string} */
@@ -8072,6 +8324,12 @@ export interface operations {
                                 view: ("owner" | "manager" | "staff")[];
                                 sell: ("owner" | "manager" | "staff")[];
                                 issue: ("owner" | "manager" | "staff")[];
+                            };
+                            guests: {
+                                view: ("owner" | "manager" | "staff")[];
+                                edit: ("owner" | "manager" | "staff")[];
+                                export: ("owner" | "manager" | "staff")[];
+                                erase: ("owner" | "manager" | "staff")[];
                             };
                         };
                         giftCards: {
@@ -16773,6 +17031,7 @@ export interface operations {
                             }[];
                             startTimeHours: number;
                             cutOffHours: number;
+                            validForMonths: number;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -16876,6 +17135,7 @@ export interface operations {
                     }[];
                     startTimeHours?: number;
                     cutOffHours?: number;
+                    validForMonths?: number;
                 };
             };
         };
@@ -16910,6 +17170,7 @@ export interface operations {
                         }[];
                         startTimeHours: number;
                         cutOffHours: number;
+                        validForMonths: number;
                         /** Format: date-time */
                         createdAt: string;
                         /** Format: date-time */
@@ -17060,6 +17321,7 @@ export interface operations {
                         }[];
                         startTimeHours: number;
                         cutOffHours: number;
+                        validForMonths: number;
                         /** Format: date-time */
                         createdAt: string;
                         /** Format: date-time */
@@ -17283,6 +17545,7 @@ export interface operations {
                     }[];
                     startTimeHours?: number;
                     cutOffHours?: number;
+                    validForMonths?: number;
                 };
             };
         };
@@ -17317,6 +17580,7 @@ export interface operations {
                         }[];
                         startTimeHours: number;
                         cutOffHours: number;
+                        validForMonths: number;
                         /** Format: date-time */
                         createdAt: string;
                         /** Format: date-time */
@@ -20054,6 +20318,7 @@ export interface operations {
                     };
                     /** @default false */
                     isWalkIn?: boolean;
+                    marketingConsent?: boolean;
                     resourceIds?: string[];
                     customPrice?: number | null;
                 };
@@ -20172,6 +20437,9 @@ export interface operations {
                         }[];
                         refundable: number;
                         numberOfSignedWaivers: number;
+                        /** Format: date-time */
+                        waiverOnFileUntil: string | null;
+                        guestId: string | null;
                         activeWaiver: {
                             id: string;
                             version: number;
@@ -20389,6 +20657,9 @@ export interface operations {
                             paymentLabel: "Unpaid" | "Part paid" | "Paid" | "Overpaid" | "Refunded" | "Kept" | "No charge";
                             refundable: number;
                             numberOfSignedWaivers: number;
+                            /** Format: date-time */
+                            waiverOnFileUntil: string | null;
+                            guestId: string | null;
                             activeWaiver: {
                                 id: string;
                                 version: number;
@@ -20592,6 +20863,9 @@ export interface operations {
                         }[];
                         refundable: number;
                         numberOfSignedWaivers: number;
+                        /** Format: date-time */
+                        waiverOnFileUntil: string | null;
+                        guestId: string | null;
                         activeWaiver: {
                             id: string;
                             version: number;
@@ -21028,6 +21302,9 @@ export interface operations {
                         }[];
                         refundable: number;
                         numberOfSignedWaivers: number;
+                        /** Format: date-time */
+                        waiverOnFileUntil: string | null;
+                        guestId: string | null;
                         activeWaiver: {
                             id: string;
                             version: number;
@@ -22008,6 +22285,9 @@ export interface operations {
                         }[];
                         refundable: number;
                         numberOfSignedWaivers: number;
+                        /** Format: date-time */
+                        waiverOnFileUntil: string | null;
+                        guestId: string | null;
                         activeWaiver: {
                             id: string;
                             version: number;
@@ -22267,6 +22547,9 @@ export interface operations {
                         }[];
                         refundable: number;
                         numberOfSignedWaivers: number;
+                        /** Format: date-time */
+                        waiverOnFileUntil: string | null;
+                        guestId: string | null;
                         activeWaiver: {
                             id: string;
                             version: number;
@@ -22525,6 +22808,9 @@ export interface operations {
                         }[];
                         refundable: number;
                         numberOfSignedWaivers: number;
+                        /** Format: date-time */
+                        waiverOnFileUntil: string | null;
+                        guestId: string | null;
                         activeWaiver: {
                             id: string;
                             version: number;
@@ -22777,6 +23063,9 @@ export interface operations {
                         }[];
                         refundable: number;
                         numberOfSignedWaivers: number;
+                        /** Format: date-time */
+                        waiverOnFileUntil: string | null;
+                        guestId: string | null;
                         activeWaiver: {
                             id: string;
                             version: number;
@@ -23029,6 +23318,9 @@ export interface operations {
                         }[];
                         refundable: number;
                         numberOfSignedWaivers: number;
+                        /** Format: date-time */
+                        waiverOnFileUntil: string | null;
+                        guestId: string | null;
                         activeWaiver: {
                             id: string;
                             version: number;
@@ -23290,6 +23582,9 @@ export interface operations {
                         }[];
                         refundable: number;
                         numberOfSignedWaivers: number;
+                        /** Format: date-time */
+                        waiverOnFileUntil: string | null;
+                        guestId: string | null;
                         activeWaiver: {
                             id: string;
                             version: number;
@@ -23581,6 +23876,9 @@ export interface operations {
                             }[];
                             refundable: number;
                             numberOfSignedWaivers: number;
+                            /** Format: date-time */
+                            waiverOnFileUntil: string | null;
+                            guestId: string | null;
                             activeWaiver: {
                                 id: string;
                                 version: number;
@@ -23865,6 +24163,9 @@ export interface operations {
                             }[];
                             refundable: number;
                             numberOfSignedWaivers: number;
+                            /** Format: date-time */
+                            waiverOnFileUntil: string | null;
+                            guestId: string | null;
                             activeWaiver: {
                                 id: string;
                                 version: number;
@@ -24162,6 +24463,7 @@ export interface operations {
                     };
                     /** @default false */
                     isWalkIn?: boolean;
+                    marketingConsent?: boolean;
                 };
             };
         };
@@ -27198,6 +27500,10 @@ export interface operations {
                             lastName: string;
                             email: string;
                         } | null;
+                        bookerOnFile: {
+                            /** Format: date-time */
+                            validUntil: string;
+                        } | null;
                     };
                 };
             };
@@ -28334,6 +28640,10 @@ export interface operations {
                             lastName: string;
                             email: string;
                         } | null;
+                        bookerOnFile: {
+                            /** Format: date-time */
+                            validUntil: string;
+                        } | null;
                     };
                 };
             };
@@ -28849,6 +29159,7 @@ export interface operations {
                             status: "inactive" | "pending" | "live";
                             isTakingBookings: boolean;
                             paymentsOn: boolean;
+                            marketingConsentText: string;
                         };
                         template: {
                             id: string | null;
@@ -32244,6 +32555,1244 @@ export interface operations {
             };
             /** @description Default Response */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listGuests: {
+        parameters: {
+            query?: {
+                search?: string;
+                flag?: "ban" | "vip" | "medical" | "alert" | "competency";
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            firstName: string;
+                            lastName: string;
+                            email: string;
+                            phone: string;
+                            notes: string;
+                            bookingsCount: number;
+                            visitsCount: number;
+                            noShowCount: number;
+                            totalSpent: number;
+                            /** Format: date-time */
+                            firstVisitAt: string | null;
+                            /** Format: date-time */
+                            lastVisitAt: string | null;
+                            flags: {
+                                /** @enum {string} */
+                                type: "ban" | "vip" | "medical" | "alert" | "competency";
+                                note: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string;
+                            }[];
+                            marketingConsent: boolean;
+                            /** Format: date-time */
+                            marketingConsentAt: string | null;
+                            /** Format: date-time */
+                            erasedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        hasMore: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    matchGuest: {
+        parameters: {
+            query?: {
+                email?: string;
+                phone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        guest: {
+                            id: string;
+                            firstName: string;
+                            lastName: string;
+                            email: string;
+                            phone: string;
+                            notes: string;
+                            bookingsCount: number;
+                            visitsCount: number;
+                            noShowCount: number;
+                            totalSpent: number;
+                            /** Format: date-time */
+                            firstVisitAt: string | null;
+                            /** Format: date-time */
+                            lastVisitAt: string | null;
+                            flags: {
+                                /** @enum {string} */
+                                type: "ban" | "vip" | "medical" | "alert" | "competency";
+                                note: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: string;
+                            }[];
+                            marketingConsent: boolean;
+                            /** Format: date-time */
+                            marketingConsentAt: string | null;
+                            /** Format: date-time */
+                            erasedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            waiverOnFile: {
+                                signatureId: string;
+                                /** Format: date-time */
+                                signedAt: string;
+                                /** Format: date-time */
+                                validUntil: string;
+                                waiverId: string;
+                                waiverVersion: number;
+                            } | null;
+                            bookings: {
+                                id: string;
+                                registrationCode: string | null;
+                                productName: string;
+                                date: string | null;
+                                /** Format: date-time */
+                                startsAt: string;
+                                status: string;
+                                /** @enum {string} */
+                                presenceStatus: "no" | "partially" | "fully";
+                                playersCount: number;
+                                total: number;
+                                paidTotal: number;
+                                refundedTotal: number;
+                            }[];
+                            signatures: {
+                                id: string;
+                                bookingId: string;
+                                firstName: string;
+                                lastName: string;
+                                waiverTitle: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            log: {
+                                id: string;
+                                type: string;
+                                detail: string;
+                                userName: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    exportMarketingGuestsCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getGuest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        firstName: string;
+                        lastName: string;
+                        email: string;
+                        phone: string;
+                        notes: string;
+                        bookingsCount: number;
+                        visitsCount: number;
+                        noShowCount: number;
+                        totalSpent: number;
+                        /** Format: date-time */
+                        firstVisitAt: string | null;
+                        /** Format: date-time */
+                        lastVisitAt: string | null;
+                        flags: {
+                            /** @enum {string} */
+                            type: "ban" | "vip" | "medical" | "alert" | "competency";
+                            note: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            createdBy: string;
+                        }[];
+                        marketingConsent: boolean;
+                        /** Format: date-time */
+                        marketingConsentAt: string | null;
+                        /** Format: date-time */
+                        erasedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        waiverOnFile: {
+                            signatureId: string;
+                            /** Format: date-time */
+                            signedAt: string;
+                            /** Format: date-time */
+                            validUntil: string;
+                            waiverId: string;
+                            waiverVersion: number;
+                        } | null;
+                        bookings: {
+                            id: string;
+                            registrationCode: string | null;
+                            productName: string;
+                            date: string | null;
+                            /** Format: date-time */
+                            startsAt: string;
+                            status: string;
+                            /** @enum {string} */
+                            presenceStatus: "no" | "partially" | "fully";
+                            playersCount: number;
+                            total: number;
+                            paidTotal: number;
+                            refundedTotal: number;
+                        }[];
+                        signatures: {
+                            id: string;
+                            bookingId: string;
+                            firstName: string;
+                            lastName: string;
+                            waiverTitle: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        log: {
+                            id: string;
+                            type: string;
+                            detail: string;
+                            userName: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateGuest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstName?: string;
+                    lastName?: string;
+                    notes?: string;
+                    flags?: {
+                        /** @enum {string} */
+                        type: "ban" | "vip" | "medical" | "alert" | "competency";
+                        /** @default  */
+                        note?: string;
+                    }[];
+                    marketingConsent?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        firstName: string;
+                        lastName: string;
+                        email: string;
+                        phone: string;
+                        notes: string;
+                        bookingsCount: number;
+                        visitsCount: number;
+                        noShowCount: number;
+                        totalSpent: number;
+                        /** Format: date-time */
+                        firstVisitAt: string | null;
+                        /** Format: date-time */
+                        lastVisitAt: string | null;
+                        flags: {
+                            /** @enum {string} */
+                            type: "ban" | "vip" | "medical" | "alert" | "competency";
+                            note: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            createdBy: string;
+                        }[];
+                        marketingConsent: boolean;
+                        /** Format: date-time */
+                        marketingConsentAt: string | null;
+                        /** Format: date-time */
+                        erasedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        waiverOnFile: {
+                            signatureId: string;
+                            /** Format: date-time */
+                            signedAt: string;
+                            /** Format: date-time */
+                            validUntil: string;
+                            waiverId: string;
+                            waiverVersion: number;
+                        } | null;
+                        bookings: {
+                            id: string;
+                            registrationCode: string | null;
+                            productName: string;
+                            date: string | null;
+                            /** Format: date-time */
+                            startsAt: string;
+                            status: string;
+                            /** @enum {string} */
+                            presenceStatus: "no" | "partially" | "fully";
+                            playersCount: number;
+                            total: number;
+                            paidTotal: number;
+                            refundedTotal: number;
+                        }[];
+                        signatures: {
+                            id: string;
+                            bookingId: string;
+                            firstName: string;
+                            lastName: string;
+                            waiverTitle: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        log: {
+                            id: string;
+                            type: string;
+                            detail: string;
+                            userName: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    mergeGuests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    guestId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        firstName: string;
+                        lastName: string;
+                        email: string;
+                        phone: string;
+                        notes: string;
+                        bookingsCount: number;
+                        visitsCount: number;
+                        noShowCount: number;
+                        totalSpent: number;
+                        /** Format: date-time */
+                        firstVisitAt: string | null;
+                        /** Format: date-time */
+                        lastVisitAt: string | null;
+                        flags: {
+                            /** @enum {string} */
+                            type: "ban" | "vip" | "medical" | "alert" | "competency";
+                            note: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            createdBy: string;
+                        }[];
+                        marketingConsent: boolean;
+                        /** Format: date-time */
+                        marketingConsentAt: string | null;
+                        /** Format: date-time */
+                        erasedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        waiverOnFile: {
+                            signatureId: string;
+                            /** Format: date-time */
+                            signedAt: string;
+                            /** Format: date-time */
+                            validUntil: string;
+                            waiverId: string;
+                            waiverVersion: number;
+                        } | null;
+                        bookings: {
+                            id: string;
+                            registrationCode: string | null;
+                            productName: string;
+                            date: string | null;
+                            /** Format: date-time */
+                            startsAt: string;
+                            status: string;
+                            /** @enum {string} */
+                            presenceStatus: "no" | "partially" | "fully";
+                            playersCount: number;
+                            total: number;
+                            paidTotal: number;
+                            refundedTotal: number;
+                        }[];
+                        signatures: {
+                            id: string;
+                            bookingId: string;
+                            firstName: string;
+                            lastName: string;
+                            waiverTitle: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        log: {
+                            id: string;
+                            type: string;
+                            detail: string;
+                            userName: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    exportGuest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    eraseGuest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        firstName: string;
+                        lastName: string;
+                        email: string;
+                        phone: string;
+                        notes: string;
+                        bookingsCount: number;
+                        visitsCount: number;
+                        noShowCount: number;
+                        totalSpent: number;
+                        /** Format: date-time */
+                        firstVisitAt: string | null;
+                        /** Format: date-time */
+                        lastVisitAt: string | null;
+                        flags: {
+                            /** @enum {string} */
+                            type: "ban" | "vip" | "medical" | "alert" | "competency";
+                            note: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            createdBy: string;
+                        }[];
+                        marketingConsent: boolean;
+                        /** Format: date-time */
+                        marketingConsentAt: string | null;
+                        /** Format: date-time */
+                        erasedAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        waiverOnFile: {
+                            signatureId: string;
+                            /** Format: date-time */
+                            signedAt: string;
+                            /** Format: date-time */
+                            validUntil: string;
+                            waiverId: string;
+                            waiverVersion: number;
+                        } | null;
+                        bookings: {
+                            id: string;
+                            registrationCode: string | null;
+                            productName: string;
+                            date: string | null;
+                            /** Format: date-time */
+                            startsAt: string;
+                            status: string;
+                            /** @enum {string} */
+                            presenceStatus: "no" | "partially" | "fully";
+                            playersCount: number;
+                            total: number;
+                            paidTotal: number;
+                            refundedTotal: number;
+                        }[];
+                        signatures: {
+                            id: string;
+                            bookingId: string;
+                            firstName: string;
+                            lastName: string;
+                            waiverTitle: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        log: {
+                            id: string;
+                            type: string;
+                            detail: string;
+                            userName: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
-import { chooseLanes, lanesByCapacity } from '@lanebook/core';
+import { chooseLanes, formatPhone, lanesByCapacity } from '@lanebook/core';
 import type { BookingEvent } from '@lanebook/core/booking-events';
 import type { Booking, BookingCreate, ReservationInfo } from '@lanebook/core/booking-schemas';
 import type { Db, Tx } from '../../db/client.js';
@@ -15,7 +15,9 @@ import { slotsToBook } from '../calendar/service.js';
 import { liveProductById } from '../products/service.js';
 import { usePromocode } from '../promocodes/service.js';
 import { lanesByIds } from '../resources/service.js';
-import { waiverVersion } from '../waivers/service.js';
+import { waiverToSign } from '../waivers/service.js';
+import { isBanned, linkGuest } from '../guests/service.js';
+import { waiverOnFile } from '../signatures/guests.js';
 import { affiliateCommissionOf } from './money.js';
 import { bookingAnswer, bookingWithLedger, reservationColumns, type BookingRow } from './records.js';
 import { bookingCounters, bookingLanes, bookingLogs, bookings } from './schema.js';
@@ -172,6 +174,11 @@ const BOOKING_COLUMNS = [
   'affiliateCommissionAmount',
   'activeWaiverId',
   'activeWaiverVersion',
+  'guestId',
+  'isWarning',
+  'numberOfSignedWaivers',
+  'waiverOnFileSignatureId',
+  'waiverOnFileUntil',
   'appliedPromocode',
   'customFields',
   'upsellItems',
@@ -269,7 +276,25 @@ export interface BookingVenue {
   registrationCodePrefix: string;
   abandonAfterMinutes?: number;
   isStripePaymentsEnabled: boolean;
+  /** A banned guest's online booking: refused (the default) or taken and marked (issue 38). */
+  bannedGuestsOnline?: 'refuse' | 'warn';
+  /** The venue's phone (E.164) and country: the refused customer is told to call. */
+  phone?: string;
+  country?: string;
 }
+
+/**
+ * A banned guest's online booking where the venue refuses them: neutral words (nothing says why)
+ * and the venue's phone to call, as the venue shows it.
+ */
+const bookingRefused = (phone: string, country: string) =>
+  new AppError(
+    409,
+    'booking_refused',
+    phone
+      ? `Sorry, we can't take this booking online. Please call us at ${formatPhone(phone, country)} to book.`
+      : "Sorry, we can't take this booking online. Please call the venue to book.",
+  );
 
 /**
  * Creates a booking in one transaction (decision 017): its slots (consecutive, of the product;
@@ -350,7 +375,8 @@ export async function createBooking(
   // Read before the booking is written, so that write is the last statement before the commit.
   const webhooks = knownWebhooks ?? (await webhookTargets(tx, venueId, 'booking.created'));
   // The waiver its signers sign, as it reads now (a product naming a waiver since deleted has none).
-  const activeWaiverVersion = product.activeWaiverId ? await waiverVersion(tx, venueId, product.activeWaiverId) : null;
+  const waiver = product.activeWaiverId ? await waiverToSign(tx, venueId, product.activeWaiverId) : null;
+  const activeWaiverVersion = waiver?.version ?? null;
   // The affiliate's rate is kept on the booking: changing the affiliate later does not change what it earned.
   const commissionRate = {
     affiliateCommission: affiliate ? affiliate.commission : null,
@@ -358,6 +384,14 @@ export async function createBooking(
   };
 
   const reservation = reservationColumns(customerInfo);
+  // The booking's guest (issue 38), made or matched now: its row stays locked to the commit.
+  const guest = await linkGuest(tx, venueId, reservation, body.marketingConsent);
+  // A banned guest booking online is refused or marked for the desk, as the venue chose; never a silent pass.
+  const bannedOnline = !staff && guest !== null && isBanned(guest.flags);
+  if (bannedOnline && venue.bannedGuestsOnline !== 'warn') throw bookingRefused(venue.phone ?? '', venue.country ?? 'US');
+  // The booker's signature of this waiver from an earlier booking counts for this one while it is valid.
+  const onFile =
+    guest && waiver && waiver.validForMonths > 0 ? await waiverOnFile(tx, venueId, guest.id, waiver, reservation, first.startsAt) : null;
   const values: Record<BookingValue, unknown> = {
     venueId,
     id,
@@ -387,6 +421,11 @@ export async function createBooking(
     affiliateCommissionAmount: affiliateCommissionOf(commissionRate, 0),
     activeWaiverId: activeWaiverVersion !== null ? product.activeWaiverId : null,
     activeWaiverVersion,
+    guestId: guest?.id ?? null,
+    isWarning: bannedOnline,
+    numberOfSignedWaivers: onFile ? 1 : 0,
+    waiverOnFileSignatureId: onFile?.signatureId ?? null,
+    waiverOnFileUntil: onFile?.validUntil ?? null,
     appliedPromocode: takenPromocode?.code ?? null,
     customFields: body.customFields,
     upsellItems,

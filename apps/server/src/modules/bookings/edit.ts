@@ -13,6 +13,7 @@ import { liveProductById } from '../products/service.js';
 import { lanesByIds } from '../resources/service.js';
 import type { Actor } from './actions.js';
 import { namedCustomer, slotUnavailable } from './create.js';
+import { linkGuest } from '../guests/service.js';
 import { bookingOrNotFound, bookingWithLedger, reservationColumns, writeLog, type BookingRow } from './records.js';
 import { recordBookingEvent } from './events.js';
 import { bookingLanes, bookings } from './schema.js';
@@ -189,7 +190,13 @@ export async function updateBooking(
       status: statusFromLedger({ status: row.status, total: after.total, paid: row.paidTotal, refunded: row.refundedTotal }),
     });
   }
-  if (body.reservationInfo) Object.assign(changes, reservationColumns(namedCustomer(body.reservationInfo, row.source === 'walk_in')));
+  if (body.reservationInfo) {
+    const reservation = reservationColumns(namedCustomer(body.reservationInfo, row.source === 'walk_in'));
+    Object.assign(changes, reservation);
+    // Another email or phone is maybe another person: the booking follows the guest they are (issue 38).
+    if (reservation.email !== row.email || reservation.phone !== row.phone)
+      changes.guestId = (await linkGuest(tx, venueId, reservation))?.id ?? null;
+  }
   if (body.customFields) changes.customFields = body.customFields;
   const [changed] = await forVenue(tx, venueId).update(bookings, eq(bookings.id, bookingId), changes).returning();
   const event: BookingEvent = options.log ? options.log(changed) : { type: 'changed', changes: changesOf(row, changed) };

@@ -33,6 +33,7 @@ import { automaticMails, bookingMailerOf } from './mail.js';
 import { giftCardKeys } from '../gift-cards/codes.js';
 import { collectGiftCardPayment, keepCheckout, openCheckoutUrl, settleLedger, writeRefundRows } from './money.js';
 import { writeMoveMail } from './move-mail.js';
+import { tellVenueOfBannedGuest } from '../guests/alerts.js';
 import { assertCustomerMayMove, customerLinks, publicBooking } from './public.js';
 import { bookingOrNotFound, bookingWithLedger, writeLog } from './records.js';
 import { bookingIdOfReference } from './service.js';
@@ -105,6 +106,7 @@ export const publicBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
         return made;
       });
       await mails.handOver();
+      if (booking.isWarning) await tellVenueOfBannedGuest(mail.mailer, venue.row, booking, deps.config.baseUrl, request.log);
       return reply.code(201).send(publicBooking(booking, venue.row, reads.catalog?.product, deps.config.baseUrl));
     },
   );

@@ -81,6 +81,8 @@ export function bookingAnswer(row: BookingRow, ledger: LedgerRow[], now = new Da
         date: r.createdAt.toISOString(),
       })),
     numberOfSignedWaivers: row.numberOfSignedWaivers,
+    waiverOnFileUntil: row.waiverOnFileUntil?.toISOString() ?? null,
+    guestId: row.guestId,
     activeWaiver:
       row.activeWaiverId !== null && row.activeWaiverVersion !== null ? { id: row.activeWaiverId, version: row.activeWaiverVersion } : null,
     affiliateName: row.affiliateId ? (row.affiliateName ?? '') : null,

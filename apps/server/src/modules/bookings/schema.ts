@@ -110,6 +110,14 @@ export const bookings = pgTable(
     total: integer('total').notNull().default(0),
     deposit: integer('deposit').notNull().default(0),
     numberOfSignedWaivers: integer('number_of_signed_waivers').notNull().default(0),
+    /** The guest the booking is of (issue 38): linked in the booking's transaction by its email, else its phone. */
+    guestId: text('guest_id'),
+    /**
+     * The booker's earlier signature that counts for this booking (the waiver's validForMonths), one of
+     * numberOfSignedWaivers, and until when it counts.
+     */
+    waiverOnFileSignatureId: text('waiver_on_file_signature_id'),
+    waiverOnFileUntil: timestamp('waiver_on_file_until', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     /** An online booking still unpaid then is abandoned and frees its lanes (the abandon job, decision 019). */
     abandonAt: timestamp('abandon_at', { withTimezone: true }),
@@ -160,6 +168,14 @@ export const bookings = pgTable(
       .on(t.venueId, t.email)
       .where(sql`${t.source} = 'online' and ${t.status} = 'wait_for_payment'`),
     index('bookings_starts_idx').on(t.venueId, t.startsAt),
+    // The bookings a signature counts for as a waiver on file (the signature deleted: they ask again).
+    index('bookings_waiver_on_file_idx')
+      .on(t.venueId, t.waiverOnFileSignatureId)
+      .where(sql`${t.waiverOnFileSignatureId} is not null`),
+    // A guest's bookings, newest first (their page, counts and erase).
+    index('bookings_guest_idx')
+      .on(t.venueId, t.guestId, t.startsAt)
+      .where(sql`${t.guestId} is not null`),
     index('bookings_date_idx').on(t.venueId, t.date),
     // An affiliate's statement and the affiliates' summary, by event date (decision 031).
     index('bookings_affiliate_date_idx')

@@ -142,6 +142,9 @@ export interface BookingToSign {
   isWalkIn: boolean;
   playersCount: number;
   numberOfSignedWaivers: number;
+  /** The booker's earlier signature that counts for this booking (issue 38), and until when. */
+  waiverOnFileSignatureId: string | null;
+  waiverOnFileUntil: Date | null;
   /** The booker's name and email: their own signature starts filled in with them. */
   reservationInfo: { firstName?: string; lastName?: string; email?: string };
 }

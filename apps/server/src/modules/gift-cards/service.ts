@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { ERASED_GUEST_NAME } from '@lanebook/core/guest-schemas';
 import { addDays, addMonths, formatMoney, formatVenueDate, venueToday, wallClockOf } from '@lanebook/core';
 import {
   COMPLIMENTARY,
@@ -625,4 +626,22 @@ export async function issuePaidOrder(
     updatedAt: now,
   });
   return { card: issued.card };
+}
+
+/**
+ * Takes a person (their emails) out of the gift cards they bought or received and of the orders
+ * (issue 38's erase): names, emails and messages; the cards, their codes and balances stay.
+ */
+export async function eraseGiftCardPeople(tx: Tx, venueId: string, emails: string[]) {
+  if (emails.length === 0) return;
+  const scoped = forVenue(tx, venueId);
+  const theirs = (column: AnyColumn) => inArray(sql`lower(${column})`, emails);
+  await scoped.update(giftCards, theirs(giftCards.buyerEmail), { buyerName: ERASED_GUEST_NAME, buyerEmail: '' });
+  await scoped.update(giftCards, theirs(giftCards.recipientEmail), { recipientName: ERASED_GUEST_NAME, recipientEmail: '', message: '' });
+  await scoped.update(giftCardOrders, theirs(giftCardOrders.buyerEmail), { buyerName: ERASED_GUEST_NAME, buyerEmail: '' });
+  await scoped.update(giftCardOrders, theirs(giftCardOrders.recipientEmail), {
+    recipientName: ERASED_GUEST_NAME,
+    recipientEmail: '',
+    message: '',
+  });
 }

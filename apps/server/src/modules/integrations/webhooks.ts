@@ -1,7 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { scrubbedJson } from '../../platform/erase.js';
 import type { Db, Tx } from '../../db/client.js';
 import { checkOutboundUrl, OutboundUrlError } from '../../platform/outbound-url.js';
 import type { VenueReads } from '../../platform/venue-reads.js';
@@ -248,4 +249,17 @@ export async function deliveryLog(db: Db, venueId: string, integrationId: string
     })),
     total,
   };
+}
+
+/**
+ * Takes a person out of the webhook payloads about them (issue 38's erase): the deliveries of
+ * their bookings' events and any payload with one of their emails, each word replaced.
+ */
+export async function eraseFromWebhookPayloads(tx: Tx, venueId: string, bookingIds: string[], emails: string[], words: string[]) {
+  const aboutThem = or(
+    bookingIds.length ? inArray(sql`${webhookDeliveries.payload}->'data'->>'id'`, bookingIds) : undefined,
+    ...emails.map((email) => sql`strpos(lower(${webhookDeliveries.payload}::text), ${email}) > 0`),
+  );
+  if (!aboutThem || words.length === 0) return;
+  await forVenue(tx, venueId).update(webhookDeliveries, aboutThem, { payload: scrubbedJson(words, sql`${webhookDeliveries.payload}`) });
 }

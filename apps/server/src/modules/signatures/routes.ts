@@ -220,7 +220,7 @@ export const signatureRoutes: ModuleRoutes = async (fastify, { deps }) => {
       const pdf = await signaturePdf(
         row,
         {
-          signature: await deps.storage.get(row.signatureKey),
+          signature: row.signatureKey ? await deps.storage.get(row.signatureKey) : null,
           guardian: row.guardianSignatureKey ? await deps.storage.get(row.guardianSignatureKey) : null,
         },
         { venueName: venue.name, signedAt },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { Signature } from '@lanebook/core/waiver-schemas';
 import { owned } from '../../db/venue-owned.js';
 
@@ -26,6 +26,12 @@ export const signatures = pgTable(
     waiverTitle: text('waiver_title').notNull(),
     isMinor: boolean('is_minor').notNull().default(false),
     guardianName: text('guardian_name'),
+    /** The signer's guest (issue 38), by the signer's email; null when the signature predates guests and had none. */
+    guestId: text('guest_id'),
+    /** The signed waiver and its version: a guest's waiver on file is a signature of the product's waiver at its current version. */
+    waiverId: text('waiver_id'),
+    waiverVersion: integer('waiver_version'),
+    /** '' once the signer was erased (the image is deleted with the rest of the person). */
     signatureKey: text('signature_key').notNull(),
     guardianSignatureKey: text('guardian_signature_key'),
   },
@@ -33,6 +39,9 @@ export const signatures = pgTable(
     primaryKey({ columns: [t.venueId, t.id] }),
     index('signatures_booking_idx').on(t.venueId, t.bookingId, t.createdAt),
     index('signatures_created_idx').on(t.venueId, t.isWalkIn, t.createdAt),
+    index('signatures_guest_idx')
+      .on(t.venueId, t.guestId, t.createdAt)
+      .where(sql`${t.guestId} is not null`),
     index('signatures_name_idx').on(t.venueId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
   ],
 );

@@ -18,6 +18,8 @@ import { withTransaction } from '../../platform/locking.js';
 import type { Storage } from '../../platform/storage.js';
 import { forVenue } from '../../platform/venue-scope.js';
 import { bookingToSign, countSignature, type BookingToSign } from '../bookings/service.js';
+import { forgetWaiverOnFile } from '../bookings/guests.js';
+import { linkGuest } from '../guests/service.js';
 import { liveProductById } from '../products/service.js';
 import { waiverById } from '../waivers/service.js';
 import { activeWidgetTemplate } from '../widget-templates/service.js';
@@ -69,7 +71,7 @@ async function signingTarget(db: Db, venue: VenueRow, bookingId: string, forPubl
 async function signingFacts(db: Db, venue: VenueRow, bookingId: string, forPublic: boolean, now: Date) {
   const { booking, product, waiver } = await signingTarget(db, venue, bookingId, forPublic);
   const window = signingWindow(booking.startsAt, waiver);
-  const facts: Omit<PublicWaiver, 'booker'> = {
+  const facts: Omit<PublicWaiver, 'booker' | 'bookerOnFile'> = {
     venueName: venue.name,
     productName: product.name,
     date: booking.date,
@@ -86,7 +88,8 @@ async function signingFacts(db: Db, venue: VenueRow, bookingId: string, forPubli
 /** What to sign at the desk or by the booking's reference: the form's facts and the booker until they have signed. */
 export async function whatToSign(db: Db, venue: VenueRow, bookingId: string, forPublic: boolean, now = new Date()): Promise<PublicWaiver> {
   const { booking, facts } = await signingFacts(db, venue, bookingId, forPublic, now);
-  return { ...facts, booker: await bookerToSign(db, venue.id, booking) };
+  const onFile = booking.waiverOnFileUntil ? { validUntil: booking.waiverOnFileUntil.toISOString() } : null;
+  return { ...facts, booker: onFile ? null : await bookerToSign(db, venue.id, booking), bookerOnFile: onFile };
 }
 
 /**
@@ -109,8 +112,7 @@ export async function signingForm(db: Db, venue: VenueRow, bookingId: string, no
  * without them, once all have signed, or once a signature with them is on the booking.
  */
 async function bookerToSign(db: Db, venueId: string, booking: BookingToSign): Promise<PublicWaiver['booker']> {
-  const info = booking.reservationInfo;
-  const booker = { firstName: info.firstName?.trim() ?? '', lastName: info.lastName?.trim() ?? '', email: info.email?.trim() ?? '' };
+  const booker = bookerOf(booking);
   if (!booker.firstName && !booker.lastName && !booker.email) return null;
   if (booking.numberOfSignedWaivers >= booking.playersCount) return null;
   const signers = await forVenue(db, venueId).selectFields(
@@ -120,6 +122,12 @@ async function bookerToSign(db: Db, venueId: string, booking: BookingToSign): Pr
   );
   return signers.some((signer) => isSameSigner(signer, booker)) ? null : booker;
 }
+
+const bookerOf = (booking: BookingToSign) => ({
+  firstName: booking.reservationInfo.firstName?.trim() ?? '',
+  lastName: booking.reservationInfo.lastName?.trim() ?? '',
+  email: booking.reservationInfo.email?.trim() ?? '',
+});
 
 const snapshot = (waiver: NonNullable<Awaited<ReturnType<typeof waiverById>>>): Signature['waiver'] => ({
   waiverId: waiver.id,
@@ -195,17 +203,28 @@ export async function signWaiver(
       );
       if (signers.some((other) => isSameSigner(other, { firstName, lastName, email })))
         throw conflict(`${firstName} ${lastName} has signed this booking's waiver already.`, 'already_signed');
-      if (signers.length >= locked.playersCount)
+      // The booker's waiver on file counts as their signature (issue 38): one of the players, signed.
+      if (locked.waiverOnFileUntil && isSameSigner(bookerOf(locked), { firstName, lastName, email }))
+        throw conflict(
+          `${firstName} ${lastName} has a signed waiver on file until ${when(locked.waiverOnFileUntil, venue)}: no need to sign again.`,
+          'already_signed',
+        );
+      if (signers.length + (locked.waiverOnFileSignatureId ? 1 : 0) >= locked.playersCount)
         throw conflict(
           locked.playersCount === 1
             ? 'The player of this booking has signed.'
             : `All ${locked.playersCount} players of this booking have signed.`,
           'all_signed',
         );
+      // The signer is a guest of the venue, by their email (issue 38).
+      const guest = await linkGuest(tx, venue.id, { firstName, lastName, email, phone: '' });
       const [inserted] = await scoped
         .insert(signatures, {
           id,
           bookingId,
+          guestId: guest?.id ?? null,
+          waiverId: waiver.id,
+          waiverVersion: waiver.version,
           bookingReference: locked.bookingReference,
           productId: locked.productId,
           isWalkIn: locked.isWalkIn,
@@ -316,8 +335,9 @@ export async function deleteSignature(db: Db, storage: Storage, venueId: string,
     await forVenue(tx, venueId).delete(signatures, eq(signatures.id, id));
     if (await bookingToSign(tx, venueId, found.bookingId, { lock: true }))
       await countSignature(tx, venueId, found.bookingId, -1, `${found.firstName} ${found.lastName}`, userName);
+    await forgetWaiverOnFile(tx, venueId, id);
     return found;
   });
-  await storage.delete(row.signatureKey);
+  if (row.signatureKey) await storage.delete(row.signatureKey);
   if (row.guardianSignatureKey) await storage.delete(row.guardianSignatureKey);
 }

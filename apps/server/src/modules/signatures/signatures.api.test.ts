@@ -154,7 +154,19 @@ describeEachDatabase('waivers and signatures', (t) => {
     const shown = await t.request('GET', `/api/public/booking/${reference}/waiver`);
     expect(shown.statusCode, shown.body).toBe(200);
     expect(Object.keys(shown.json()).sort()).toEqual(
-      ['ageOfMajority', 'booker', 'date', 'playersCount', 'productName', 'signedCount', 'startsAt', 'venueName', 'waiver', 'window'].sort(),
+      [
+        'ageOfMajority',
+        'booker',
+        'bookerOnFile',
+        'date',
+        'playersCount',
+        'productName',
+        'signedCount',
+        'startsAt',
+        'venueName',
+        'waiver',
+        'window',
+      ].sort(),
     );
     expect(shown.json()).toMatchObject({ productName: 'Axe throwing', venueName: `Venue ${venue.id}`, signedCount: 0, ageOfMajority: 18 });
     // The booker's name and email (the reference reads them on the booking already), for their own signature.

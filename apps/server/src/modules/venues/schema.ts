@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PermissionsMap } from '@lanebook/core';
 import { GIFT_CARD_SETTINGS_DEFAULTS, type GiftCardSettings } from '@lanebook/core/gift-card-schemas';
+import { MARKETING_CONSENT_TEXT_DEFAULT } from '@lanebook/core/guest-schemas';
 
 export const venues = pgTable(
   'venues',
@@ -48,6 +49,10 @@ export const venues = pgTable(
     permissions: jsonb('permissions').$type<PermissionsMap>().notNull(),
     /** Gift cards: sold online or not, amounts, picture, expiry (decision 045). */
     giftCards: jsonb('gift_card_settings').$type<GiftCardSettings>().notNull().default(GIFT_CARD_SETTINGS_DEFAULTS),
+    /** A banned guest's online booking: refused (with the venue's phone to call) or taken and marked (issue 38). */
+    bannedGuestsOnline: text('banned_guests_online').$type<'refuse' | 'warn'>().notNull().default('refuse'),
+    /** The widget's marketing question, in the venue's words; '' asks nothing (issue 38). */
+    marketingConsentText: text('marketing_consent_text').notNull().default(MARKETING_CONSENT_TEXT_DEFAULT),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -49,6 +49,8 @@ export function toVenue(row: VenueRow): Venue {
     status: row.status,
     permissions: normalizePermissionsMap(row.permissions),
     giftCards: row.giftCards,
+    bannedGuestsOnline: row.bannedGuestsOnline,
+    marketingConsentText: row.marketingConsentText,
     createdAt: row.createdAt.toISOString(),
   };
 }

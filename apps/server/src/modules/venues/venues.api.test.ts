@@ -1,3 +1,4 @@
+import { MARKETING_CONSENT_TEXT_DEFAULT } from '@lanebook/core/guest-schemas';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import {
@@ -77,6 +78,8 @@ describeEachDatabase('venues', (t) => {
       status: 'inactive',
       permissions: DEFAULT_PERMISSIONS,
       giftCards: GIFT_CARD_SETTINGS_DEFAULTS,
+      bannedGuestsOnline: 'refuse',
+      marketingConsentText: MARKETING_CONSENT_TEXT_DEFAULT,
       createdAt: expect.stringMatching(/^\d{4}-/),
     });
     const me = (await creator.in('new-lanes').get('/api/private/me')).json();

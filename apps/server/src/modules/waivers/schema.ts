@@ -22,6 +22,8 @@ export const waivers = pgTable(
       .default(sql`'[]'::jsonb`),
     startTimeHours: integer('start_time_hours').notNull().default(0),
     cutOffHours: integer('cut_off_hours').notNull().default(0),
+    /** Months a guest's signature counts for their later bookings; 0: each booking is signed (issue 38). */
+    validForMonths: integer('valid_for_months').notNull().default(0),
     /** Counts the changes of what is signed; kept by the database (migration 0020's trigger), read by bookings (decision 031). */
     version: integer('version').notNull().default(1),
   },

@@ -15,8 +15,19 @@ export async function existingWaiverIds(tx: Db | Tx, venueId: string, ids: strin
   return new Set(rows.map((r) => r.id));
 }
 
-/** The version of the venue's waiver (migration 0020 counts the changes of what is signed), or null when there is none. */
-export async function waiverVersion(tx: Db | Tx, venueId: string, waiverId: string): Promise<number | null> {
-  const [row] = await forVenue(tx, venueId).selectFields(waivers, { version: waivers.version }, eq(waivers.id, waiverId));
-  return row?.version ?? null;
+/**
+ * The version of the venue's waiver (migration 0020 counts the changes of what is signed) and how
+ * long a signature of it counts for a guest's later bookings, or null when there is none.
+ */
+export async function waiverToSign(
+  tx: Db | Tx,
+  venueId: string,
+  waiverId: string,
+): Promise<{ id: string; version: number; validForMonths: number } | null> {
+  const [row] = await forVenue(tx, venueId).selectFields(
+    waivers,
+    { id: waivers.id, version: waivers.version, validForMonths: waivers.validForMonths },
+    eq(waivers.id, waiverId),
+  );
+  return row ?? null;
 }

@@ -41,6 +41,7 @@ export function widgetVenue(row: VenueRow): WidgetVenue {
     status: row.status,
     isTakingBookings: row.status === 'live',
     paymentsOn: row.isStripePaymentsEnabled,
+    marketingConsentText: row.marketingConsentText,
   };
 }
 
