@@ -70,6 +70,8 @@ const CashUpPage = page(() => import('../features/dashboard/CashUpPage'));
 const GiftCardsPage = page(() => import('../features/gift-cards/GiftCardsPage'));
 const GiftCardPage = page(() => import('../features/gift-cards/GiftCardPage'));
 const GiftCardSettingsPage = page(() => import('../features/gift-cards/GiftCardSettingsPage'));
+const GuestsPage = page(() => import('../features/guests/GuestsPage'));
+const GuestPage = page(() => import('../features/guests/GuestPage'));
 
 const app = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
@@ -183,6 +185,9 @@ export const ROUTES: RouteDef[] = [
 
   app('/gift-cards', 'Gift cards', { permission: 'giftCards.view', page: GiftCardsPage }),
   app('/gift-cards/:id', 'Gift card', { permission: 'giftCards.view', page: GiftCardPage }),
+
+  app('/guests', 'Guests', { permission: 'guests.view', page: GuestsPage }),
+  app('/guests/:id', 'Guest', { permission: 'guests.view', page: GuestPage }),
 
   app('/calendar', 'Calendar', { page: CalendarPage }),
   app('/waivers', 'Waivers', { page: WaiversPage }),

@@ -5,11 +5,11 @@ import { venueKey } from './query-keys';
 
 /**
  * What each table's change makes stale: the booking lists and bookings, the calendar (slots, lanes
- * taken), and the dashboard's statistics (a payment or refund changes its booking's row; slots and
- * closed days change the lane time available).
+ * taken), the dashboard's statistics (a payment or refund changes its booking's row; slots and
+ * closed days change the lane time available), and guests (a booking changes its guest's counts).
  */
 const STALE_BY_TABLE: Record<LiveTable, string[]> = {
-  bookings: ['bookings', 'calendar', 'statistics'],
+  bookings: ['bookings', 'calendar', 'statistics', 'guests'],
   slots: ['calendar', 'bookings', 'statistics'],
   venue_non_working_days: ['calendar', 'statistics'],
 };

@@ -1,7 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { SegmentedControl, Text, TextInput } from '@mantine/core';
 import type { GiftCard } from '@lanebook/core/gift-card-schemas';
+import { ActionForm } from '../../components/ActionForm';
 import { MoneyInput } from '../../components/fields/MoneyInput';
 import { ReasonInput } from '../../components/fields/ReasonInput';
 import { ApiError } from '../../lib/api';
@@ -20,50 +21,6 @@ import { cardName } from './format';
 interface ActionModalProps {
   card: GiftCard;
   onClose: () => void;
-}
-
-/** The frame of a card's action: a titled form whose submit runs the action; errors under their fields. */
-function ActionForm({
-  title,
-  onClose,
-  onSubmit,
-  submitLabel,
-  busy,
-  danger = false,
-  children,
-}: {
-  title: string;
-  onClose: () => void;
-  onSubmit: () => void;
-  submitLabel: string;
-  busy: boolean;
-  danger?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Modal opened onClose={onClose} title={title} centered>
-      <form
-        noValidate
-        aria-label={title}
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <Stack>
-          {children}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color={danger ? 'red' : undefined} loading={busy}>
-              {submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
 }
 
 /** A card's action as a mutation that refreshes the venue's cards and closes its dialog with a word of what it did. */

@@ -23,6 +23,7 @@ export const AREA_LABELS: Record<PermissionArea, string> = {
   statistics: 'Dashboard statistics',
   mails: 'Mail log',
   giftCards: 'Gift cards',
+  guests: 'Guests',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -38,6 +39,8 @@ const ACTION_LABELS: Record<string, string> = {
   // Gift cards: selling at the desk, and issue covers giving away, adjusting and disabling.
   sell: 'Sell',
   issue: 'Give away, adjust and disable',
+  // Guests: export covers a guest's own data and the marketing list; erase removes the person.
+  export: 'Export data and the marketing list',
 };
 
 /** Known actions get a hand-written label; any other camelCase action reads as words. */
