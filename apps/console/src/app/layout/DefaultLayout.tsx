@@ -19,6 +19,8 @@ import { ModalsWhenOpened } from '../ModalsWhenOpened';
 
 // Most users belong to one venue: the select (Combobox, Popover) loads only for those who can switch.
 const VenueSelect = lazy(() => import('./VenueSelect'));
+// The desk's warnings load after the page (their query needs the calendar's date rules), never holding it up.
+const DeskWarnings = lazy(() => import('../../features/bookings/DeskWarnings'));
 const venueSelectWidth = { base: 100, sm: 200 };
 
 function visible(items: MenuItem[], session: ReturnType<typeof useSession>) {
@@ -171,6 +173,11 @@ export function DefaultLayout() {
         <AppShell.Main>
           <InvitationsBanner />
           {venue ? <VerifyBanner /> : null}
+          {venue ? (
+            <Suspense fallback={null}>
+              <DeskWarnings />
+            </Suspense>
+          ) : null}
           {location.pathname === '/dashboard' ? <TourOffer /> : null}
           <TourHost />
           <Suspense fallback={<FullPageLoader />}>

@@ -4,6 +4,8 @@ import { Alert, Button, CopyButton, Group, Modal, Select, Stack, Text, type Sele
 import { IconAlertTriangle, IconCheck, IconCopy, IconSignature, IconUserCheck } from '@tabler/icons-react';
 import { formatMoney } from '@lanebook/core/format';
 import { venueToday } from '@lanebook/core/calendar';
+import { useQuery } from '@tanstack/react-query';
+import { guestQuery } from '../../lib/guests';
 import { useSession } from '../../lib/session';
 import { signingLinkOf } from '../../lib/signing-link';
 import { useCollectionItem } from '../collection/queries';
@@ -18,6 +20,8 @@ export interface CheckInBooking extends CheckInFacts {
   /** The friends' sign-only link's token (decision 023): what Copy waiver link and Sign here now open. */
   signingToken: string;
   presenceStatus: Presence;
+  /** The guest the booking is of (issue 38): a banned guest is asked about first. */
+  guestId?: string | null;
 }
 
 /**
@@ -30,8 +34,15 @@ function useCheckInQuestion(booking: CheckInBooking) {
   const product = useCollectionItem<{ activeWaiverId: string | null }>('products', booking.productId);
   // Until the product is known, its waiver is assumed: a needless question beats a missed one.
   const waiverRequired = product.data ? product.data.activeWaiverId !== null : true;
-  const timezone = useSession().me?.venue?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const warnings = checkInWarnings(booking, waiverRequired, venueToday(timezone));
+  const session = useSession();
+  const timezone = session.me?.venue?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // The booking's page and the drawer show the same guest: one cached read.
+  const guest = useQuery({
+    ...guestQuery(session.venueId, booking.guestId ?? null),
+    enabled: session.can('guests.view') && Boolean(session.venueId && booking.guestId),
+  });
+  const ban = guest.data?.flags.find((flag) => flag.type === 'ban');
+  const warnings = checkInWarnings(booking, waiverRequired, venueToday(timezone), ban ? ban.note : null);
   const [question, setQuestion] = useState<(() => Promise<unknown>) | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -76,7 +87,11 @@ function CheckInQuestion(props: {
   return (
     <Modal opened={props.opened} onClose={props.onClose} title="Check in?" centered>
       <Stack gap="md" data-testid="check-in-question">
-        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Before checking in">
+        <Alert
+          color={warnings.banned !== null ? 'red' : 'yellow'}
+          icon={<IconAlertTriangle size={18} />}
+          title={warnings.banned !== null ? 'Banned guest' : 'Before checking in'}
+        >
           <Stack gap={4}>
             {warningLines(booking, warnings, money).map((line) => (
               <Text size="sm" key={line}>

@@ -8,7 +8,7 @@ describe('check-in warnings', () => {
   test('missing waivers and money due are both said', () => {
     const booking = { playersCount: 4, numberOfSignedWaivers: 0, due: 4000, date: TODAY };
     const warnings = checkInWarnings(booking, true, TODAY);
-    expect(warnings).toEqual({ missingWaivers: 4, due: 4000, otherDay: null });
+    expect(warnings).toEqual({ missingWaivers: 4, due: 4000, otherDay: null, banned: null });
     expect(hasWarnings(warnings)).toBe(true);
     expect(warningLines(booking, warnings, money)).toEqual(['0 of 4 waivers signed: 4 players have not signed.', '$40.00 is still due.']);
   });
@@ -36,5 +36,15 @@ describe('check-in warnings', () => {
     expect(hasWarnings(warnings)).toBe(true);
     expect(warningLines(booking, warnings, money)).toEqual(['This booking is on Sat 5 Dec.']);
     expect(shortDayLabel('2026-09-01')).toBe('Tue 1 Sep');
+  });
+
+  test('a banned guest is asked about first, with the ban note, even when nothing else is missing', () => {
+    const booking = { playersCount: 2, numberOfSignedWaivers: 2, due: 4000, date: TODAY };
+    const warnings = checkInWarnings(booking, true, TODAY, 'Threw drunk on 3 May');
+    expect(hasWarnings(warnings)).toBe(true);
+    expect(warningLines(booking, warnings, money)).toEqual(['This guest is banned: Threw drunk on 3 May', '$40.00 is still due.']);
+    const noNote = checkInWarnings({ ...booking, due: 0 }, true, TODAY, '');
+    expect(hasWarnings(noNote)).toBe(true);
+    expect(warningLines(booking, noNote, money)).toEqual(['This guest is banned.']);
   });
 });

@@ -51,6 +51,7 @@ import { updateBooking } from './api/update-booking';
 import { ChangeSummary } from '../../components/booking-price/ChangeSummary';
 import { PriceLines } from '../../components/booking-price/PriceLines';
 import { EMPTY_RESERVATION, ReservationFields, type ReservationDraft } from './ReservationFields';
+import { GuestMatch } from './GuestMatch';
 import { durationLabel } from './format';
 import { useVenueFormat } from '../../lib/venue-format';
 
@@ -452,6 +453,18 @@ function BookingForm({ booking, prefill }: { booking?: BookingDetail; prefill?: 
             errors={reservationErrors}
             phoneFormat={venue?.phoneFormat}
             isWalkIn={values.isWalkIn}
+          />
+          <GuestMatch
+            info={info}
+            onUse={(guest) =>
+              form.setValue('reservationInfo', {
+                ...info,
+                firstName: guest.firstName,
+                lastName: guest.lastName,
+                email: guest.email,
+                phone: guest.phone ? format.phone(guest.phone) : '',
+              })
+            }
           />
           {fields.length ? (
             <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">

@@ -11,6 +11,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { confirmAction } from '../../components/dialogs';
 import { PresenceSelect } from '../../components/check-in/CheckIn';
 import { FullPageLoader } from '../../components/FullPageLoader';
+import { BookingGuest } from '../../components/guests/GuestSummary';
 import { LoadError } from '../../components/LoadError';
 import { bookingQuery } from './api/get-booking';
 import { bookingLogsQuery } from './api/get-booking-logs';
@@ -231,6 +232,7 @@ export default function BookingViewPage() {
       </Group>
 
       <CardPaymentAlert outcome={paymentOutcome} received={cardPaymentReceived(b, returnedAt)} onClose={dropPaymentOutcome} />
+      <BookingGuest guestId={b.guestId} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder radius="md">
@@ -252,6 +254,11 @@ export default function BookingViewPage() {
             <Fact label="Created">{format.dateTime(b.createdAt)}</Fact>
             <Fact label="Waivers signed">
               {b.numberOfSignedWaivers}/{b.playersCount}
+              {b.waiverOnFileUntil ? (
+                <Text span size="xs" c="dimmed" display="block" data-testid="booking-waiver-on-file">
+                  Booker’s waiver on file until {format.date(b.waiverOnFileUntil)}
+                </Text>
+              ) : null}
             </Fact>
             <Fact label="Presence">
               {session.can('bookings.changePresenceStatus') ? (

@@ -12,6 +12,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { venueKey } from '../../lib/query-keys';
 import { LoadError } from '../../components/LoadError';
 import { CheckInButton } from '../../components/check-in/CheckIn';
+import { BookingGuest } from '../../components/guests/GuestSummary';
 import { calendarBookingQuery } from './api/get-booking';
 import { checkInBooking } from './api/check-in';
 import { calendarKey } from './api/keys';
@@ -65,6 +66,7 @@ export function BookingDrawer({
               {presenceLabel(b)}
             </Badge>
           </Group>
+          <BookingGuest guestId={b.guestId} />
           <Title order={3} size="h4">
             {formatVenueDate(new Date(b.startsAt), timezone, venue?.dateFormat)} · {time(b.startsAt)} – {time(b.endsAt)}
           </Title>
@@ -105,6 +107,11 @@ export function BookingDrawer({
               <span data-testid="drawer-waivers">
                 {b.numberOfSignedWaivers} of {b.playersCount}
               </span>
+              {b.waiverOnFileUntil ? (
+                <Text span size="xs" c="dimmed" display="block" data-testid="drawer-waiver-on-file">
+                  Booker’s waiver on file until {formatVenueDate(new Date(b.waiverOnFileUntil), timezone, venue?.dateFormat)}
+                </Text>
+              ) : null}
             </Fact>
             <Fact label="Paid">
               <span data-testid="drawer-paid">{money(b.netPaid)}</span>
