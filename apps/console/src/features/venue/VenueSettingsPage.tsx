@@ -26,6 +26,7 @@ import type { z } from '@lanebook/core/zod';
 import type { Venue } from '@lanebook/core/api-schemas';
 import { formatMoney, formatVenueClock } from '@lanebook/core/format';
 import { DATE_FORMATS, DEFAULT_PAYMENT_METHODS, PHONE_FORMATS, VENUE_STATUS_LABELS, isValidTimeZone } from '@lanebook/core/venue';
+import { MARKETING_CONSENT_TEXT_DEFAULT, type BannedGuestsOnline } from '@lanebook/core/guest-schemas';
 import { CLOSURE_PERCENT_HELP, venueFieldsSchema, type VenueFields, type VenueUpdate } from '@lanebook/core/venue-schemas';
 import { useSession } from '../../lib/session';
 import { CurrentVenuePage } from '../../components/CurrentVenuePage';
@@ -33,6 +34,8 @@ import { currentVenueQuery, updateCurrentVenue } from '../../lib/current-venue';
 import { showSaveError } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
 import { CountrySelect, TimezoneSelect, WEEKDAYS } from '../../components/fields/VenueFields';
+import { RadioField, type Choice } from '../../components/fields/form-fields';
+import { FormReadOnlyContext } from '../../components/fields/read-only';
 import { WidgetDemoLink, WidgetSnippet } from '../../components/WidgetEmbed';
 import { GoLiveButton, MissingSetup } from '../../components/GoLive';
 import { useVenueSetup, venueSetupQuery } from '../../lib/venue-setup';
@@ -49,6 +52,15 @@ const BANK_STATUS_LABELS: Record<Venue['stripeBankAccountStatus'], string> = {
   pending: 'Pending',
   inactive: 'Not connected',
 };
+/** What the widget does when a guest flagged as banned books online (issue 38). */
+const BANNED_ONLINE_CHOICES: (Choice & { value: BannedGuestsOnline })[] = [
+  { value: 'refuse', label: 'Refuse with our phone number', description: 'No booking is made; the widget asks them to call the venue' },
+  {
+    value: 'warn',
+    label: 'Take the booking and warn the desk',
+    description: 'The booking is made and marked; the desk sees an alert and the venue is mailed',
+  },
+];
 const STATUS_COLORS: Record<Venue['status'], string> = { inactive: 'gray', pending: 'yellow', live: 'green' };
 
 export default function VenueSettingsPage() {
@@ -339,6 +351,21 @@ function VenueForm({ venue }: { venue: Venue }) {
                 error={errors.paymentMethods?.message ?? errors.paymentMethods?.find?.((item) => item?.message)?.message}
               />
             )}
+          />
+        </Section>
+
+        <Section title="Guests">
+          {/* The shared radio field reads the form's read-only state from its context. */}
+          <FormReadOnlyContext.Provider value={readOnly}>
+            <RadioField control={control} name="bannedGuestsOnline" label="Banned guests booking online" options={BANNED_ONLINE_CHOICES} />
+          </FormReadOnlyContext.Provider>
+          <TextInput
+            label="Marketing consent question"
+            description="Asked in the widget beside an unticked box; left empty, the widget does not ask"
+            placeholder={MARKETING_CONSENT_TEXT_DEFAULT}
+            disabled={readOnly}
+            error={errors.marketingConsentText?.message}
+            {...register('marketingConsentText')}
           />
         </Section>
 

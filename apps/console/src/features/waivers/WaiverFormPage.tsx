@@ -40,6 +40,7 @@ const valuesOf = (waiver: Waiver): WaiverValues => ({
   checkboxes: waiver.checkboxes,
   startTimeHours: waiver.startTimeHours,
   cutOffHours: waiver.cutOffHours,
+  validForMonths: waiver.validForMonths,
 });
 
 /** /waivers/create and /waivers/{id} */
@@ -170,6 +171,15 @@ function WaiverBuilder({ waiver }: { waiver: Waiver | null }) {
                       label="Cut-off (hours after the start)"
                       description="0: signing closes at the start"
                       min={0}
+                      allowDecimal={false}
+                    />
+                    <NumberField
+                      control={form.control}
+                      name="validForMonths"
+                      label="Valid for (months)"
+                      description="How long a guest's signature counts for their later bookings, up to 60; 0: each booking signs. A new version with changed text asks everyone again."
+                      min={0}
+                      max={60}
                       allowDecimal={false}
                     />
                   </SimpleGrid>
