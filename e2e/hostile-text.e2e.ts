@@ -137,7 +137,7 @@ describe('hostile user text is shown as text, never run', () => {
     }
   });
 
-  test("script payloads in a booking's names and note appear as typed on the booking pages and nothing runs", async () => {
+  test("script payloads in a booking's names and note, and its guest's notes and flag, appear as typed on the booking and guest pages and nothing runs", async () => {
     const { page, context } = await browser.newPage();
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
@@ -199,9 +199,24 @@ describe('hostile user text is shown as text, never run', () => {
           venueId,
         ),
       )) as { id: string; bookingReference: string };
+      // The booking's guest (issue 38), with notes and a flag note of their own.
+      const guestId = (await apiAs(page, 'GET', `/api/private/booking/${booking.id}`, undefined, venueId)).body.guestId as string;
+      const guestText = { notes: hostile(`GN${stamp}`, IMG), flag: hostile(`GF${stamp}`, SCRIPT) };
+      await ok(
+        apiAs(
+          page,
+          'PATCH',
+          `/api/private/guests/${guestId}`,
+          { notes: guestText.notes, flags: [{ type: 'alert', note: guestText.flag }] },
+          venueId,
+        ),
+        200,
+      );
       const pages: [string, string[]][] = [
         [`/bookings?field=lastName&q=${encodeURIComponent(`L${stamp}`)}`, [text.first, text.last]],
-        [`/bookings/${booking.id}/view`, [text.first, text.last, text.note]],
+        [`/bookings/${booking.id}/view`, [text.first, text.last, text.note, guestText.flag]],
+        [`/guests?q=${encodeURIComponent(`hostile.${stamp}@example.test`)}`, [text.first, text.last, guestText.flag]],
+        [`/guests/${guestId}`, [text.first, text.last, guestText.notes, guestText.flag]],
         [`/bookings/${booking.id}/personal-info`, [text.first, text.last, text.note]],
         [`/bookings/${booking.id}/checkout`, [text.first, text.last]],
         [`/bookings/${booking.id}/receipt`, [text.first, text.last]],

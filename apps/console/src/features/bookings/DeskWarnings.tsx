@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Anchor, CloseButton, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, CloseButton, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { isLiveStatus } from '@lanebook/core/booking-money';
 import { venueToday } from '@lanebook/core/calendar';
@@ -37,8 +37,8 @@ function useDismissed(venueId: string | null) {
 
 /**
  * The live desk's alert (issue 38): bookings marked with a warning from today on (a banned guest
- * who booked online while the venue takes such bookings and warns), on every page, each named and
- * linked, until this browser dismisses it. Under the venue's bookings key, so the live stream
+ * who booked online while the venue takes such bookings and warns; the booking's page shows why),
+ * on every page, each named and linked, until this browser dismisses it. Under the venue's bookings key, so the live stream
  * brings a new one without a reload.
  */
 export default function DeskWarnings() {
@@ -60,23 +60,28 @@ export default function DeskWarnings() {
   const open = listed.filter((booking) => !dismissed.has(booking.id));
   if (open.length === 0) return null;
   const ids = listed.map((booking) => booking.id);
+  // One line (wrapping on a narrow screen): it sits above every page, so it takes no more room than it must.
+  // A status, not an alert: a warning that arrives live is read out once, not again on every page.
   return (
     <Alert
       color="red"
       icon={<IconAlertTriangle size={18} />}
-      title={open.length === 1 ? 'A booking to check' : `${open.length} bookings to check`}
       mb="md"
+      py="xs"
+      role="status"
+      aria-label="Bookings to check"
       data-testid="desk-warnings"
     >
-      <Stack gap={4}>
-        <Text size="sm">Marked when they were booked (a banned guest booking online, say): open one to see why.</Text>
+      <Group gap="xs" wrap="wrap">
+        <Text size="sm" fw={700}>
+          {open.length === 1 ? 'A booking to check:' : `${open.length} bookings to check:`}
+        </Text>
         {open.slice(0, SHOWN).map((booking) => {
           const name = customerName(booking.reservationInfo) || 'No name';
           return (
-            <Group key={booking.id} gap="xs" wrap="nowrap" data-testid="desk-warning">
+            <Group key={booking.id} gap={2} wrap="nowrap" data-testid="desk-warning">
               <Anchor component={Link} to={`/bookings/${encodeURIComponent(booking.id)}/view`} size="sm" fw={600}>
                 {name} · {format.date(booking.startsAt)} {format.time(booking.startsAt)}
-                {booking.registrationCode ? ` · ${booking.registrationCode}` : ''}
               </Anchor>
               <CloseButton size="sm" aria-label={`Dismiss the warning about ${name}`} onClick={() => dismiss(booking.id, ids)} />
             </Group>
@@ -84,10 +89,10 @@ export default function DeskWarnings() {
         })}
         {open.length > SHOWN ? (
           <Anchor component={Link} to="/bookings?filter=warning&dateField=date" size="sm">
-            {open.length - SHOWN} more in the booking list
+            {open.length - SHOWN} more
           </Anchor>
         ) : null}
-      </Stack>
+      </Group>
     </Alert>
   );
 }
