@@ -80,7 +80,8 @@ export default function DeskWarnings() {
           const name = customerName(booking.reservationInfo) || 'No name';
           return (
             <Group key={booking.id} gap={2} wrap="nowrap" data-testid="desk-warning">
-              <Anchor component={Link} to={`/bookings/${encodeURIComponent(booking.id)}/view`} size="sm" fw={600}>
+              {/* The alert's own text colour: the link blue is too faint on its red. */}
+              <Anchor component={Link} to={`/bookings/${encodeURIComponent(booking.id)}/view`} size="sm" fw={600} c="inherit">
                 {name} · {format.date(booking.startsAt)} {format.time(booking.startsAt)}
               </Anchor>
               <CloseButton size="sm" aria-label={`Dismiss the warning about ${name}`} onClick={() => dismiss(booking.id, ids)} />
@@ -88,7 +89,7 @@ export default function DeskWarnings() {
           );
         })}
         {open.length > SHOWN ? (
-          <Anchor component={Link} to="/bookings?filter=warning&dateField=date" size="sm">
+          <Anchor component={Link} to="/bookings?filter=warning&dateField=date" size="sm" c="inherit">
             {open.length - SHOWN} more
           </Anchor>
         ) : null}
