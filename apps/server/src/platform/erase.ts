@@ -13,12 +13,16 @@ export function personWords(words: string[]): string[] {
   );
 }
 
-/** A text column with each word replaced, as JSON writes the word (a name with a quote in it). */
+/** A text column with each word replaced. */
 export const scrubbedText = (words: string[], value: SQL): SQL =>
-  words.reduce<SQL>((text, word) => sql`replace(${text}, ${JSON.stringify(word).slice(1, -1)}, ${ERASED_GUEST_NAME})`, value);
+  words.reduce<SQL>((text, word) => sql`replace(${text}, ${word}, ${ERASED_GUEST_NAME})`, value);
 
-/** A jsonb column with each word replaced in its text. */
-export const scrubbedJson = (words: string[], column: SQL): SQL => sql`(${scrubbedText(words, sql`${column}::text`)})::jsonb`;
+/** A jsonb column with each word replaced in its text, as JSON writes the word (a name with a quote in it). */
+export const scrubbedJson = (words: string[], column: SQL): SQL =>
+  sql`(${scrubbedText(
+    words.map((word) => JSON.stringify(word).slice(1, -1)),
+    sql`${column}::text`,
+  )})::jsonb`;
 
 /** The same in a JavaScript string. */
 export const scrubbedString = (words: string[], text: string): string =>

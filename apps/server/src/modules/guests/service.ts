@@ -12,7 +12,7 @@ import {
   type WaiverOnFile,
 } from '@lanebook/core/guest-schemas';
 import type { Db, Tx } from '../../db/client.js';
-import { personWords, scrubbedString, scrubbedText } from '../../platform/erase.js';
+import { personWords, scrubbedString } from '../../platform/erase.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { lockKeys } from '../../platform/locking.js';
 import { eraseVenueMailsTo, venueMailsTo } from '../../platform/mail.js';
@@ -505,8 +505,10 @@ export async function eraseGuest(tx: Tx, venueId: string, id: string, reason: st
     erasedAt: now,
     updatedAt: now,
   });
-  if (words.length)
-    await scoped.update(guestLogs, inArray(guestLogs.guestId, peopleIds), { detail: scrubbedText(words, sql`${guestLogs.detail}`) });
+  // The log keeps who did what and when; what it said (flag notes, names merged in) was about the person.
+  await scoped.update(guestLogs, inArray(guestLogs.guestId, peopleIds), {
+    detail: sql`case ${guestLogs.type} when 'flags' then 'Flags changed' when 'consent' then 'Marketing consent changed' when 'merged' then 'Merged' else 'Details changed' end`,
+  });
   const why = scrubbedString(words, reason);
   await writeGuestLog(tx, venueId, id, 'erased', why ? `Erased on request: ${why}` : 'Erased on request', userName);
   return signatureRows.flatMap((s) => [s.signatureKey, s.guardianSignatureKey ?? '']).filter(Boolean);
