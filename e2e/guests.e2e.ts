@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { addDays } from '@lanebook/core/calendar';
 import { formatPhone } from '@lanebook/core/phone';
 import { apiAs, atPath, productOnOwnLane, screenshot, signIn, useBrowser, visible } from './support.js';
@@ -41,6 +41,12 @@ async function guestOfBooking(page: Page, bookingId: string): Promise<string> {
   const booking = await apiAs(page, 'GET', `/api/private/booking/${bookingId}`, undefined, VENUE);
   expect(booking.body.guestId, JSON.stringify(booking.body)).toEqual(expect.any(String));
   return booking.body.guestId as string;
+}
+
+async function readDownload(download: Download): Promise<string> {
+  let text = '';
+  for await (const chunk of await download.createReadStream()) text += String(chunk);
+  return text;
 }
 
 async function chooseOption(page: Page, label: string | RegExp, option: string) {
@@ -175,6 +181,17 @@ describe('guests at the desk (issue 38)', () => {
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     // Nothing was erased.
     expect(await page.getByTestId('guest-name').textContent()).toBe(`Bob ${bob.lastName}`);
+
+    // His data on request: a JSON download holding him; the marketing list is a CSV a mailing tool imports.
+    const exported = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export data', exact: true }).click();
+    expect(await readDownload(await exported)).toContain(bob.email);
+    await page.goto('/guests');
+    const marketing = page.waitForEvent('download');
+    await (await visible(page.getByRole('button', { name: 'Export marketing list' }))).click();
+    const csv = await marketing;
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+    expect(await readDownload(csv)).toContain('Email Address');
     await context.close();
   }, 120_000);
 
