@@ -6,6 +6,8 @@ import type { Tx } from './db/client.js';
 import { cancelBooking, setPresence, setSaved, type Actor } from './modules/bookings/actions.js';
 import { collectPayment, writeRefund } from './modules/bookings/money.js';
 import { createBooking } from './modules/bookings/create.js';
+import { linkGuest, updateGuest } from './modules/guests/service.js';
+import type { GuestFlagInput } from '@lanebook/core/guest-schemas';
 import { createSlot, slotsBetween } from './modules/calendar/service.js';
 import { bookingLanes, bookingLogs, bookingPayments, bookings, products, user, venueMembers } from './db/schema.js';
 
@@ -61,6 +63,19 @@ function sequence(seed: number) {
   };
 }
 
+/** The demo's regulars (issue 38): guests who come back, two of them flagged for the desk. */
+const REGULARS: { person: { firstName: string; lastName: string; email: string; phone: string }; flags: GuestFlagInput[] }[] = [
+  {
+    person: { firstName: 'Priya', lastName: 'Shah', email: 'priya.shah@example.test', phone: '+15552140101' },
+    flags: [{ type: 'vip', note: 'League captain, Tuesdays' }],
+  },
+  {
+    person: { firstName: 'Marcus', lastName: 'Bell', email: 'marcus.bell@example.test', phone: '+15552140102' },
+    flags: [{ type: 'medical', note: 'Bad left shoulder: offer the lighter axes' }],
+  },
+  { person: { firstName: 'Elena', lastName: 'Ruiz', email: 'elena.ruiz@example.test', phone: '+15552140103' }, flags: [] },
+];
+
 interface DemoVenue {
   id: string;
   timezone: string;
@@ -84,6 +99,8 @@ export async function seedBookings(tx: Tx, venue: DemoVenue, count: number) {
   const today = venueToday(venue.timezone);
   const productRows = await tx.select().from(products).where(eq(products.venueId, venue.id));
   const person = (i: number) => {
+    // Every fifth booking is one of the venue's regulars: their guest page has a history, and some flags.
+    if (i % 5 === 3) return { ...REGULARS[Math.floor(i / 5) % REGULARS.length].person, note: '' };
     const firstName = FIRST[(i * 7 + next(FIRST.length)) % FIRST.length];
     const lastName = LAST[next(LAST.length)];
     return {
@@ -219,6 +236,10 @@ export async function seedBookings(tx: Tx, venue: DemoVenue, count: number) {
         .set({ isWarning: true })
         .where(and(eq(bookings.venueId, venue.id), eq(bookings.id, booking.id)));
     }
+  }
+  for (const regular of REGULARS) {
+    const guest = await linkGuest(tx, venue.id, regular.person);
+    if (guest && regular.flags.length) await updateGuest(tx, venue.id, guest.id, { flags: regular.flags }, deskOf(0).userName);
   }
   for (const [bookingId, at] of bookedAt) await backdate(tx, venue.id, bookingId, at);
   for (const [bookingId, at] of paidAt)

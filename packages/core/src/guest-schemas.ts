@@ -143,10 +143,11 @@ export const guestListQuerySchema = z.object({
 });
 export type GuestListQuery = z.infer<typeof guestListQuerySchema>;
 
+/** `total` counts up to 1,000 matches, as the booking list does; `totalCapped` says there are more ("1,000+"). */
 export const guestListSchema = z.object({
-  data: z.array(guestSchema),
-  /** Whether a page follows this one. */
-  hasMore: z.boolean(),
+  items: z.array(guestSchema),
+  total: z.number().int(),
+  totalCapped: z.boolean(),
 });
 
 /** GET /api/private/guests/match: the guest an email (first) or a phone in the booking form is. */

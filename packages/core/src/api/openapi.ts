@@ -32596,7 +32596,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
+                        items: {
                             id: string;
                             firstName: string;
                             lastName: string;
@@ -32627,7 +32627,8 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                         }[];
-                        hasMore: boolean;
+                        total: number;
+                        totalCapped: boolean;
                     };
                 };
             };

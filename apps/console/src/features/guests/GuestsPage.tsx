@@ -144,7 +144,7 @@ export default function GuestsPage() {
             <Group justify="space-between" wrap="wrap" gap="sm" mt="sm">
               <Text size="sm" c="dimmed" data-testid="pager-summary">
                 {data.items.length
-                  ? `Guests ${(page - 1) * PAGE_SIZE + 1}–${(page - 1) * PAGE_SIZE + data.items.length}`
+                  ? `Guests ${(page - 1) * PAGE_SIZE + 1}–${(page - 1) * PAGE_SIZE + data.items.length} of ${guests.data?.totalCapped ? '1,000+' : data.total}`
                   : 'No guests on this page'}
               </Text>
               <Group gap="xs">

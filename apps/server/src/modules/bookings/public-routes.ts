@@ -106,7 +106,8 @@ export const publicBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
         return made;
       });
       await mails.handOver();
-      if (booking.isWarning) await tellVenueOfBannedGuest(mail.mailer, venue.row, booking, deps.config.baseUrl, request.log);
+      // Not awaited: a slow mail server never holds the customer's answer (the booking's mark is the desk's alert).
+      if (booking.isWarning) void tellVenueOfBannedGuest(mail.mailer, venue.row, booking, deps.config.baseUrl, request.log);
       return reply.code(201).send(publicBooking(booking, venue.row, reads.catalog?.product, deps.config.baseUrl));
     },
   );

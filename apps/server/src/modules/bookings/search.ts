@@ -33,7 +33,8 @@ const emailStarts = (text: string, c: SearchColumns = BOOKING_COLUMNS) => like(c
 const firstNameStarts = (text: string, c: SearchColumns = BOOKING_COLUMNS) => like(sql`lower(${c.firstName})`, prefix(text.toLowerCase()));
 const lastNameStarts = (text: string, c: SearchColumns = BOOKING_COLUMNS) => like(sql`lower(${c.lastName})`, prefix(text.toLowerCase()));
 /** Phones are stored as E.164: the digits typed are the number's end, found from the start of the reversed number. */
-const phoneEnds = (digits: string, c: SearchColumns = BOOKING_COLUMNS) => like(sql`reverse(${c.phone})`, prefix([...digits].reverse().join('')));
+const phoneEnds = (digits: string, c: SearchColumns = BOOKING_COLUMNS) =>
+  like(sql`reverse(${c.phone})`, prefix([...digits].reverse().join('')));
 
 /** What a venue's search needs of it: phones are read in its country, codes carry its prefix. */
 export interface SearchVenue {

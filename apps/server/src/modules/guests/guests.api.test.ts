@@ -106,7 +106,7 @@ describeEachDatabase('guests (issue 38)', (t) => {
     ).toBe(web.guestId);
 
     const search = async (text: string) =>
-      (await s.venue.staff.get('/api/private/guests', { query: { search: text } })).json<{ data: Guest[] }>().data.map((g) => g.id);
+      (await s.venue.staff.get('/api/private/guests', { query: { search: text } })).json<{ items: Guest[] }>().items.map((g) => g.id);
     for (const text of ['Ann Archer', 'Archer Ann', 'Archer, Ann', 'ann@x', '0001', '(555) 201-0001'])
       expect(await search(text), text).toContain(web.guestId);
     expect(await search('0002')).toContain(call1.guestId);
@@ -144,7 +144,7 @@ describeEachDatabase('guests (issue 38)', (t) => {
     const again = await s.venue.staff.patch(`/api/private/guests/${id}`, { flags: [{ type: 'vip', note: 'Owner’s friend' }] });
     expect(again.json<GuestDetail>().flags).toEqual([flags[0]]);
     expect(
-      (await s.venue.staff.get('/api/private/guests', { query: { flag: 'vip' } })).json<{ data: Guest[] }>().data.map((g) => g.id),
+      (await s.venue.staff.get('/api/private/guests', { query: { flag: 'vip' } })).json<{ items: Guest[] }>().items.map((g) => g.id),
     ).toContain(id);
     expect(
       (await s.venue.staff.get('/api/private/guests/match', { query: { email: 'vera@x.test' } })).json<{ guest: Guest }>().guest?.flags,
@@ -296,7 +296,7 @@ describeEachDatabase('guests (issue 38)', (t) => {
     expect((await detailOf(s.venue.staff, b.guestId!)).id).toBe(a.guestId);
     expect((await online(s.oneLane(person('Bob', 'Smith', 'bob@work.test')))).guestId).toBe(a.guestId);
     expect(
-      (await s.venue.staff.get('/api/private/guests', { query: { search: 'Bob Smith' } })).json<{ data: Guest[] }>().data,
+      (await s.venue.staff.get('/api/private/guests', { query: { search: 'Bob Smith' } })).json<{ items: Guest[] }>().items,
     ).toHaveLength(1);
     expect((await s.venue.staff.post(`/api/private/guests/${a.guestId}/merge`, { guestId: a.guestId })).statusCode).toBe(409);
     expect((await s.venue.staff.post(`/api/private/guests/${a.guestId}/merge`, { guestId: b.guestId })).statusCode).toBe(409);

@@ -26,6 +26,7 @@ import {
   moveGuestBookings,
   type GuestCounts,
 } from '../bookings/guests.js';
+import { TOTAL_CAP } from '../bookings/list.js';
 import { allSearch, type SearchVenue } from '../bookings/search.js';
 import { eraseGiftCardPeople } from '../gift-cards/service.js';
 import { eraseFromWebhookPayloads } from '../integrations/webhooks.js';
@@ -139,18 +140,26 @@ export async function listGuests(db: Db, venue: SearchVenue & { id: string }, qu
   if (query.search) conditions.push(allSearch(query.search, venue, guests));
   if (query.flag)
     conditions.push(sql`${guests.flags} <> '[]'::jsonb and ${guests.flags} @> ${JSON.stringify([{ type: query.flag }])}::jsonb`);
-  const rows = await forVenue(db, venue.id).select(guests, and(...conditions), {
-    orderBy: [asc(sql`lower(${guests.lastName})`), asc(sql`lower(${guests.firstName})`), asc(guests.id)],
-    limit: query.limit + 1,
-    offset: query.offset,
-  });
-  const page = rows.slice(0, query.limit);
+  const where = and(...conditions);
+  const scoped = forVenue(db, venue.id);
+  const [page, total] = await Promise.all([
+    scoped.select(guests, where, {
+      orderBy: [asc(sql`lower(${guests.lastName})`), asc(sql`lower(${guests.firstName})`), asc(guests.id)],
+      limit: query.limit,
+      offset: query.offset,
+    }),
+    scoped.countUpTo(guests, where, TOTAL_CAP + 1),
+  ]);
   const counts = await guestBookingCounts(
     db,
     venue.id,
     page.map((row) => row.id),
   );
-  return { data: page.map((row) => guestAnswer(row, counts.get(row.id))), hasMore: rows.length > query.limit };
+  return {
+    items: page.map((row) => guestAnswer(row, counts.get(row.id))),
+    total: Math.min(total, TOTAL_CAP),
+    totalCapped: total > TOTAL_CAP,
+  };
 }
 
 export async function guestRow(db: Db | Tx, venueId: string, id: string): Promise<GuestRow> {
