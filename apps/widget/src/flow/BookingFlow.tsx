@@ -85,6 +85,8 @@ export function BookingFlow({ config, visitId, affiliateId = null, returnUrlFor,
   const [info, setInfo] = useState<ReservationDraft>({ firstName: '', lastName: '', email: '', phone: '', note: '' });
   const [custom, setCustom] = useState<Record<string, FieldValue>>({});
   const [termsAccepted, setTermsAccepted] = useState(false);
+  // Unchecked until the customer says yes (issue 38).
+  const [marketingConsent, setMarketingConsent] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   // The server's reason (taken meanwhile, the venue closed that day, past the cutoff), or null.
@@ -196,7 +198,8 @@ export function BookingFlow({ config, visitId, affiliateId = null, returnUrlFor,
   };
 
   const afterBooking = (made: PublicBooking) => {
-    if (made.hasWaiver || product?.hasWaiver) return go('waiver');
+    // Everyone counted as signed already (the booker's waiver on file, playing alone): nothing to ask.
+    if ((made.hasWaiver || product?.hasWaiver) && made.numberOfSignedWaivers < made.playersCount) return go('waiver');
     afterWaiver(made);
   };
 
@@ -215,7 +218,7 @@ export function BookingFlow({ config, visitId, affiliateId = null, returnUrlFor,
       setFormError('Check the fields marked above.');
       return;
     }
-    const body = customerBookingRequest(
+    const request = customerBookingRequest(
       {
         productId: product.id,
         date,
@@ -230,6 +233,8 @@ export function BookingFlow({ config, visitId, affiliateId = null, returnUrlFor,
       },
       product.typeOfPricing,
     );
+    // Not asked, not sent: the guest's earlier answer stays as it is.
+    const body = venue.marketingConsentText ? { ...request, marketingConsent } : request;
     const key = keys.current.keyFor(JSON.stringify(body));
     setSubmitting(true);
     setFormError(null);
@@ -577,6 +582,15 @@ export function BookingFlow({ config, visitId, affiliateId = null, returnUrlFor,
               />
             </div>
           ) : null}
+          {venue.marketingConsentText ? (
+            <Field
+              type="flag"
+              label={venue.marketingConsentText}
+              value={marketingConsent}
+              onChange={(v) => setMarketingConsent(v === true)}
+              error={field('marketingConsent')}
+            />
+          ) : null}
           <div aria-live="assertive">
             {slotTaken ? (
               <div className="lb-alert" role="alert" id="lb-slot-taken">
@@ -612,6 +626,7 @@ export function BookingFlow({ config, visitId, affiliateId = null, returnUrlFor,
           <SignWaiver
             by={{ reference: booking.bookingReference ?? '' }}
             laterLink={booking.signingLink}
+            venue={venue}
             onDone={() => afterWaiver(booking)}
           />
         </Suspense>

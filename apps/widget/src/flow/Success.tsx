@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { calendarUrl } from '../lib/calls';
-import { cancellationNotice, money, whenText } from '../lib/format';
+import { useEffect, useState } from 'react';
+import { calendarUrl, getWaiver } from '../lib/calls';
+import { cancellationNotice, dateOf, money, whenText } from '../lib/format';
 import { manageUrlOf } from '../lib/route';
 import type { PublicBooking, VenueFormat } from '../lib/types';
 import { Facts } from './Facts';
@@ -32,6 +32,21 @@ export function Success({ booking, venue, cancellation, payAtVenue }: Props) {
   // The friends' sign-only link, never the reference (decision 023).
   const signUrl = booking.signingLink;
   const input = () => document.getElementById('lb-sign-url') as HTMLInputElement | null;
+  const [onFileUntil, setOnFileUntil] = useState<string | null>(null);
+  const maybeOnFile = booking.hasWaiver && booking.numberOfSignedWaivers > 0;
+
+  // A returning booker whose waiver still counts was not asked to sign (issue 38): say until when it does.
+  useEffect(() => {
+    if (!maybeOnFile || !reference) return;
+    let live = true;
+    getWaiver(reference).then(
+      (w) => live && setOnFileUntil(w.bookerOnFile?.validUntil ?? null),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [maybeOnFile, reference]);
   return (
     <section className="lb-success" aria-labelledby="lb-success-title">
       <h2 id="lb-success-title" tabIndex={-1}>
@@ -54,6 +69,7 @@ export function Success({ booking, venue, cancellation, payAtVenue }: Props) {
       </p>
       {booking.hasWaiver ? (
         <div className="lb-box">
+          {onFileUntil ? <p>Your waiver is on file until {dateOf(onFileUntil, venue)}.</p> : null}
           <p>
             <strong>Friend joining you? Have them sign as well</strong>
           </p>

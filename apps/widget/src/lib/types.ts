@@ -38,6 +38,8 @@ export interface WidgetVenue {
   status: 'inactive' | 'pending' | 'live';
   isTakingBookings: boolean;
   paymentsOn: boolean;
+  /** The details step's marketing consent question in the venue's words; '' asks nothing. */
+  marketingConsentText: string;
 }
 
 export interface WidgetTemplateView {

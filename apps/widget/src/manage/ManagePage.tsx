@@ -278,7 +278,7 @@ export default function ManagePage({ reference }: { reference: string }) {
 
       {panel === 'sign' ? (
         <Suspense fallback={<p className="lb-muted">Loading the waiver…</p>}>
-          <SignWaiver by={{ reference }} onDone={() => getBooking(reference).then(setBooking, () => undefined)} />
+          <SignWaiver by={{ reference }} venue={venue} onDone={() => getBooking(reference).then(setBooking, () => undefined)} />
         </Suspense>
       ) : null}
 

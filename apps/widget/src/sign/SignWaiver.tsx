@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, messageOf } from '../lib/api';
 import { getSigningForm, getWaiver, signBySigningLink, signWaiver } from '../lib/calls';
-import type { PublicWaiver, SigningBody, SigningForm } from '../lib/types';
+import { dateOf } from '../lib/format';
+import type { PublicWaiver, SigningBody, SigningForm, VenueFormat } from '../lib/types';
 import { applyTheme } from '../theme';
 import { Field, type FieldValue } from '../flow/Field';
 import { RichText } from './RichText';
@@ -21,6 +22,8 @@ interface Props {
    * first signature starts with the booking's name and email. Not on the friends' link.
    */
   prefillBooker?: boolean;
+  /** The venue's date format and zone, for the day the booker's waiver on file lasts until. */
+  venue?: VenueFormat;
 }
 
 const EMPTY: SigningState = { values: {}, checked: [], signature: null, guardianName: '', guardianSignature: null };
@@ -31,7 +34,7 @@ const loadForm = (by: WaiverKey): Promise<PublicWaiver | SigningForm> =>
 const sign = (by: WaiverKey, body: SigningBody) => ('token' in by ? signBySigningLink(by.token, body) : signWaiver(by.reference, body));
 
 /** Signing the booking's waiver (a lazy chunk: signature_pad loads only here). */
-export default function SignWaiver({ by, laterLink, onDone, prefillBooker = true }: Props) {
+export default function SignWaiver({ by, laterLink, onDone, prefillBooker = true, venue }: Props) {
   const [waiver, setWaiver] = useState<PublicWaiver | SigningForm | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [state, setState] = useState<SigningState>(EMPTY);
@@ -41,6 +44,8 @@ export default function SignWaiver({ by, laterLink, onDone, prefillBooker = true
   const [signed, setSigned] = useState(false);
   const [later, setLater] = useState(false);
   const [round, setRound] = useState(0);
+  // The booker's earlier signature counts for this booking (issue 38): they are told so, not asked to sign, until someone else signs.
+  const [showOnFile, setShowOnFile] = useState(prefillBooker);
   // Only the first form of a visit is the booker's: after a signature, the next is someone else's.
   const bookerTurn = useRef(prefillBooker);
   const isToken = 'token' in by;
@@ -53,6 +58,8 @@ export default function SignWaiver({ by, laterLink, onDone, prefillBooker = true
         if (!live) return;
         setWaiver(w);
         if ('view' in w) applyTheme(w);
+        // The booker's waiver on file: the next form is someone else's.
+        if ('bookerOnFile' in w && w.bookerOnFile) bookerTurn.current = false;
         const booker = bookerTurn.current && 'booker' in w ? w.booker : null;
         if (booker)
           setState((s) => ({ ...s, values: { ...s.values, firstName: booker.firstName, lastName: booker.lastName, email: booker.email } }));
@@ -97,6 +104,41 @@ export default function SignWaiver({ by, laterLink, onDone, prefillBooker = true
       {waiver.signedCount} of {waiver.playersCount} signed
     </p>
   );
+
+  const onFileUntil = showOnFile && 'bookerOnFile' in waiver ? (waiver.bookerOnFile?.validUntil ?? null) : null;
+  if (onFileUntil) {
+    const othersLeft = waiver.signedCount < waiver.playersCount;
+    return (
+      <div className="lb-box" role="status">
+        <p>
+          <strong>Your waiver is on file until {venue ? dateOf(onFileUntil, venue) : new Date(onFileUntil).toLocaleDateString()}.</strong>
+        </p>
+        {count}
+        {othersLeft && laterLink ? (
+          <>
+            <p>The others in your group can sign any time before your visit at this link:</p>
+            <p className="lb-break">
+              <a href={laterLink} target="_blank" rel="noopener">
+                {laterLink}
+              </a>
+            </p>
+          </>
+        ) : null}
+        <div className="lb-row">
+          {othersLeft && waiver.window.isOpen ? (
+            <button type="button" className="lb-btn lb-btn-secondary" onClick={() => setShowOnFile(false)}>
+              Sign for someone else
+            </button>
+          ) : null}
+          {onDone ? (
+            <button type="button" className="lb-btn" onClick={onDone}>
+              Continue
+            </button>
+          ) : null}
+        </div>
+      </div>
+    );
+  }
 
   if (signed)
     return (
