@@ -369,7 +369,7 @@ describe('accessibility: every step of the widget, in a venue colour too light f
     await step('Your details');
     await frame.getByLabel(/^First name/).fill('Ada');
     await frame.getByLabel(/^Last name/).fill(`A11y${stamp}`);
-    await frame.getByLabel(/^Email/).fill(`ada-${stamp}@example.test`);
+    await frame.getByRole('textbox', { name: /^Email/ }).fill(`ada-${stamp}@example.test`);
     await frame.getByLabel(`I accept the ${terms}`).check();
     const created = frame.waitForResponse(
       (r) => r.request().method() === 'POST' && /\/api\/public\/booking$/.test(new URL(r.url()).pathname),

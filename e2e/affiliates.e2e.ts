@@ -35,7 +35,7 @@ async function fillDetails(frame: FrameLocator | Page, first: string, last: stri
   await visible(frame.getByRole('heading', { name: 'Your details' }));
   await frame.getByLabel(/^First name/).fill(first);
   await frame.getByLabel(/^Last name/).fill(last);
-  await frame.getByLabel(/^Email/).fill(`${first.toLowerCase()}-${last.toLowerCase()}@example.test`);
+  await frame.getByRole('textbox', { name: /^Email/ }).fill(`${first.toLowerCase()}-${last.toLowerCase()}@example.test`);
 }
 
 describe('affiliates that earn (issue 26)', () => {

@@ -68,7 +68,7 @@ async function bookUpToPayment(frame: Page | FrameLocator, setup: Setup, slot: s
   await visible(frame.getByRole('heading', { name: 'Your details' }));
   await frame.getByLabel(/^First name/).fill(first);
   await frame.getByLabel(/^Last name/).fill(`Gift${setup.stamp}`);
-  await frame.getByLabel(/^Email/).fill(`${first.toLowerCase()}-${setup.stamp}@example.test`);
+  await frame.getByRole('textbox', { name: /^Email/ }).fill(`${first.toLowerCase()}-${setup.stamp}@example.test`);
   await frame.getByRole('button', { name: /^Book/ }).click();
   await visible(frame.getByRole('heading', { name: 'Payment' }));
 }

@@ -107,7 +107,7 @@ describe('the waiver editor and the booker filled in (issue 25)', () => {
     const email = `nora-${stamp}@example.test`;
     await widget.getByLabel(/^First name/).fill('Nora');
     await widget.getByLabel(/^Last name/).fill(`Booker${stamp}`);
-    await widget.getByLabel(/^Email/).fill(email);
+    await widget.getByRole('textbox', { name: /^Email/ }).fill(email);
     await widget.getByRole('button', { name: /^Book/ }).click();
 
     await visible(widget.getByRole('heading', { name: 'Sign Waiver' }));

@@ -131,7 +131,7 @@ async function fillDetails(frame: FrameLocator, setup: Setup, first: string) {
   await visible(frame.getByRole('heading', { name: 'Your details' }));
   await frame.getByLabel(/^First name/).fill(first);
   await frame.getByLabel(/^Last name/).fill(`Guest${setup.stamp}`);
-  await frame.getByLabel(/^Email/).fill(`${first.toLowerCase()}-${setup.stamp}@example.test`);
+  await frame.getByRole('textbox', { name: /^Email/ }).fill(`${first.toLowerCase()}-${setup.stamp}@example.test`);
   await frame.getByLabel(`I accept the ${setup.terms}`).check();
 }
 
