@@ -70,7 +70,7 @@ async function book(page: Page): Promise<{ sent: Record<string, unknown>; status
 async function guestOf(page: Page, email: string) {
   const found = await apiAs(page, 'GET', `/api/private/guests?search=${encodeURIComponent(email)}`, undefined, VENUE);
   expect(found.status, JSON.stringify(found.body)).toBe(200);
-  const guests = found.body.data as { id: string; email: string; marketingConsent: boolean; marketingConsentAt: string | null }[];
+  const guests = found.body.items as { id: string; email: string; marketingConsent: boolean; marketingConsentAt: string | null }[];
   const guest = guests.find((g) => g.email.toLowerCase() === email.toLowerCase());
   expect(guest, `a guest ${email} in ${JSON.stringify(guests)}`).toBeDefined();
   return guest!;
