@@ -44,11 +44,42 @@ export async function guestBookingCounts(db: Db | Tx, venueId: string, guestIds:
   return new Map(rows.map((row) => [row.guestId, row]));
 }
 
+/** Each row with its product's name. */
+async function withProductNames<R extends { productId: string }>(db: Db | Tx, venueId: string, rows: R[]) {
+  const names = new Map((await liveProducts(db, venueId, [...new Set(rows.map((r) => r.productId))])).map((p) => [p.id, p.name]));
+  return rows.map((row) => ({ row, productName: names.get(row.productId) ?? 'Deleted product' }));
+}
+
 /** A guest's bookings, latest start first, with their product's name (at most `limit`). */
 export async function guestBookingList(db: Db | Tx, venueId: string, guestId: string, limit = 200) {
   const rows = await forVenue(db, venueId).select(bookings, eq(bookings.guestId, guestId), { orderBy: [desc(bookings.startsAt)], limit });
-  const names = new Map((await liveProducts(db, venueId, [...new Set(rows.map((r) => r.productId))])).map((p) => [p.id, p.name]));
-  return rows.map((row) => ({ row, productName: names.get(row.productId) ?? 'Deleted product' }));
+  return withProductNames(db, venueId, rows);
+}
+
+/**
+ * A guest's bookings as their page lists them: guestBookingList with only the fields it shows (a
+ * regular's 200 whole rows took some 2 ms of the server's CPU to decode, half of their page's).
+ */
+export async function guestBookingLines(db: Db | Tx, venueId: string, guestId: string, limit = 200) {
+  const rows = await forVenue(db, venueId).selectFields(
+    bookings,
+    {
+      id: bookings.id,
+      registrationCode: bookings.registrationCode,
+      productId: bookings.productId,
+      date: bookings.date,
+      startsAt: bookings.startsAt,
+      status: bookings.status,
+      presenceStatus: bookings.presenceStatus,
+      playersCount: bookings.playersCount,
+      total: bookings.total,
+      paidTotal: bookings.paidTotal,
+      refundedTotal: bookings.refundedTotal,
+    },
+    eq(bookings.guestId, guestId),
+    { orderBy: [desc(bookings.startsAt)], limit },
+  );
+  return withProductNames(db, venueId, rows);
 }
 
 /**
