@@ -47,6 +47,7 @@ import { loggerOptions, logShortRequests } from './platform/request-log.js';
 import { affiliateRoutes } from './modules/affiliates/routes.js';
 import { giftCardRoutes } from './modules/gift-cards/routes.js';
 import { guestRoutes } from './modules/guests/routes.js';
+import { checkInRoutes } from './modules/check-in/routes.js';
 import { giftCardJobs } from './modules/gift-cards/jobs.js';
 import { startPayments } from './platform/payments/index.js';
 import { createDiskStorage } from './platform/storage.js';
@@ -75,6 +76,7 @@ const MODULES: ModuleRoutes[] = [
   affiliateRoutes,
   giftCardRoutes,
   guestRoutes,
+  checkInRoutes,
 ];
 
 /** The modules' background work (each module's jobs.ts, decision 041), started in this order once every route is registered. */

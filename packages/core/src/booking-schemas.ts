@@ -349,6 +349,8 @@ export const publicBookingSchema = bookingSchema
     hasWaiver: z.boolean(),
     /** The link to share with friends: the widget's signing page of the booking's sign-only token (decision 023). */
     signingLink: z.string(),
+    /** The code the desk scans (issue 39, decision 047); its QR code is `qr.png` of the booking's reference. */
+    checkInCode: z.string(),
   });
 export type PublicBooking = z.infer<typeof publicBookingSchema>;
 
@@ -671,3 +673,46 @@ export const affiliateSummarySchema = z.object({
   items: z.array(z.object({ affiliateId: z.string(), bookings: z.number().int(), commission: z.number().int() })),
 });
 export type AffiliateSummary = z.infer<typeof affiliateSummarySchema>;
+
+/** `POST /api/private/check-in` (issue 39): a booking's check-in code, scanned or typed; `checkIn` checks the group in too. */
+export const checkInBodySchema = z
+  .object({ code: z.string().trim().min(1, 'Scan or type a check-in code').max(400), checkIn: z.boolean().optional() })
+  .strict();
+export type CheckInBody = z.infer<typeof checkInBodySchema>;
+
+/** What the desk must know of a scanned booking. */
+export const checkInAnswerSchema = z.object({
+  booking: z.object({
+    id: z.string(),
+    registrationCode: z.string().nullable(),
+    productId: z.string(),
+    productName: z.string(),
+    customerName: z.string(),
+    /** The venue date it starts on (YYYY-MM-DD). */
+    date: z.string(),
+    startsAt: instantSchema,
+    endsAt: instantSchema,
+    status: z.enum(BOOKING_STATUSES),
+    presenceStatus: z.enum(PRESENCE_STATUSES),
+    playersCount: z.number().int(),
+    numberOfSignedWaivers: z.number().int(),
+    /** Cents still to pay. */
+    due: z.number().int(),
+    /** The friends' sign-only link (decision 023), and its token. */
+    signingLink: z.string(),
+    signingToken: z.string(),
+    /** The guest it is of (issue 38). */
+    guestId: z.string().nullable(),
+  }),
+  /** The guest's flags (issue 38): a ban, a warning, a note. */
+  flags: z.array(z.object({ type: z.string(), note: z.string() })),
+  /** It starts today in the venue's zone. */
+  isToday: z.boolean(),
+  /** Minutes from its start to now: negative early, positive late. */
+  minutesLate: z.number().int(),
+  /** This call checked the group in. */
+  checkedIn: z.boolean(),
+  /** When and by whom the group was checked in, if it was. */
+  checkedInBefore: z.object({ at: instantSchema, by: z.string() }).nullable(),
+});
+export type CheckInAnswer = z.infer<typeof checkInAnswerSchema>;

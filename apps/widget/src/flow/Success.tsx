@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { calendarUrl, getWaiver } from '../lib/calls';
+import { CheckInCode } from './CheckInCode';
 import { cancellationNotice, dateOf, money, whenText } from '../lib/format';
 import { manageUrlOf } from '../lib/route';
 import type { PublicBooking, VenueFormat } from '../lib/types';
@@ -62,6 +63,7 @@ export function Success({ booking, venue, cancellation, payAtVenue }: Props) {
         ]}
       />
       {payAtVenue && booking.due > 0 ? <p className="lb-note">You pay {money(booking.due, venue)} at the venue.</p> : null}
+      <CheckInCode reference={booking.bookingReference} code={booking.checkInCode} />
       <p>
         <a className="lb-btn lb-btn-secondary" href={calendarUrl(reference)} download>
           Add to calendar

@@ -112,6 +112,7 @@ export const signBySigningLink = (token: string, body: SigningBody) =>
   call('post', '/api/public/signing/{id}/signatures', { path: { id: token }, body });
 
 export const calendarUrl = (reference: string) => urlOf('get', '/api/public/booking/{id}/calendar.ics', { path: { id: reference } });
+export const checkInQrUrl = (reference: string) => urlOf('get', '/api/public/booking/{id}/qr.png', { path: { id: reference } });
 
 // ---- Gift cards bought online and their balance (decision 045) ----
 

@@ -8,6 +8,7 @@ import type { PublicBooking, PublicSlot, QuoteAnswer, VenueFormat, WidgetConfig 
 import { DatePicker } from '../flow/DatePicker';
 import { SlotPicker } from '../flow/SlotPicker';
 import { Facts } from '../flow/Facts';
+import { CheckInCode } from '../flow/CheckInCode';
 
 const SignWaiver = lazy(() => import('../sign/SignWaiver'));
 const PayStep = lazy(() => import('../pay/PayStep'));
@@ -156,6 +157,7 @@ export default function ManagePage({ reference }: { reference: string }) {
           booking.hasWaiver && ['Waivers signed', `${booking.numberOfSignedWaivers} of ${booking.playersCount}`],
         ]}
       />
+      {canceled ? null : <CheckInCode reference={booking.bookingReference} code={booking.checkInCode} />}
       {/* Once it can no longer be canceled online, the locked notice below says so. */}
       {product && booking.isCancellable ? (
         <p className="lb-muted">

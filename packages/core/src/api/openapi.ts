@@ -1890,6 +1890,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/booking/{id}/qr.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The booking's check-in code as a QR code
+         * @description A PNG of the booking's check-in code (issue 39) as a QR code, for the desk's scanner: the mails, the booking page and the widget show it.
+         */
+        get: operations["getBookingCheckInQr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/booking/{id}/reservationInfo": {
         parameters: {
             query?: never;
@@ -3132,6 +3152,26 @@ export interface paths {
          * @description Removes their names, email, phone, notes, flags, answers and signature images from the guest, their bookings, signatures, mails and logs; the money, the counts and the rows stay, named "Erased guest", with who erased and when in the guest's log. Refused (409 guest_has_upcoming_bookings) while a booking of theirs is upcoming. Cannot be undone.
          */
         post: operations["eraseGuest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/private/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Look up or check in a booking by its check-in code
+         * @description A booking's check-in code (scanned from its QR code, or typed) answers the booking with what the desk must know: players, waivers signed, money due, the guest's flags, whether it is today and how many minutes early or late. With checkIn: true it also checks the group in (as the presence call does, with bookings.changePresenceStatus). A code not signed by this server or altered is a 400 invalid_check_in_code; another venue's code, a canceled or abandoned booking and a booking of another day are 409s whose message says so, and nothing is checked in; a group checked in already is a 409 already_checked_in saying when and by whom.
+         */
+        post: operations["checkInByCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -24552,6 +24592,7 @@ export interface operations {
                         isMovable: boolean;
                         hasWaiver: boolean;
                         signingLink: string;
+                        checkInCode: string;
                     };
                 };
             };
@@ -24752,6 +24793,7 @@ export interface operations {
                         isMovable: boolean;
                         hasWaiver: boolean;
                         signingLink: string;
+                        checkInCode: string;
                     };
                 };
             };
@@ -24829,6 +24871,88 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description text/calendar */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getBookingCheckInQr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description image/png */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -25006,6 +25130,7 @@ export interface operations {
                         isMovable: boolean;
                         hasWaiver: boolean;
                         signingLink: string;
+                        checkInCode: string;
                     };
                 };
             };
@@ -25166,6 +25291,7 @@ export interface operations {
                         isMovable: boolean;
                         hasWaiver: boolean;
                         signingLink: string;
+                        checkInCode: string;
                     };
                 };
             };
@@ -25352,6 +25478,7 @@ export interface operations {
                         isMovable: boolean;
                         hasWaiver: boolean;
                         signingLink: string;
+                        checkInCode: string;
                     };
                 };
             };
@@ -25538,6 +25665,7 @@ export interface operations {
                         isMovable: boolean;
                         hasWaiver: boolean;
                         signingLink: string;
+                        checkInCode: string;
                         appliedGiftCard: {
                             last4: string;
                             amount: number;
@@ -33709,6 +33837,168 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                         }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    checkInByCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    checkIn?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booking: {
+                            id: string;
+                            registrationCode: string | null;
+                            productId: string;
+                            productName: string;
+                            customerName: string;
+                            date: string;
+                            /** Format: date-time */
+                            startsAt: string;
+                            /** Format: date-time */
+                            endsAt: string;
+                            /** @enum {string} */
+                            status: "new" | "wait_for_payment" | "paid" | "canceled" | "abandoned";
+                            /** @enum {string} */
+                            presenceStatus: "no" | "partially" | "fully";
+                            playersCount: number;
+                            numberOfSignedWaivers: number;
+                            due: number;
+                            signingLink: string;
+                            signingToken: string;
+                            guestId: string | null;
+                        };
+                        flags: {
+                            type: string;
+                            note: string;
+                        }[];
+                        isToday: boolean;
+                        minutesLate: number;
+                        checkedIn: boolean;
+                        checkedInBefore: {
+                            /** Format: date-time */
+                            at: string;
+                            by: string;
+                        } | null;
                     };
                 };
             };

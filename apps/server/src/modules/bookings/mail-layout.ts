@@ -20,6 +20,19 @@ export interface MailLook {
   links: MailLink[];
   /** An absolute http(s) URL of a picture shown under the venue's name (a gift card's). */
   image?: string;
+  /** The booking's check-in code (issue 39): its QR code (an absolute URL, so mail clients show it) and the code under it. */
+  checkIn?: { code: string; imageUrl: string };
+}
+
+/** The check-in block after the text: the QR code the desk scans, and the code as text for when images are off. */
+function checkInHtml(checkIn: { code: string; imageUrl: string }): string {
+  return (
+    `<tr><td align="center" style="padding:0 24px 20px;${FONT};font-size:14px;color:#1f2933">` +
+    `<p style="margin:0 0 8px;font-weight:bold">Show this code at the desk to check in</p>` +
+    `<img src="${escapeHtml(checkIn.imageUrl)}" alt="Check-in QR code" width="200" height="200" style="display:block;width:200px;height:200px;margin:0 auto">` +
+    `<p style="margin:8px 0 0;font-family:Consolas,Menlo,monospace;font-size:12px;word-break:break-all">${escapeHtml(checkIn.code)}</p>` +
+    '</td></tr>\n'
+  );
 }
 
 const FONT = 'font-family:Arial,Helvetica,sans-serif';
@@ -74,6 +87,7 @@ export function mailHtml(subject: string, text: string, look: MailLook): string 
       ? `<tr><td style="padding:12px 24px 0"><img src="${escapeHtml(look.image)}" alt="" width="552" style="display:block;width:100%;max-width:552px;height:auto;border-radius:6px"></td></tr>\n`
       : '') +
     `<tr><td style="padding:12px 24px 16px;${FONT};font-size:16px;line-height:1.5;color:#1f2933;overflow-wrap:anywhere">\n${paragraphs}\n</td></tr>\n` +
+    (look.checkIn && /^https?:\/\//.test(look.checkIn.imageUrl) ? checkInHtml(look.checkIn) : '') +
     '</table>\n</td></tr></table>\n</body></html>\n'
   );
 }

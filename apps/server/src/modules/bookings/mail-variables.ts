@@ -183,7 +183,17 @@ export async function renderMail(
     { url: variables.signingLink, label: 'Sign the waiver' },
     { url: variables.manageUrl, label: 'View your booking' },
   ].filter((link) => link.url !== '');
-  return { subject, text, html: mailHtml(subject, text, { venueName: venue.name, primaryColor, links }) };
+  // The check-in code and its QR code go under the text in the HTML part; templates may name {{ checkIn.code }} in the text.
+  const checkIn = checkInOf(variables.checkIn);
+  return { subject, text, html: mailHtml(subject, text, { venueName: venue.name, primaryColor, links, checkIn }) };
+}
+
+/** The check-in values an occasion gave (mail.ts's checkInMailValues), when they are well formed. */
+function checkInOf(value: unknown): { code: string; imageUrl: string } | undefined {
+  const candidate = value as { code?: unknown; imageUrl?: unknown } | undefined;
+  if (typeof candidate?.code !== 'string' || typeof candidate.imageUrl !== 'string') return undefined;
+  if (!/^[A-Za-z0-9_-]+$/.test(candidate.code) || !/^https?:\/\//.test(candidate.imageUrl)) return undefined;
+  return { code: candidate.code, imageUrl: candidate.imageUrl };
 }
 
 /**

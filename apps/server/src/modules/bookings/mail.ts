@@ -24,6 +24,7 @@ import { forVenue } from '../../platform/venue-scope.js';
 import { validationFailed } from '../../platform/errors.js';
 import { activeMailingTemplate, type MailingTemplateRow } from '../mailing-templates/service.js';
 import { venueSpan } from './public.js';
+import { checkInCodeOf, checkInKey } from '../check-in/codes.js';
 import {
   defang,
   MailRenderError,
@@ -55,6 +56,8 @@ export interface BookingMailer {
   jobs: Jobs;
   /** Whether the venue has an active template for a mail is kept here until its templates change. */
   reads: VenueReads;
+  /** The key of check-in codes (check-in/codes.ts): confirmations and reminders show the booking's (issue 39). */
+  checkInKey?: Buffer;
 }
 
 /** The module's BookingMailer, from what app.ts hands every module. */
@@ -64,6 +67,7 @@ export const bookingMailerOf = (deps: ModuleDeps): BookingMailer => ({
   baseUrl: deps.config.baseUrl,
   jobs: deps.jobs,
   reads: deps.reads,
+  checkInKey: checkInKey(deps.config.authSecret),
 });
 
 export type BookingMailContent = MailContent;
@@ -86,6 +90,15 @@ export async function renderBookingMail(
       error.issues.map((issue) => ({ path: [issue.part === 'text' ? 'message' : 'subject'], message: issue.message })),
     );
   }
+}
+
+/** A booking's check-in code and the absolute address of its QR code, as a mail shows them (mail-layout.ts). */
+export function checkInMailValues(mail: Pick<BookingMailer, 'baseUrl' | 'checkInKey'>, venueId: string, booking: Booking) {
+  if (!mail.checkInKey || !booking.bookingReference) return undefined;
+  return {
+    code: checkInCodeOf(mail.checkInKey, venueId, booking.id),
+    imageUrl: `${mail.baseUrl}/api/public/booking/${encodeURIComponent(booking.bookingReference)}/qr.png`,
+  };
 }
 
 /** Sends a rendered booking mail to the customer (and the template's own recipients); it is kept in the outbox either way. */
@@ -302,6 +315,9 @@ async function renderAndSend(mail: BookingMailer, id: string, job: BookingMailJo
     extra.change = { from: job.change.from, to: venueSpan(row.startsAt, row.endsAt, venue) };
     content = withChange(content);
   }
+  // The mails a customer opens on the way to the venue show the desk's code; a move's change mail shows the change.
+  if ((type === 'confirmation' || type === 'reminder') && !job.change && mail.checkInKey && booking.bookingReference)
+    extra.checkIn = checkInMailValues(mail, venueId, booking);
   const logged = job.change ? 'change' : type;
   let rendered: { subject: string; text: string; html: string };
   try {

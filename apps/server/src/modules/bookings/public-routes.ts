@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import QRCode from 'qrcode';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,6 +32,7 @@ import { updateBooking } from './edit.js';
 import { bookingCalendar } from './ics.js';
 import { automaticMails, bookingMailerOf } from './mail.js';
 import { giftCardKeys } from '../gift-cards/codes.js';
+import { checkInCodeOf, checkInKey } from '../check-in/codes.js';
 import { collectGiftCardPayment, keepCheckout, openCheckoutUrl, settleLedger, writeRefundRows } from './money.js';
 import { writeMoveMail } from './move-mail.js';
 import { tellVenueOfBannedGuest } from '../guests/alerts.js';
@@ -54,10 +56,17 @@ export const publicBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
   const PUBLIC_RATE_LIMIT = publicRateLimit(deps.config);
   const customer = (request: FastifyRequest): Actor => ({ userName: 'Customer', moneyFormat: venueOf(request).row.moneyFormat });
   const giftCardKeysOf = giftCardKeys(deps.config.giftCardSecret ?? deps.config.authSecret);
+  const checkInKeyOf = checkInKey(deps.config.authSecret);
 
   /** The customer's view of their booking, with its product's and venue's names (public.ts). */
   const publicView = async (venue: VenueRow, booking: Booking) =>
-    publicBooking(booking, venue, await liveProductById(db, venue.id, booking.productId), deps.config.baseUrl);
+    publicBooking(
+      booking,
+      venue,
+      await liveProductById(db, venue.id, booking.productId),
+      deps.config.baseUrl,
+      checkInCodeOf(checkInKeyOf, venue.id, booking.id),
+    );
 
   /** The `Idempotency-Key` header, when sent: 8 to 100 letters, digits, - or _ (a 400 naming it otherwise). */
   const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
@@ -108,7 +117,11 @@ export const publicBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
       await mails.handOver();
       // Not awaited: a slow mail server never holds the customer's answer (the booking's mark is the desk's alert).
       if (booking.isWarning) void tellVenueOfBannedGuest(mail.mailer, venue.row, booking, deps.config.baseUrl, request.log);
-      return reply.code(201).send(publicBooking(booking, venue.row, reads.catalog?.product, deps.config.baseUrl));
+      return reply
+        .code(201)
+        .send(
+          publicBooking(booking, venue.row, reads.catalog?.product, deps.config.baseUrl, checkInCodeOf(checkInKeyOf, venue.id, booking.id)),
+        );
     },
   );
 
@@ -190,6 +203,36 @@ export const publicBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
         .header('content-disposition', `attachment; filename="booking-${reference}.ics"`)
         .header('cache-control', 'no-store')
         .send(text);
+    },
+  );
+
+  app.get(
+    '/api/public/booking/:id/qr.png',
+    {
+      config: { access: { public: 'booking' }, rateLimit: PUBLIC_RATE_LIMIT },
+      schema: {
+        operationId: 'getBookingCheckInQr',
+        summary: "The booking's check-in code as a QR code",
+        tags,
+        description:
+          "A PNG of the booking's check-in code (issue 39) as a QR code, for the desk's scanner: the mails, the booking page and the widget show it.",
+        params: idParams,
+        response: { 200: z.string().describe('image/png'), ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { venueId, bookingId } = await referenced(request);
+      const png = await QRCode.toBuffer(checkInCodeOf(checkInKeyOf, venueId, bookingId), {
+        type: 'png',
+        errorCorrectionLevel: 'M',
+        margin: 4,
+        scale: 6,
+      });
+      // Mail clients fetch it when a mail is opened, maybe long after: the code never changes.
+      return reply
+        .type('image/png')
+        .header('cache-control', 'private, max-age=86400')
+        .send(png as never);
     },
   );
 

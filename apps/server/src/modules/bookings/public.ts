@@ -48,6 +48,8 @@ export function publicBooking(
   venue: PublicVenueView,
   product: PublicProductView | undefined,
   baseUrl: string,
+  /** The booking's check-in code (check-in/codes.ts). */
+  checkInCode: string,
   now = new Date(),
 ): PublicBooking {
   const deadline = customerDeadline({ status: booking.status, startsAt: new Date(booking.startsAt) }, cancellationPeriodOf(product));
@@ -65,6 +67,7 @@ export function publicBooking(
     isMovable: isCancellable && !!product && !product.isPaused,
     hasWaiver: !!product?.activeWaiverId,
     signingLink: signingLinkOf(baseUrl, booking.signingToken),
+    checkInCode,
   });
 }
 

@@ -1,10 +1,12 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import QRCode from 'qrcode';
 import { formatMoney, formatVenueDate, priceBreakdown } from '@lanebook/core';
 import type { Booking, BookingRefund } from '@lanebook/core/booking-schemas';
 import type { Db } from '../../db/client.js';
 import type { VenueRow } from '../../platform/access.js';
 import { PdfWriter, latin1 } from '../../platform/pdf.js';
 import { liveProductById } from '../products/service.js';
+import { checkInCodeOf } from '../check-in/codes.js';
 import { bookingOrNotFound, bookingWithLedger } from './records.js';
 
 /**
@@ -15,14 +17,18 @@ import { bookingOrNotFound, bookingWithLedger } from './records.js';
 
 const REFUND_NOTES: Record<BookingRefund['status'], string> = { pending: 'pending', succeeded: '', failed: 'failed, not refunded' };
 
-export async function bookingReceipt(db: Db, venue: VenueRow, bookingId: string) {
+export async function bookingReceipt(db: Db, venue: VenueRow, bookingId: string, checkInKey: Buffer) {
   const booking = await bookingWithLedger(db, venue.id, await bookingOrNotFound(db, venue.id, bookingId));
   const product = await liveProductById(db, venue.id, booking.productId);
-  const pdf = await receiptPdf(booking, { venue, productName: product?.name ?? '' });
+  const checkInCode = checkInCodeOf(checkInKey, venue.id, booking.id);
+  const pdf = await receiptPdf(booking, { venue, productName: product?.name ?? '', checkInCode });
   return { pdf, filename: `receipt-${(booking.registrationCode ?? booking.id).replace(/[^A-Za-z0-9-]+/g, '_')}.pdf` };
 }
 
-async function receiptPdf(booking: Booking, { venue, productName }: { venue: VenueRow; productName: string }): Promise<Uint8Array> {
+async function receiptPdf(
+  booking: Booking,
+  { venue, productName, checkInCode }: { venue: VenueRow; productName: string; checkInCode: string },
+): Promise<Uint8Array> {
   const money = (cents: number) => formatMoney(cents, venue.moneyFormat);
   const day = (instant: Date) => formatVenueDate(instant, venue.timezone, venue.dateFormat);
   const doc = await PDFDocument.create();
@@ -71,5 +77,11 @@ async function receiptPdf(booking: Booking, { venue, productName }: { venue: Ven
   amountRow('Refunded', booking.refunded);
   if (booking.kept > 0) amountRow('Kept by the venue', booking.kept, true);
   else amountRow('Due', booking.due, true);
+  // The desk scans the printed receipt as it scans the mail (issue 39).
+  w.text('', 8);
+  await w.image(
+    await QRCode.toBuffer(checkInCode, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 4 }),
+    `Check-in code ${checkInCode}`,
+  );
   return doc.save();
 }

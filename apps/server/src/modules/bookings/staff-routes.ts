@@ -43,6 +43,7 @@ import { quoteBookingChange, updateBooking } from './edit.js';
 import { listBookings } from './list.js';
 import { automaticMails, bookingMailerOf, mailDelivery, sendBookingMail, type AutomaticMails } from './mail.js';
 import { giftCardKeys } from '../gift-cards/codes.js';
+import { checkInKey } from '../check-in/codes.js';
 import {
   assertCollectable,
   collectGiftCardPayment,
@@ -69,6 +70,7 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
   const { db } = deps.database;
   const mail = bookingMailerOf(deps);
   const giftCardKeysOf = giftCardKeys(deps.config.giftCardSecret ?? deps.config.authSecret);
+  const checkInKeyOf = checkInKey(deps.config.authSecret);
   const actorOf = (request: FastifyRequest): Actor => {
     const identity = identityOf(request);
     return { userName: identity.name || identity.email, userId: identity.userId, moneyFormat: venueOf(request).row.moneyFormat };
@@ -178,7 +180,7 @@ export const staffBookingRoutes: ModuleRoutes = async (fastify, { deps }) => {
       },
     },
     async (request, reply) => {
-      const { pdf, filename } = await bookingReceipt(db, venueOf(request).row, request.params.id);
+      const { pdf, filename } = await bookingReceipt(db, venueOf(request).row, request.params.id, checkInKeyOf);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)
