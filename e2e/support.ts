@@ -23,8 +23,8 @@ export function baseUrl(): string {
   return servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length];
 }
 
-/** One browser per test file; each test takes a fresh context (no shared cookies). */
-export function useBrowser() {
+/** One browser per test file; each test takes a fresh context (no shared cookies). `args`: a file's own switches (a fake camera). */
+export function useBrowser({ args = [] }: { args?: string[] } = {}) {
   let browser: Browser;
   beforeAll(async () => {
     browser = await chromium.launch({
@@ -36,6 +36,7 @@ export function useBrowser() {
         '--disable-background-networking',
         '--disable-component-update',
         '--no-first-run',
+        ...args,
       ],
     });
   });

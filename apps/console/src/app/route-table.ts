@@ -54,6 +54,7 @@ const CheckoutPage = page(() => import('../features/bookings/CheckoutPage'));
 const RefundPage = page(() => import('../features/bookings/RefundPage'));
 const PersonalInfoPage = page(() => import('../features/bookings/PersonalInfoPage'));
 const ReceiptPage = page(() => import('../features/bookings/ReceiptPage'));
+const CheckInPage = page(() => import('../features/check-in/CheckInPage'));
 const BankAccountsPage = page(() => import('../features/payments/BankAccountsPage'));
 const BankAccountFormPage = page(() => import('../features/payments/BankAccountFormPage'));
 const BalancePage = page(() => import('../features/payments/BalancePage'));
@@ -182,6 +183,7 @@ export const ROUTES: RouteDef[] = [
   app('/bookings/:id/signatures/:signatureId', 'Signature', { page: SignatureViewPage }),
   app('/bookings/:id/personal-info', 'Personal info', { page: PersonalInfoPage }),
   app('/bookings/:id/receipt', 'Receipt', { page: ReceiptPage }),
+  app('/check-in', 'Check-in', { permission: 'bookings.edit', page: CheckInPage }),
 
   app('/gift-cards', 'Gift cards', { permission: 'giftCards.view', page: GiftCardsPage }),
   app('/gift-cards/:id', 'Gift card', { permission: 'giftCards.view', page: GiftCardPage }),

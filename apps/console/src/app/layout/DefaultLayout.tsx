@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ActionIcon, AppShell, Avatar, Box, Burger, Button, Group, Indicator, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconCrown, IconLogout } from '@tabler/icons-react';
+import { IconCrown, IconLogout, IconScan } from '@tabler/icons-react';
 import { DeferredTooltip } from '../../components/DeferredTooltip';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { leaveVenue as leaveJoinedVenue } from '../../features/superadmin/api/leave-venue';
@@ -106,6 +106,13 @@ export function DefaultLayout() {
             {/* On a phone the right-hand controls sit closer, so Search bookings fits beside them at 390 px. */}
             <Group gap={isMobile ? 6 : 'sm'} wrap="nowrap">
               {venue ? <BookingFinder /> : null}
+              {venue && session.can('bookings.edit') ? (
+                <DeferredTooltip label="Check-in: scan a booking's code">
+                  <ActionIcon component={Link} to="/check-in" variant="subtle" color="gray" size="lg" aria-label="Check-in">
+                    <IconScan size={20} />
+                  </ActionIcon>
+                </DeferredTooltip>
+              ) : null}
               <ResumeGuideButton />
               {venueOptions.length > 1 ? (
                 <Suspense fallback={<Box w={venueSelectWidth} />}>
