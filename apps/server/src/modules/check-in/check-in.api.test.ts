@@ -8,7 +8,8 @@ import { bookings, mailingTemplates, mailOutbox, venues } from '../../db/schema.
 import { describeEachDatabase } from '../../../test/each-database.js';
 import { expectNoWrites, withoutRole } from '../../../test/catalog.js';
 import { setUpBookings } from '../../../test/bookings.js';
-import { BASE_URL, type TestServer } from '../../../test/server.js';
+import { BASE_URL, TEST_AUTH_SECRET, type TestServer } from '../../../test/server.js';
+import { sendQueuedAutomaticMail, type BookingMailer } from '../bookings/mail.js';
 import { checkInCodeOf, checkInKey, readCheckInCode } from './codes.js';
 
 // jsqr is CommonJS typed as an ES module: under Node its default import is the module's exports, the function itself.
@@ -47,7 +48,7 @@ describeEachDatabase('check-in', (t) => {
     expect(code).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     // The code names the booking and nothing else: not its reference.
     expect(code).not.toContain(booking.bookingReference);
-    expect(readCheckInCode(checkInKey('lanebook-test-secret-9f1c2e7a4b8d0f3e6a5c'), code)).toEqual({
+    expect(readCheckInCode(checkInKey(TEST_AUTH_SECRET), code)).toEqual({
       venueId: setUp.venue.id,
       bookingId: booking.id,
     });
@@ -97,6 +98,18 @@ describeEachDatabase('check-in', (t) => {
     expect((await setUp.venue.staff.post('/api/private/check-in', { code })).json<CheckInAnswer>().checkedInBefore).toEqual(
       answer.checkedInBefore,
     );
+  });
+
+  it("the guest's flags come with the booking", async () => {
+    const setUp = await setUpBookings(t);
+    const { booking, code } = await bookedToday(t, setUp);
+    expect(booking.guestId).toBeTruthy();
+    const flagged = await setUp.venue.staff.patch(`/api/private/guests/${booking.guestId}`, {
+      flags: [{ type: 'vip', note: 'Birthday group' }],
+    });
+    expect(flagged.statusCode, flagged.body).toBe(200);
+    const looked = await setUp.venue.staff.post('/api/private/check-in', { code });
+    expect(looked.json<CheckInAnswer>().flags).toEqual([{ type: 'vip', note: 'Birthday group' }]);
   });
 
   it('a forged or altered code is refused, and nothing is written', async () => {
@@ -178,7 +191,7 @@ describeEachDatabase('check-in', (t) => {
     expect((await setUp.venue.manager.post('/api/private/check-in', { code, checkIn: true })).statusCode).toBe(200);
   });
 
-  it('qr.png is a PNG whose QR code reads back as the code; the confirmation mail and the receipt carry it', async () => {
+  it('qr.png is a PNG whose QR code reads back as the code; the confirmation and reminder mails and the receipt carry it', async () => {
     const setUp = await setUpBookings(t);
     await t.db.insert(mailingTemplates).values({
       venueId: setUp.venue.id,
@@ -209,6 +222,46 @@ describeEachDatabase('check-in', (t) => {
     });
     expect(mail.html).toContain(`<img src="${BASE_URL}/api/public/booking/${booking.bookingReference}/qr.png"`);
     expect(mail.html).toContain(`>${code}</p>`);
+
+    // The reminder shows it too; a template's text is left as written.
+    await t.db.insert(mailingTemplates).values({
+      venueId: setUp.venue.id,
+      id: crypto.randomUUID(),
+      event: 'reminder',
+      subject: 'See you soon',
+      text: 'Hi {{ customer.firstName }}, your code: {{ checkIn.code }}',
+      to: [],
+      cc: [],
+      bcc: [],
+      replyTo: [],
+      isPaused: false,
+    });
+    const mailer: BookingMailer = {
+      db: t.db,
+      mailer: t.mailer,
+      jobs: t.jobs,
+      baseUrl: BASE_URL,
+      reads: {} as never,
+      checkInKey: checkInKey(TEST_AUTH_SECRET),
+    };
+    const [row] = await t.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.venueId, setUp.venue.id), eq(bookings.id, booking.id)));
+    const startsAt = row.startsAt.toISOString();
+    await sendQueuedAutomaticMail(mailer, {
+      venueId: setUp.venue.id,
+      bookingId: booking.id,
+      type: 'reminder',
+      occasion: startsAt,
+      startsAt,
+    });
+    const [reminder] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.venueId, setUp.venue.id), eq(mailOutbox.kind, 'booking-reminder')));
+    expect(reminder.text).toBe(`Hi Ada, your code: ${code}`);
+    expect(reminder.html).toContain(`<img src="${BASE_URL}/api/public/booking/${booking.bookingReference}/qr.png"`);
 
     const receipt = await setUp.venue.staff.get(`/api/private/booking/${booking.id}/receipt.pdf`);
     expect(receipt.statusCode).toBe(200);
