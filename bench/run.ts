@@ -21,6 +21,7 @@ import { bookings } from './bookings.js';
 import { calendar } from './calendar.js';
 import { consoleSize } from './console.js';
 import { dashboard } from './dashboard.js';
+import { guests } from './guests.js';
 import { populate } from './populate.js';
 import { signatures } from './signatures.js';
 import { soak } from './soak.js';
@@ -29,7 +30,7 @@ import { widget } from './widget.js';
 import { isOverBudget, type Benchmark, type Figure } from './lib/benchmark.js';
 import { chooseDatabase } from './lib/database.js';
 
-const benchmarks: Benchmark[] = [api, calendar, bookings, dashboard, populate, consoleSize, signatures, widget, webhooks, soak];
+const benchmarks: Benchmark[] = [api, calendar, bookings, guests, dashboard, populate, consoleSize, signatures, widget, webhooks, soak];
 
 interface Row extends Figure {
   benchmark: string;

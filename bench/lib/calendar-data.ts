@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PERMISSIONS } from '@lanebook/core';
 import type { Database } from '../../apps/server/src/db/client.js';
 
@@ -35,6 +35,12 @@ export async function generateCalendarData(
      * dashboard's aggregates itself and turns their trigger back on.
      */
     rebuildStatistics?: boolean;
+    /**
+     * The bookings' customers from the venue's guests instead of the 224 names: `write` writes
+     * the guests (after the venue, before its bookings) and booking i is of the guest whose id
+     * `idOf` makes of `i` (an SQL expression of the column i), with their names, email and phone.
+     */
+    guests?: { write(): Promise<void>; idOf: SQL };
   },
 ): Promise<CalendarData> {
   const { db } = database;
@@ -57,6 +63,16 @@ export async function generateCalendarData(
   // The dashboard's per-day aggregates (migration 0015) are made once from all the bookings
   // below (statistics_rebuild) rather than by their trigger a booking at a time.
   await db.execute(sql`alter table bookings disable trigger bookings_statistics`);
+  await options.guests?.write();
+  const customers = options.guests
+    ? sql`lateral (select g.id as guest_id, g.first_name, g.last_name, g.email, g.phone from guests g
+                   where g.venue_id = ${venueId} and g.id = ${options.guests.idOf}) c`
+    : sql`lateral (select (array['Ava','Liam','Maya','Noah','Zoe','Ethan','Chloe','Lucas','Isla','Owen','Ruby','Caleb','Nora','Eli','Hazel','Jack'])[1 + i % 16] as first_name,
+                         (array['Garcia','Nguyen','Patel','Kim','Okafor','Rossi','Schmidt','Dubois','Cohen','Silva','Murphy','Novak','Haddad','Larsen'])[1 + (i / 16) % 14] as last_name) n,
+         lateral (select lower(first_name || '.' || last_name || i) || '@example.test' as email,
+                         '+1555' || lpad(((i::bigint * 7919) % 10000000)::text, 7, '0') as phone) c`;
+  const guestColumn = options.guests ? sql`, guest_id` : sql``;
+  const guestValue = options.guests ? sql`, c.guest_id` : sql``;
   // Booking i takes lane-hour cell (i × stride) mod laneHours: distinct cells, spread evenly.
   const stride = coprimeStride(laneHours);
   await db.execute(sql`
@@ -68,7 +84,7 @@ export async function generateCalendarData(
     )
     insert into bookings (venue_id, id, product_id, status, starts_at, ends_at, resource_ids, slot_ids, players_count,
                           date, created_at, first_name, last_name, email, phone, reservation_info, registration_code,
-                          booking_reference, source, is_saved, is_refunded, total, paid_total, refunded_total)
+                          booking_reference, source, is_saved, is_refunded, total, paid_total, refunded_total${guestColumn})
     select ${venueId}, 'b-' || i, 'product-' || p,
            case when i % 20 = 0 then 'canceled' when i % 20 = 1 then 'abandoned' when i % 20 in (2, 3) then 'wait_for_payment' else 'paid' end,
            starts, starts + interval '1 hour',
@@ -79,14 +95,11 @@ export async function generateCalendarData(
            jsonb_build_object('firstName', first_name, 'lastName', last_name, 'email', email, 'phone', phone, 'note', ''),
            'BEN' || lpad(i::text, 7, '0'), upper(substr(md5(i::text), 1, 4) || lpad(to_hex(i), 6, '0')),
            case when i % 3 = 0 then 'online' else 'phone' end,
-           i % 50 = 0, i % 25 = 0, 10000, case when i % 20 >= 4 then 10000 else 0 end, case when i % 25 = 0 then 5000 else 0 end
+           i % 50 = 0, i % 25 = 0, 10000, case when i % 20 >= 4 then 10000 else 0 end, case when i % 25 = 0 then 5000 else 0 end${guestValue}
     from placed,
          lateral (select (${startDate}::date + d::int) as day) dd,
          lateral (select (day::timestamp + make_interval(hours => ${FIRST_HOUR}::int + hour::int)) at time zone ${BENCH_TIME_ZONE}::text as starts) st,
-         lateral (select (array['Ava','Liam','Maya','Noah','Zoe','Ethan','Chloe','Lucas','Isla','Owen','Ruby','Caleb','Nora','Eli','Hazel','Jack'])[1 + i % 16] as first_name,
-                         (array['Garcia','Nguyen','Patel','Kim','Okafor','Rossi','Schmidt','Dubois','Cohen','Silva','Murphy','Novak','Haddad','Larsen'])[1 + (i / 16) % 14] as last_name) n,
-         lateral (select lower(first_name || '.' || last_name || i) || '@example.test' as email,
-                         '+1555' || lpad(((i::bigint * 7919) % 10000000)::text, 7, '0') as phone) c`);
+         ${customers}`);
   if (options.rebuildStatistics !== false) {
     await db.execute(sql`select statistics_rebuild(${venueId})`);
     await db.execute(sql`alter table bookings enable trigger bookings_statistics`);

@@ -1,8 +1,9 @@
 /**
- * Child process of bench/bookings.ts: autocannon with `clients` connections creating bookings
- * through the widget's POST /api/public/booking for `seconds`, each request on the next slot of
- * the list (so requests in flight are on different slots), each from its own client address
- * (X-Forwarded-For, the server trusting its proxy) and email, as customers are, so the unpaid
+ * Child process of bench/bookings.ts and bench/guests.ts: autocannon with `clients` connections
+ * creating bookings through the widget's POST /api/public/booking (or the staff's
+ * /api/private/booking) for `seconds`, each request on the next slot of the list (so requests in
+ * flight are on different slots), each from its own client address (X-Forwarded-For, the server
+ * trusting its proxy) and email (or one of the returning guests given), as customers are, so the unpaid
  * online bookings limit counts but never refuses. Sends back how many were created and refused, and the latencies. A
  * process of its own, so it takes no CPU from the server's event loop.
  */
@@ -20,7 +21,7 @@ const result = await autocannon({
       method: 'POST',
       headers: { ...request.headers, 'content-type': 'application/json' },
       setupRequest: (req) => {
-        const n = next++;
+        const n = (request.first ?? 0) + next++;
         return {
           ...req,
           headers: { ...req.headers, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
@@ -28,7 +29,9 @@ const result = await autocannon({
             productId: request.productId,
             slots: [request.slots[n % request.slots.length]],
             playersCount: 2,
-            reservationInfo: { firstName: 'Load', lastName: `Client ${n % request.clients}`, email: `load${n}@example.test`, phone: '' },
+            reservationInfo: request.customers?.length
+              ? request.customers[n % request.customers.length]
+              : { firstName: 'Load', lastName: `Client ${n % request.clients}`, email: `load${n}@example.test`, phone: '' },
             isConfirmationEmail: true,
           }),
         };

@@ -75,6 +75,14 @@ export interface CreateRequest {
   slots: string[];
   clients: number;
   seconds: number;
+  /**
+   * The number of the first request (0 when left out): request n books for load<n>@example.test
+   * from address 10.x.y.z of n, so runs after the first start past the ones before and the unpaid
+   * online bookings limit (3 per email and per address) never refuses.
+   */
+  first?: number;
+  /** Request n books for customer n of these (returning guests) instead of load<n>@example.test. */
+  customers?: { firstName: string; lastName: string; email: string; phone: string }[];
 }
 
 export interface CreateResult {
