@@ -2,16 +2,17 @@
  * `guests` (issue 38): a venue with 200,000 guests and their million bookings (the calendar data
  * generator, bench/lib/calendar-data.ts, each booking of a guest: every guest one booking, the rest
  * skewed towards regulars, the busiest with a few hundred), names drawn with real frequencies so a
- * common first name is thousands of guests and a prefix matches many. One request at a time from
- * a load generator of its own process: the guest search (GET /api/private/guests, a page of 50 as
- * the console asks) for every shape the desk types, and a guest's page (GET /api/private/guests/{id},
+ * common first name is thousands of guests and a prefix matches many. One request at a time from a
+ * load generator of its own process: the guest search (GET /api/private/guests, a page of 50 as the
+ * console asks) for every shape the desk types, and a guest's page (GET /api/private/guests/{id},
  * any guest and the busiest regular), p50 and p97.5 with the server's and PostgreSQL's CPU a
  * request in the notes. Then the server CPU a booking's creation costs before the guest link and
  * with it: the server of this tree and of BENCH_BASE_TREE (a worktree of the commit before the
- * guest link, default /tmp/bench-base, with its own `npm ci`), each in a process of its own on a
- * copy of the same database, creating public bookings (new guests) and staff ones (returning
- * guests) by turns, so both figures come from one run on one machine. BENCH_CPU_PROFILE_DIR=<dir>
- * runs both servers under `node --cpu-prof` (<dir>/head and <dir>/base, a profile a thread: the server's is the largest).
+ * guest link, default /tmp/bench-base, with its own `npm ci`; BENCH_HEAD_TREE another tree than
+ * this one for the guest link's side), each in a process of its own on a copy of the same database,
+ * creating public bookings (new guests) and staff ones (returning guests) by turns, so both figures
+ * come from one run on one machine. BENCH_CPU_PROFILE_DIR=<dir> runs both servers under `node
+ * --cpu-prof` (<dir>/head and <dir>/base, a profile a thread: the server's is the largest).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -356,8 +357,9 @@ async function creationCpu(
     const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
     return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'apps/server', 'packages') ? ' and uncommitted changes' : ''}`;
   };
+  const headRoot = path.resolve(process.env.BENCH_HEAD_TREE || ROOT);
   const trees = [
-    { name: 'head', label: `with the guest link (${commitOf(ROOT)})`, root: ROOT },
+    { name: 'head', label: `with the guest link (${commitOf(headRoot)})`, root: headRoot },
     { name: 'base', label: `before the guest link (${commitOf(baseRoot)})`, root: baseRoot },
   ];
   const benchName = new URL(benchUrl).pathname.slice(1);
