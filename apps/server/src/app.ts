@@ -48,6 +48,7 @@ import { affiliateRoutes } from './modules/affiliates/routes.js';
 import { giftCardRoutes } from './modules/gift-cards/routes.js';
 import { guestRoutes } from './modules/guests/routes.js';
 import { checkInRoutes } from './modules/check-in/routes.js';
+import { kioskRoutes } from './modules/kiosks/routes.js';
 import { giftCardJobs } from './modules/gift-cards/jobs.js';
 import { startPayments } from './platform/payments/index.js';
 import { createDiskStorage } from './platform/storage.js';
@@ -77,6 +78,7 @@ const MODULES: ModuleRoutes[] = [
   giftCardRoutes,
   guestRoutes,
   checkInRoutes,
+  kioskRoutes,
 ];
 
 /** The modules' background work (each module's jobs.ts, decision 041), started in this order once every route is registered. */

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { PERMISSION_AREAS } from '@lanebook/core';
 import type { Access } from '../src/platform/access.js';
-import { PROBE_HEADER, PROBE_STATUS, type Method, type TestServer } from './server.js';
+import { Caller, PROBE_HEADER, PROBE_STATUS, type Method, type TestServer } from './server.js';
 
 export interface CatalogRoute {
   method: Method;
@@ -36,13 +36,33 @@ interface OpenApiOperation {
   parameters?: { in: string; name: string }[];
 }
 
+/** A waiver kiosk of demo-axe (issue 39), made by its superadmin: the one credential kiosk routes take. */
+export async function kioskTokenOf(t: TestServer, name = 'Route probe'): Promise<string> {
+  const created = await t.request('POST', '/api/private/kiosks', {
+    token: await t.signIn('admin@demo.test'),
+    venue: 'demo-axe',
+    body: { name },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json<{ token: string }>().token;
+}
+
+/** A caller with a kiosk's token of demo-axe (issue 39). */
+export async function kioskCaller(t: TestServer, name = 'Kiosk caller'): Promise<Caller> {
+  return new Caller(t, await kioskTokenOf(t, name), 'demo-axe', 'kiosk');
+}
+
+/** Kiosk routes (issue 39) take a kiosk's token alone. */
+export const isKioskRoute = (route: CatalogRoute) => 'kiosk' in route.access;
+
 /**
  * Every documented route, with the access it declares: read from the OpenAPI document and
  * from a probe request that stops right after the access guard (as a superadmin inside
- * demo-axe, whom the guard lets through everywhere).
+ * demo-axe, whom the guard lets through everywhere, or, under /api/kiosk/, as a kiosk of demo-axe).
  */
 export async function routeCatalog(t: TestServer): Promise<CatalogRoute[]> {
   const token = await t.signIn('admin@demo.test');
+  let kioskToken: string | null = null;
   const document = (t.app as unknown as { swagger(): { paths: Record<string, Record<string, OpenApiOperation>> } }).swagger();
   const routes: CatalogRoute[] = [];
   for (const [openApiPath, operations] of Object.entries(document.paths)) {
@@ -51,7 +71,8 @@ export async function routeCatalog(t: TestServer): Promise<CatalogRoute[]> {
       const method = lower.toUpperCase() as Method;
       if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) continue;
       const url = openApiPath.replace(/\{(\w+)\}/g, 'probe-$1');
-      const response = await t.request(method, url, { token, venue: 'demo-axe', headers: { [PROBE_HEADER]: '1' } });
+      const caller = url.startsWith('/api/kiosk/') ? (kioskToken ??= await kioskTokenOf(t)) : token;
+      const response = await t.request(method, url, { token: caller, venue: 'demo-axe', headers: { [PROBE_HEADER]: '1' } });
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(PROBE_STATUS);
       const probe = response.json() as { method: string; url: string; access: Access };
       expect(probe.url).toBe(path);

@@ -44,6 +44,8 @@ export const PERMISSION_AREAS = {
   // Beyond the spec's table (issue 38): guests. The desk looks guests up and sets their flags; a guest's
   // data exported (theirs, or the marketing list) and a guest erased are owners' and managers' by default.
   guests: ['view', 'edit', 'export', 'erase'],
+  // Beyond the spec's table (issue 39): signing a tablet in as a waiver kiosk and revoking it; owners and managers by default.
+  kiosks: ['manage'],
 } as const;
 
 export type PermissionArea = keyof typeof PERMISSION_AREAS;

@@ -29,3 +29,4 @@ export * from '../modules/widget/schema.js';
 export * from '../modules/statistics/schema.js';
 export * from '../modules/gift-cards/schema.js';
 export * from '../modules/guests/schema.js';
+export * from '../modules/kiosks/schema.js';

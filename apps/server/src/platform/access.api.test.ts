@@ -14,7 +14,16 @@ import {
 } from '@lanebook/core';
 import { user, venues } from '../db/schema.js';
 import { describeEachDatabase } from '../../test/each-database.js';
-import { fillPath, isPermissionRoute, needsVenue, routeCatalog, validRequest, type CatalogRoute } from '../../test/routes.js';
+import {
+  fillPath,
+  isKioskRoute,
+  isPermissionRoute,
+  kioskTokenOf,
+  needsVenue,
+  routeCatalog,
+  validRequest,
+  type CatalogRoute,
+} from '../../test/routes.js';
 import { PROBE_HEADER, PROBE_STATUS, type Caller } from '../../test/server.js';
 
 const UNAUTHORIZED = { message: 'Sign in to continue.', code: 'unauthorized' };
@@ -61,6 +70,11 @@ const DECLARED: Record<string, object> = {
   'POST /api/private/superadmin/users/:id/disable': { auth: 'superadmin' },
   'POST /api/private/superadmin/users/:id/enable': { auth: 'superadmin' },
   'GET /api/private/superadmin/outbox': { auth: 'superadmin' },
+  'POST /api/private/kiosks': { permission: 'kiosks.manage' },
+  'GET /api/private/kiosks': { permission: 'kiosks.manage' },
+  'DELETE /api/private/kiosks/:id': { permission: 'kiosks.manage' },
+  'POST /api/kiosk/find': { kiosk: true },
+  'POST /api/kiosk/booking/:id/signatures': { kiosk: true },
 };
 
 /** Every key for the owner only: managers and staff lack everything. */
@@ -99,6 +113,41 @@ describeEachDatabase('access guard: sign-in, tenancy and permissions', (t) => {
     for (const route of catalog.filter((r) => 'public' in r.access)) expect(route.path, route.key).toMatch(/^\/api\/(health|public\/)/);
     // Routes under /api/private are never public.
     for (const route of catalog.filter((r) => r.path.startsWith('/api/private/'))) expect('public' in route.access, route.key).toBe(false);
+    // The kiosk credential's routes are exactly those under /api/kiosk/ (issue 39).
+    for (const route of catalog) expect(isKioskRoute(route), route.key).toBe(route.path.startsWith('/api/kiosk/'));
+  });
+
+  it("a kiosk's token is no session on every other route, and no session reaches a kiosk route", async () => {
+    const kioskToken = await kioskTokenOf(t, 'Everywhere else');
+    const kioskRoutes = catalog.filter(isKioskRoute);
+    expect(kioskRoutes.map((r) => r.key).sort()).toEqual(['POST /api/kiosk/booking/:id/signatures', 'POST /api/kiosk/find']);
+    const others = catalog.filter((route) => !('public' in route.access) && !isKioskRoute(route));
+    expect(others.length).toBeGreaterThan(100);
+    const admin = await t.as('admin@demo.test', 'demo-axe');
+    const owner = await t.as('owner@demo.test', 'demo-axe');
+    await t.expectNoWrites(async () => {
+      for (const route of others) {
+        const { url, body } = validRequest(route, { userId: axe.staff.id });
+        for (const venue of ['demo-axe', null]) {
+          const response = await t.request(route.method, url, { token: kioskToken, venue, body });
+          expect(response.statusCode, `${route.key} venue=${venue}`).toBe(401);
+          expect(response.json()).toEqual(UNAUTHORIZED);
+        }
+      }
+      for (const route of kioskRoutes) {
+        const { url, body } = validRequest(route, { userId: axe.staff.id });
+        for (const caller of [admin, owner]) {
+          const response = await caller.request(route.method, url, { body });
+          expect(response.statusCode, `${route.key} as ${caller.email}`).toBe(401);
+          expect(response.json()).toEqual(UNAUTHORIZED);
+        }
+        // Nor the session cookie, nor the kiosk's token in a cookie or without its scheme.
+        const cookie = await t.request(route.method, url, { body, headers: { cookie: `better-auth.session_token=${admin.token}` } });
+        expect(cookie.statusCode, route.key).toBe(401);
+        const bare = await t.request(route.method, url, { body, headers: { authorization: kioskToken } });
+        expect(bare.statusCode, route.key).toBe(401);
+      }
+    });
   });
 
   it('every route that is not public answers 401 without a token and with a made-up token', async () => {
@@ -129,7 +178,7 @@ describeEachDatabase('access guard: sign-in, tenancy and permissions', (t) => {
     for (const role of VENUE_ROLES) {
       it(`${role} of demo-axe: every venue-aware route answers 404 for X-Venue-Id demo-bowl and for a bogus venue, writing nothing`, async () => {
         const venueAware = catalog.filter(
-          (route) => !('public' in route.access) && !('auth' in route.access && route.access.auth === 'superadmin'),
+          (route) => !('public' in route.access) && !('auth' in route.access && route.access.auth === 'superadmin') && !isKioskRoute(route),
         );
         expect(venueAware.length).toBeGreaterThan(10);
         await t.expectNoWrites(async () => {

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import {
@@ -33,6 +33,8 @@ import { assertTrustedOrigin } from './security.js';
  *   With venueOptional, a request without X-Venue-Id passes for any signed-in user (the
  *   user's own profile, for a user who has no venue yet).
  * - superadmin: signed in as a superadmin.
+ * - kiosk: a waiver kiosk's device token (issue 39) and nothing else: no session passes, and the
+ *   token passes no other route. request.venue is the kiosk's venue, with no role. Only under /api/kiosk/.
  */
 export type Access =
   | { public: true }
@@ -40,7 +42,8 @@ export type Access =
   | { auth: 'signed-in' }
   | { auth: 'venue' }
   | { auth: 'superadmin' }
-  | { permission: PermissionKey; venueOptional?: boolean };
+  | { permission: PermissionKey; venueOptional?: boolean }
+  | { kiosk: true };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,8 +52,27 @@ declare module 'fastify' {
   interface FastifyRequest {
     identity: Identity | null;
     venue: VenueContext | null;
+    kiosk: KioskCredential | null;
   }
 }
+
+/** A waiver kiosk as the access step found it by its token (issue 39). */
+export interface KioskCredential {
+  id: string;
+  name: string;
+  venueId: string;
+}
+/** The kiosks module's look-up of a live kiosk (neither expired nor revoked) by its token's hash, or null. */
+export type KioskLookup = (tokenHash: string) => Promise<KioskCredential | null>;
+
+/**
+ * Kiosk tokens: a prefix and 32 random bytes in base64url. With no '.', such a token can never pass
+ * as a signed session token, so on any other route it is no session (401).
+ */
+export const KIOSK_TOKEN_PREFIX = 'lbk_';
+const KIOSK_TOKEN = /^lbk_[A-Za-z0-9_-]{43}$/;
+/** What is stored of a kiosk token: its SHA-256, in hex. */
+export const kioskTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The signed-in user as the access step resolved it: enough to answer /api/private/me. */
 export interface Identity {
@@ -115,6 +137,7 @@ export class AccessResolver {
   /** Venue rows for public routes, by id, dropped when the venue changes. */
   private readonly publicVenues = new InvalidatingCache<VenueRow>({ ttlMs: 30_000, maxEntries: 10_000 });
   private readonly publicLookups = new Map<PublicVenueKind, PublicVenueLookup>();
+  private kioskLookup: KioskLookup | null = null;
   /** Origins some venue lists among its widgetOrigins (CORS preflights), emptied when any venue changes. */
   private readonly widgetOrigins = new InvalidatingCache<boolean>({ ttlMs: 30_000, maxEntries: 10_000 });
   /** Unknown booking references looked up, per client address. */
@@ -160,6 +183,27 @@ export class AccessResolver {
   /** The module owning what a public path names registers how to find its venue (decision 012). */
   setPublicVenueLookup(kind: PublicVenueKind, lookup: PublicVenueLookup) {
     this.publicLookups.set(kind, lookup);
+  }
+
+  /** The kiosks module registers how a kiosk is found by its token's hash, so the platform reads no module's table. */
+  setKioskLookup(lookup: KioskLookup) {
+    this.kioskLookup = lookup;
+  }
+
+  /**
+   * The kiosk of the request's bearer token and its venue, or null. Read on every request, never
+   * cached: a revoked or expired kiosk is refused at once in every process.
+   */
+  async resolveKiosk(request: FastifyRequest): Promise<{ kiosk: KioskCredential; venue: VenueContext } | null> {
+    const authorization = request.headers.authorization;
+    if (authorization === undefined || authorization.slice(0, 7).toLowerCase() !== 'bearer ') return null;
+    const token = authorization.slice(7).trim();
+    if (!KIOSK_TOKEN.test(token)) return null;
+    if (!this.kioskLookup) throw new Error('No kiosk lookup registered.');
+    const kiosk = await this.kioskLookup(kioskTokenHash(token));
+    if (!kiosk) return null;
+    const row = await this.publicVenueRow(kiosk.venueId);
+    return row ? { kiosk, venue: publicContext(row) } : null;
   }
 
   /**
@@ -387,6 +431,7 @@ function readCookie(header: string | undefined, name: string): string | null {
 export function registerAccess(app: FastifyInstance, resolver: AccessResolver, trustedOrigins: readonly string[]) {
   app.decorateRequest('identity', null);
   app.decorateRequest('venue', null);
+  app.decorateRequest('kiosk', null);
 
   app.addHook('onRoute', (route) => {
     // The OpenAPI page's own routes come from @fastify/swagger-ui, which takes no route config.
@@ -395,6 +440,10 @@ export function registerAccess(app: FastifyInstance, resolver: AccessResolver, t
     }
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access (public, auth or permission).`);
+    // The kiosk credential's reach is its own path: a kiosk route elsewhere, or another route there, does not start.
+    if ('kiosk' in access !== (route.url === '/api/kiosk' || route.url.startsWith('/api/kiosk/'))) {
+      throw new Error(`Route ${route.method} ${route.url}: kiosk access is for the routes under /api/kiosk/, and only it.`);
+    }
     if ('permission' in access && !isPermissionKey(access.permission)) {
       throw new Error(`Route ${route.method} ${route.url} declares unknown permission '${access.permission}'.`);
     }
@@ -409,6 +458,14 @@ export function registerAccess(app: FastifyInstance, resolver: AccessResolver, t
     // The not-found handler has no route config; it answers 404 and touches nothing.
     const access = request.routeOptions.config?.access;
     if (!access || 'public' in access) return;
+    if ('kiosk' in access) {
+      // Only the bearer token is read, never a cookie: no session reaches a kiosk route.
+      const found = await resolver.resolveKiosk(request);
+      if (!found) throw unauthorized();
+      request.kiosk = found.kiosk;
+      request.venue = found.venue;
+      return;
+    }
     const superadminOnly = 'auth' in access && access.auth === 'superadmin';
     const venueId = superadminOnly ? null : headerValue(request);
     if (resolver.credentialOf(request)?.via === 'cookie') assertTrustedOrigin(request, trustedOrigins);
@@ -466,6 +523,12 @@ export function hasPermission(request: FastifyRequest, permission: PermissionKey
 export function venueOf(request: FastifyRequest): VenueContext {
   if (!request.venue) throw badRequest('Choose a venue: send the X-Venue-Id header.', 'X-Venue-Id');
   return request.venue;
+}
+
+/** For handlers of kiosk routes: the kiosk the guard found. */
+export function kioskOf(request: FastifyRequest): KioskCredential {
+  if (!request.kiosk) throw unauthorized();
+  return request.kiosk;
 }
 
 export function identityOf(request: FastifyRequest): Identity {

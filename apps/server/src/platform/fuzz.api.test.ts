@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/each-database.js';
 import { fuzzCases, installWriteCounter, VALUES_PER_OPERATION, writeCounts, writesBetween, type FuzzCase } from '../../test/fuzz.js';
-import { needsVenue, routeCatalog, type CatalogRoute } from '../../test/routes.js';
+import { isKioskRoute, kioskCaller, needsVenue, routeCatalog, type CatalogRoute } from '../../test/routes.js';
 import { nextAddress, type Caller } from '../../test/server.js';
 import {
   affiliates,
@@ -51,6 +51,8 @@ describeEachDatabase('fuzz: hostile values in every operation answer 4xx or 2xx,
   let catalog: CatalogRoute[];
   let owner: Caller;
   let admin: Caller;
+  /** A kiosk of the venue (issue 39): the one caller kiosk routes take. */
+  let kiosk: Caller;
   /** Real ids of the demo venue, by collection segment of the path or by parameter name. */
   let ids: Record<string, string>;
   /** Valid values of query parameters by name, so that one hostile parameter is the only thing wrong. */
@@ -60,6 +62,7 @@ describeEachDatabase('fuzz: hostile values in every operation answer 4xx or 2xx,
     catalog = await routeCatalog(t);
     owner = await t.as('owner@demo.test', VENUE);
     admin = await t.as('admin@demo.test', VENUE);
+    kiosk = await kioskCaller(t);
     const first = async <T>(rows: Promise<T[]>) => (await rows)[0];
     const idOf = async (table: typeof resources | typeof taxes | typeof terms | typeof upsellItems) =>
       (await first(t.db.select({ id: table.id }).from(table).where(eq(table.venueId, VENUE)).orderBy(asc(table.id)).limit(1))).id;
@@ -164,11 +167,13 @@ describeEachDatabase('fuzz: hostile values in every operation answer 4xx or 2xx,
     let requests = 0;
     for (const route of ordered) {
       const superadminOnly = 'auth' in route.access && route.access.auth === 'superadmin';
-      const caller = AS_FRESH_OWNER.has(route.key)
-        ? await t.newCaller({ memberships: [[VENUE, 'owner']], venue: VENUE })
-        : superadminOnly
-          ? admin
-          : owner;
+      const caller = isKioskRoute(route)
+        ? kiosk
+        : AS_FRESH_OWNER.has(route.key)
+          ? await t.newCaller({ memberships: [[VENUE, 'owner']], venue: VENUE })
+          : superadminOnly
+            ? admin
+            : owner;
       const cases = casesOf(route);
       const record = (fuzz: FuzzCase, anonymous: boolean, status: number, problem: string) => {
         const where = `${fuzz.where} ${fuzz.field} = ${fuzz.label}${anonymous ? ' (anonymous)' : ''}`;

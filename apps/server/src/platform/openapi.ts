@@ -15,6 +15,8 @@ export const SECURITY_SCHEMES = { bearer: 'bearerToken', cookie: 'sessionCookie'
 /** What an operation's access asks of a caller: nothing for a public route, else a session by either means. */
 export function securityOf(access: Access | undefined): Record<string, string[]>[] {
   if (!access || 'public' in access) return [];
+  // A kiosk's device token (issue 39) goes in the bearer header; no cookie.
+  if ('kiosk' in access) return [{ [SECURITY_SCHEMES.bearer]: [] }];
   return [{ [SECURITY_SCHEMES.bearer]: [] }, { [SECURITY_SCHEMES.cookie]: [] }];
 }
 

@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { PERMISSION_AREAS } from '@lanebook/core';
 import { describeEachDatabase } from '../../test/each-database.js';
 import { VENUE_BAD_VALUES, wrongTypeValue } from '../../test/bad-input.js';
-import { fillPath, routeCatalog, validRequest, type CatalogRoute } from '../../test/routes.js';
+import { fillPath, isKioskRoute, kioskCaller, routeCatalog, validRequest, type CatalogRoute } from '../../test/routes.js';
 import type { Caller } from '../../test/server.js';
 
 type Case = [field: string, value: unknown];
@@ -66,6 +66,7 @@ describeEachDatabase('bad input: 400 naming the field, nothing written', (t) => 
   let catalog: CatalogRoute[];
   let jsonRoutes: CatalogRoute[];
   let admin: Caller;
+  let kiosk: Caller;
   let venue: Awaited<ReturnType<typeof t.addVenue>>;
 
   beforeAll(async () => {
@@ -74,7 +75,11 @@ describeEachDatabase('bad input: 400 naming the field, nothing written', (t) => 
     venue = await t.addVenue();
     // A superadmin passes every guard, so each route reaches its validation.
     admin = await t.as('admin@demo.test', venue.id);
+    kiosk = await kioskCaller(t);
   });
+
+  /** Kiosk routes take a kiosk's token alone (issue 39); the superadmin reaches every other route's validation. */
+  const callerOf = (route: CatalogRoute) => (isKioskRoute(route) ? kiosk : admin);
 
   /** A body that passes validation, for the routes this suite knows; {} for others. */
   function request(route: CatalogRoute) {
@@ -129,7 +134,7 @@ describeEachDatabase('bad input: 400 naming the field, nothing written', (t) => 
         for (const field of route.bodyFields) {
           const bad = wrongTypeValue(route.bodyProperties[field]);
           if (bad === undefined) continue;
-          const response = await admin.request(route.method, url, { body: { ...body, [field]: bad } });
+          const response = await callerOf(route).request(route.method, url, { body: { ...body, [field]: bad } });
           const { paths } = expectNamed(response, field, `${route.key} ${field}=${JSON.stringify(bad)}`);
           // With an otherwise valid body, the bad field is the only one named.
           if (knownValid)
@@ -148,7 +153,7 @@ describeEachDatabase('bad input: 400 naming the field, nothing written', (t) => 
       const { url, body } = request(route);
       await t.expectNoWrites(async () => {
         for (const [field, value] of cases) {
-          const response = await admin.request(route.method, url, { body: { ...body, [field]: value } });
+          const response = await callerOf(route).request(route.method, url, { body: { ...body, [field]: value } });
           const where = `${key} ${field}=${JSON.stringify(value).slice(0, 40)}`;
           const { body: error, paths } = expectNamed(response, field, where);
           expect(
@@ -167,7 +172,7 @@ describeEachDatabase('bad input: 400 naming the field, nothing written', (t) => 
     await t.expectNoWrites(async () => {
       for (const route of strict) {
         const { url, body } = request(route);
-        const response = await admin.request(route.method, url, { body: { ...body, venueId: 'demo-bowl' } });
+        const response = await callerOf(route).request(route.method, url, { body: { ...body, venueId: 'demo-bowl' } });
         expectNamed(response, 'venueId', route.key);
       }
     });
@@ -179,17 +184,20 @@ describeEachDatabase('bad input: 400 naming the field, nothing written', (t) => 
         const { url } = request(route);
         for (const payload of [[], 'text', 42]) {
           const json = { 'content-type': 'application/json' };
-          const response = await admin.request(route.method, url, { body: JSON.stringify(payload), headers: json });
+          const response = await callerOf(route).request(route.method, url, { body: JSON.stringify(payload), headers: json });
           expect(response.statusCode, `${route.key} ${JSON.stringify(payload)}`).toBe(400);
           expect(response.json()).toMatchObject({ code: 'validation_failed', details: { fields: [{ path: 'body' }] } });
         }
-        const broken = await admin.request(route.method, url, { body: '{"name": ', headers: { 'content-type': 'application/json' } });
+        const broken = await callerOf(route).request(route.method, url, {
+          body: '{"name": ',
+          headers: { 'content-type': 'application/json' },
+        });
         expect(broken.statusCode, route.key).toBe(400);
         expect(broken.json()).toEqual({ message: expect.any(String), code: 'bad_request' });
-        const plain = await admin.request(route.method, url, { body: 'name=x', headers: { 'content-type': 'text/plain' } });
+        const plain = await callerOf(route).request(route.method, url, { body: 'name=x', headers: { 'content-type': 'text/plain' } });
         expect(plain.statusCode, route.key).toBe(400);
         expect(plain.json()).toMatchObject({ code: 'validation_failed', details: { fields: [{ path: 'body' }] } });
-        const untyped = await admin.request(route.method, url, { body: 'name=x' });
+        const untyped = await callerOf(route).request(route.method, url, { body: 'name=x' });
         expect(untyped.statusCode, route.key).toBe(415);
         expect(untyped.json()).toEqual({ message: expect.any(String), code: 'bad_request' });
       }

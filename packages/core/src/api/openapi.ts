@@ -3178,6 +3178,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/private/kiosks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The venue's waiver kiosks
+         * @description The venue's waiver kiosks, newest first, revoked and expired ones too; never their tokens.
+         */
+        get: operations["listKiosks"];
+        put?: never;
+        /**
+         * Sign a tablet in as a waiver kiosk
+         * @description Makes a waiver kiosk and answers its device token, once: the tablet sends it as Authorization: Bearer <token> to the calls under /api/kiosk/ and to nothing else. It expires after 90 days; only its hash is kept.
+         */
+        post: operations["createKiosk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/private/kiosks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a waiver kiosk
+         * @description Revokes a waiver kiosk: its token is refused from its next request on, in every server process.
+         */
+        delete: operations["revokeKiosk"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kiosk/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A kiosk finds today's bookings
+         * @description Today's live bookings (the venue's zone) of the kiosk's venue: the one a check-in code names, or the booker's by last name and the phone's last four digits. Each answers its product, start, players, signed count and what the public signing form gives; nothing of the customer.
+         */
+        post: operations["kioskFind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kiosk/booking/{id}/signatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A kiosk signs a booking's waiver
+         * @description A player signs the booking's waiver at the kiosk, as the public signing call does; only a booking of today of the kiosk's venue.
+         */
+        post: operations["kioskSign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3529,6 +3613,9 @@ export interface operations {
                                     export: ("owner" | "manager" | "staff")[];
                                     erase: ("owner" | "manager" | "staff")[];
                                 };
+                                kiosks: {
+                                    manage: ("owner" | "manager" | "staff")[];
+                                };
                             };
                             giftCards: {
                                 isEnabled: boolean;
@@ -3543,7 +3630,7 @@ export interface operations {
                         } | null;
                         /** @enum {string|null} */
                         role: "owner" | "manager" | "staff" | null;
-                        permissions: ("bookings.create" | "bookings.edit" | "bookings.cancel" | "bookings.refund" | "bookings.collect" | "bookings.setCustomPrice" | "bookings.sendEmail" | "bookings.save" | "bookings.addNote" | "bookings.changePresenceStatus" | "bookings.delete" | "calendar.create" | "calendar.edit" | "calendar.delete" | "calendar.setNonWorkingDays" | "resources.create" | "resources.edit" | "resources.delete" | "resources.pause" | "products.create" | "products.edit" | "products.delete" | "products.pause" | "waivers.create" | "waivers.edit" | "waivers.delete" | "signatures.create" | "signatures.delete" | "users.create" | "users.delete" | "users.edit" | "profile.edit" | "profile.changePassword" | "venues.edit" | "bankAccounts.view" | "bankAccounts.create" | "bankAccounts.delete" | "bankAccounts.setDefault" | "taxes.create" | "taxes.edit" | "taxes.delete" | "promocodes.create" | "promocodes.edit" | "promocodes.delete" | "affiliates.create" | "affiliates.edit" | "affiliates.delete" | "terms.create" | "terms.edit" | "terms.delete" | "widgetTemplates.create" | "widgetTemplates.edit" | "widgetTemplates.delete" | "integrations.create" | "integrations.edit" | "integrations.delete" | "upsellItems.create" | "upsellItems.edit" | "upsellItems.delete" | "upsellItems.pause" | "mailingTemplates.create" | "mailingTemplates.edit" | "mailingTemplates.delete" | "mailingTemplates.pause" | "statistics.view" | "mails.view" | "giftCards.view" | "giftCards.sell" | "giftCards.issue" | "guests.view" | "guests.edit" | "guests.export" | "guests.erase")[];
+                        permissions: ("bookings.create" | "bookings.edit" | "bookings.cancel" | "bookings.refund" | "bookings.collect" | "bookings.setCustomPrice" | "bookings.sendEmail" | "bookings.save" | "bookings.addNote" | "bookings.changePresenceStatus" | "bookings.delete" | "calendar.create" | "calendar.edit" | "calendar.delete" | "calendar.setNonWorkingDays" | "resources.create" | "resources.edit" | "resources.delete" | "resources.pause" | "products.create" | "products.edit" | "products.delete" | "products.pause" | "waivers.create" | "waivers.edit" | "waivers.delete" | "signatures.create" | "signatures.delete" | "users.create" | "users.delete" | "users.edit" | "profile.edit" | "profile.changePassword" | "venues.edit" | "bankAccounts.view" | "bankAccounts.create" | "bankAccounts.delete" | "bankAccounts.setDefault" | "taxes.create" | "taxes.edit" | "taxes.delete" | "promocodes.create" | "promocodes.edit" | "promocodes.delete" | "affiliates.create" | "affiliates.edit" | "affiliates.delete" | "terms.create" | "terms.edit" | "terms.delete" | "widgetTemplates.create" | "widgetTemplates.edit" | "widgetTemplates.delete" | "integrations.create" | "integrations.edit" | "integrations.delete" | "upsellItems.create" | "upsellItems.edit" | "upsellItems.delete" | "upsellItems.pause" | "mailingTemplates.create" | "mailingTemplates.edit" | "mailingTemplates.delete" | "mailingTemplates.pause" | "statistics.view" | "mails.view" | "giftCards.view" | "giftCards.sell" | "giftCards.issue" | "guests.view" | "guests.edit" | "guests.export" | "guests.erase" | "kiosks.manage")[];
                         onboarding: {
                             currentStep: number;
                             isFinished: boolean;
@@ -3807,6 +3894,9 @@ export interface operations {
                                     export: ("owner" | "manager" | "staff")[];
                                     erase: ("owner" | "manager" | "staff")[];
                                 };
+                                kiosks: {
+                                    manage: ("owner" | "manager" | "staff")[];
+                                };
                             };
                             giftCards: {
                                 isEnabled: boolean;
@@ -3821,7 +3911,7 @@ export interface operations {
                         } | null;
                         /** @enum {string|null} */
                         role: "owner" | "manager" | "staff" | null;
-                        permissions: ("bookings.create" | "bookings.edit" | "bookings.cancel" | "bookings.refund" | "bookings.collect" | "bookings.setCustomPrice" | "bookings.sendEmail" | "bookings.save" | "bookings.addNote" | "bookings.changePresenceStatus" | "bookings.delete" | "calendar.create" | "calendar.edit" | "calendar.delete" | "calendar.setNonWorkingDays" | "resources.create" | "resources.edit" | "resources.delete" | "resources.pause" | "products.create" | "products.edit" | "products.delete" | "products.pause" | "waivers.create" | "waivers.edit" | "waivers.delete" | "signatures.create" | "signatures.delete" | "users.create" | "users.delete" | "users.edit" | "profile.edit" | "profile.changePassword" | "venues.edit" | "bankAccounts.view" | "bankAccounts.create" | "bankAccounts.delete" | "bankAccounts.setDefault" | "taxes.create" | "taxes.edit" | "taxes.delete" | "promocodes.create" | "promocodes.edit" | "promocodes.delete" | "affiliates.create" | "affiliates.edit" | "affiliates.delete" | "terms.create" | "terms.edit" | "terms.delete" | "widgetTemplates.create" | "widgetTemplates.edit" | "widgetTemplates.delete" | "integrations.create" | "integrations.edit" | "integrations.delete" | "upsellItems.create" | "upsellItems.edit" | "upsellItems.delete" | "upsellItems.pause" | "mailingTemplates.create" | "mailingTemplates.edit" | "mailingTemplates.delete" | "mailingTemplates.pause" | "statistics.view" | "mails.view" | "giftCards.view" | "giftCards.sell" | "giftCards.issue" | "guests.view" | "guests.edit" | "guests.export" | "guests.erase")[];
+                        permissions: ("bookings.create" | "bookings.edit" | "bookings.cancel" | "bookings.refund" | "bookings.collect" | "bookings.setCustomPrice" | "bookings.sendEmail" | "bookings.save" | "bookings.addNote" | "bookings.changePresenceStatus" | "bookings.delete" | "calendar.create" | "calendar.edit" | "calendar.delete" | "calendar.setNonWorkingDays" | "resources.create" | "resources.edit" | "resources.delete" | "resources.pause" | "products.create" | "products.edit" | "products.delete" | "products.pause" | "waivers.create" | "waivers.edit" | "waivers.delete" | "signatures.create" | "signatures.delete" | "users.create" | "users.delete" | "users.edit" | "profile.edit" | "profile.changePassword" | "venues.edit" | "bankAccounts.view" | "bankAccounts.create" | "bankAccounts.delete" | "bankAccounts.setDefault" | "taxes.create" | "taxes.edit" | "taxes.delete" | "promocodes.create" | "promocodes.edit" | "promocodes.delete" | "affiliates.create" | "affiliates.edit" | "affiliates.delete" | "terms.create" | "terms.edit" | "terms.delete" | "widgetTemplates.create" | "widgetTemplates.edit" | "widgetTemplates.delete" | "integrations.create" | "integrations.edit" | "integrations.delete" | "upsellItems.create" | "upsellItems.edit" | "upsellItems.delete" | "upsellItems.pause" | "mailingTemplates.create" | "mailingTemplates.edit" | "mailingTemplates.delete" | "mailingTemplates.pause" | "statistics.view" | "mails.view" | "giftCards.view" | "giftCards.sell" | "giftCards.issue" | "guests.view" | "guests.edit" | "guests.export" | "guests.erase" | "kiosks.manage")[];
                         onboarding: {
                             currentStep: number;
                             isFinished: boolean;
@@ -4229,6 +4319,9 @@ export interface operations {
                                     export: ("owner" | "manager" | "staff")[];
                                     erase: ("owner" | "manager" | "staff")[];
                                 };
+                                kiosks: {
+                                    manage: ("owner" | "manager" | "staff")[];
+                                };
                             };
                             giftCards: {
                                 isEnabled: boolean;
@@ -4243,7 +4336,7 @@ export interface operations {
                         } | null;
                         /** @enum {string|null} */
                         role: "owner" | "manager" | "staff" | null;
-                        permissions: ("bookings.create" | "bookings.edit" | "bookings.cancel" | "bookings.refund" | "bookings.collect" | "bookings.setCustomPrice" | "bookings.sendEmail" | "bookings.save" | "bookings.addNote" | "bookings.changePresenceStatus" | "bookings.delete" | "calendar.create" | "calendar.edit" | "calendar.delete" | "calendar.setNonWorkingDays" | "resources.create" | "resources.edit" | "resources.delete" | "resources.pause" | "products.create" | "products.edit" | "products.delete" | "products.pause" | "waivers.create" | "waivers.edit" | "waivers.delete" | "signatures.create" | "signatures.delete" | "users.create" | "users.delete" | "users.edit" | "profile.edit" | "profile.changePassword" | "venues.edit" | "bankAccounts.view" | "bankAccounts.create" | "bankAccounts.delete" | "bankAccounts.setDefault" | "taxes.create" | "taxes.edit" | "taxes.delete" | "promocodes.create" | "promocodes.edit" | "promocodes.delete" | "affiliates.create" | "affiliates.edit" | "affiliates.delete" | "terms.create" | "terms.edit" | "terms.delete" | "widgetTemplates.create" | "widgetTemplates.edit" | "widgetTemplates.delete" | "integrations.create" | "integrations.edit" | "integrations.delete" | "upsellItems.create" | "upsellItems.edit" | "upsellItems.delete" | "upsellItems.pause" | "mailingTemplates.create" | "mailingTemplates.edit" | "mailingTemplates.delete" | "mailingTemplates.pause" | "statistics.view" | "mails.view" | "giftCards.view" | "giftCards.sell" | "giftCards.issue" | "guests.view" | "guests.edit" | "guests.export" | "guests.erase")[];
+                        permissions: ("bookings.create" | "bookings.edit" | "bookings.cancel" | "bookings.refund" | "bookings.collect" | "bookings.setCustomPrice" | "bookings.sendEmail" | "bookings.save" | "bookings.addNote" | "bookings.changePresenceStatus" | "bookings.delete" | "calendar.create" | "calendar.edit" | "calendar.delete" | "calendar.setNonWorkingDays" | "resources.create" | "resources.edit" | "resources.delete" | "resources.pause" | "products.create" | "products.edit" | "products.delete" | "products.pause" | "waivers.create" | "waivers.edit" | "waivers.delete" | "signatures.create" | "signatures.delete" | "users.create" | "users.delete" | "users.edit" | "profile.edit" | "profile.changePassword" | "venues.edit" | "bankAccounts.view" | "bankAccounts.create" | "bankAccounts.delete" | "bankAccounts.setDefault" | "taxes.create" | "taxes.edit" | "taxes.delete" | "promocodes.create" | "promocodes.edit" | "promocodes.delete" | "affiliates.create" | "affiliates.edit" | "affiliates.delete" | "terms.create" | "terms.edit" | "terms.delete" | "widgetTemplates.create" | "widgetTemplates.edit" | "widgetTemplates.delete" | "integrations.create" | "integrations.edit" | "integrations.delete" | "upsellItems.create" | "upsellItems.edit" | "upsellItems.delete" | "upsellItems.pause" | "mailingTemplates.create" | "mailingTemplates.edit" | "mailingTemplates.delete" | "mailingTemplates.pause" | "statistics.view" | "mails.view" | "giftCards.view" | "giftCards.sell" | "giftCards.issue" | "guests.view" | "guests.edit" | "guests.export" | "guests.erase" | "kiosks.manage")[];
                         onboarding: {
                             currentStep: number;
                             isFinished: boolean;
@@ -4725,6 +4818,9 @@ export interface operations {
                                 export: ("owner" | "manager" | "staff")[];
                                 erase: ("owner" | "manager" | "staff")[];
                             };
+                            kiosks: {
+                                manage: ("owner" | "manager" | "staff")[];
+                            };
                         };
                         giftCards: {
                             isEnabled: boolean;
@@ -4987,6 +5083,9 @@ export interface operations {
                                 edit: ("owner" | "manager" | "staff")[];
                                 export: ("owner" | "manager" | "staff")[];
                                 erase: ("owner" | "manager" | "staff")[];
+                            };
+                            kiosks: {
+                                manage: ("owner" | "manager" | "staff")[];
                             };
                         };
                         giftCards: {
@@ -5270,6 +5369,9 @@ export interface operations {
                                 export: ("owner" | "manager" | "staff")[];
                                 erase: ("owner" | "manager" | "staff")[];
                             };
+                            kiosks: {
+                                manage: ("owner" | "manager" | "staff")[];
+                            };
                         };
                         giftCards: {
                             isEnabled: boolean;
@@ -5493,6 +5595,9 @@ export interface operations {
                         export: ("owner" | "manager" | "staff")[];
                         erase: ("owner" | "manager" | "staff")[];
                     };
+                    kiosks: {
+                        manage: ("owner" | "manager" | "staff")[];
+                    };
                 };
             };
         };
@@ -5654,6 +5759,9 @@ export interface operations {
                                 edit: ("owner" | "manager" | "staff")[];
                                 export: ("owner" | "manager" | "staff")[];
                                 erase: ("owner" | "manager" | "staff")[];
+                            };
+                            kiosks: {
+                                manage: ("owner" | "manager" | "staff")[];
                             };
                         };
                         giftCards: {
@@ -5918,6 +6026,9 @@ export interface operations {
                                 export: ("owner" | "manager" | "staff")[];
                                 erase: ("owner" | "manager" | "staff")[];
                             };
+                            kiosks: {
+                                manage: ("owner" | "manager" | "staff")[];
+                            };
                         };
                         giftCards: {
                             isEnabled: boolean;
@@ -6180,6 +6291,9 @@ export interface operations {
                                 edit: ("owner" | "manager" | "staff")[];
                                 export: ("owner" | "manager" | "staff")[];
                                 erase: ("owner" | "manager" | "staff")[];
+                            };
+                            kiosks: {
+                                manage: ("owner" | "manager" | "staff")[];
                             };
                         };
                         giftCards: {
@@ -8099,6 +8213,9 @@ export interface operations {
                                 export: ("owner" | "manager" | "staff")[];
                                 erase: ("owner" | "manager" | "staff")[];
                             };
+                            kiosks: {
+                                manage: ("owner" | "manager" | "staff")[];
+                            };
                         };
                         giftCards: {
                             isEnabled: boolean;
@@ -8370,6 +8487,9 @@ export interface operations {
                                 edit: ("owner" | "manager" | "staff")[];
                                 export: ("owner" | "manager" | "staff")[];
                                 erase: ("owner" | "manager" | "staff")[];
+                            };
+                            kiosks: {
+                                manage: ("owner" | "manager" | "staff")[];
                             };
                         };
                         giftCards: {
@@ -34044,6 +34164,582 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listKiosks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            name: string;
+                            createdBy: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** Format: date-time */
+                            revokedAt: string | null;
+                            /** Format: date-time */
+                            lastSeenAt: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createKiosk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        token: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    revokeKiosk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    kioskFind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code?: string;
+                    lastName?: string;
+                    phoneLast4?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            productName: string;
+                            /** Format: date-time */
+                            startsAt: string;
+                            playersCount: number;
+                            signedCount: number;
+                            waiver: {
+                                venueName: string;
+                                productName: string;
+                                date: string | null;
+                                /** Format: date-time */
+                                startsAt: string;
+                                playersCount: number;
+                                signedCount: number;
+                                ageOfMajority: number;
+                                window: {
+                                    /** Format: date-time */
+                                    opensAt: string | null;
+                                    /** Format: date-time */
+                                    closesAt: string;
+                                    isOpen: boolean;
+                                };
+                                waiver: {
+                                    waiverId: string;
+                                    title: string;
+                                    intro: string;
+                                    text: string;
+                                    fields: {
+                                        /** @enum {string|null} */
+                                        key: "firstName" | "lastName" | "address" | "phone" | "email" | "birthdate" | null;
+                                        /** @enum {string} */
+                                        type: "text" | "phone" | "email" | "date" | "numeric" | "select" | "multiple" | "flag";
+                                        label: string;
+                                        hint: string;
+                                        isRequired: boolean;
+                                        sortWeight: number;
+                                        isDisabled: boolean;
+                                        isAllowCustomOption: boolean;
+                                        options: string[];
+                                    }[];
+                                    checkboxes: {
+                                        text: string;
+                                        isRequired: boolean;
+                                    }[];
+                                };
+                                waiverVersion: number;
+                                view: {
+                                    /** @enum {string} */
+                                    fontFamily: "Helvetica Neue" | "Euclid Circular B" | "Arial" | "Verdana" | "Tahoma" | "Georgia" | "Times New Roman";
+                                    /** @enum {string} */
+                                    viewMode: "detailed" | "compact" | "table";
+                                    colors: {
+                                        primary: string;
+                                        secondary: string;
+                                    };
+                                    isUseAvailabilityColors: boolean;
+                                };
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    kioskSign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fields: {
+                        [key: string]: string | number | boolean | string[];
+                    };
+                    checkboxes: {
+                        text: string;
+                        value: boolean;
+                    }[];
+                    signature: string;
+                    guardianName?: string;
+                    guardianSignature?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        signedCount: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        code: string;
+                        details?: {
+                            fields?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -24,6 +24,7 @@ export const AREA_LABELS: Record<PermissionArea, string> = {
   mails: 'Mail log',
   giftCards: 'Gift cards',
   guests: 'Guests',
+  kiosks: 'Waiver kiosks',
 };
 
 const ACTION_LABELS: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
 import { SIGNING_TOKEN_PATTERN } from '@lanebook/core/waiver-schemas';
 import { LIVE_BOOKING_STATUSES } from '@lanebook/core';
 import type { Db, Tx } from '../../db/client.js';
@@ -154,6 +154,52 @@ export async function bookingToSign(tx: Db | Tx, venueId: string, bookingId: str
   const venue = forVenue(tx, venueId);
   const [row] = lock ? await venue.lock(bookings, eq(bookings.id, bookingId)) : await venue.select(bookings, eq(bookings.id, bookingId));
   return row ?? null;
+}
+
+/** What a waiver kiosk shows of a booking (issue 39): nothing of the customer. */
+export interface KioskBookingRow {
+  id: string;
+  productId: string;
+  startsAt: Date;
+  playersCount: number;
+  numberOfSignedWaivers: number;
+}
+
+/**
+ * A venue's live bookings starting on one venue date (in `timezone`), for a waiver kiosk (issue 39): those of `ids` (a
+ * scanned check-in code's), or the booker's by last name (any case) and the last four digits of
+ * their phone. At most 20, earliest first.
+ */
+export async function liveBookingsOfDay(
+  db: Db | Tx,
+  venueId: string,
+  day: { date: string; timezone: string },
+  match: { ids: string[] } | { lastName: string; phoneLast4: string },
+): Promise<KioskBookingRow[]> {
+  const matching =
+    'ids' in match
+      ? inArray(bookings.id, match.ids)
+      : and(
+          eq(sql`lower(${bookings.lastName})`, match.lastName.trim().toLowerCase()),
+          // Digits only (kioskFindSchema): no LIKE wildcard can come in.
+          like(bookings.phone, `%${match.phoneLast4}`),
+        );
+  return forVenue(db, venueId).selectFields(
+    bookings,
+    {
+      id: bookings.id,
+      productId: bookings.productId,
+      startsAt: bookings.startsAt,
+      playersCount: bookings.playersCount,
+      numberOfSignedWaivers: bookings.numberOfSignedWaivers,
+    },
+    and(
+      sql`(${bookings.startsAt} at time zone ${day.timezone})::date = ${day.date}::date`,
+      inArray(bookings.status, [...LIVE_BOOKING_STATUSES]),
+      matching,
+    ),
+    { orderBy: [asc(bookings.startsAt), asc(bookings.id)], limit: 20 },
+  );
 }
 
 /** Counts a signature on or off the booking (its numberOfSignedWaivers), with a line in its log naming the signer. */
