@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildPermissionsMap, DEFAULT_PERMISSIONS, defaultRolesFor, rolesAllowed } from '@lanebook/core';
 import { describeEachDatabase } from '../../test/each-database.js';
-import { BASE_URL, PROBE_HEADER, PROBE_STATUS, resetTokenOf, startSecondProcess, TestServer, type Caller } from '../../test/server.js';
+import { BASE_URL, Caller, PROBE_HEADER, PROBE_STATUS, resetTokenOf, startSecondProcess, TestServer } from '../../test/server.js';
 
 /**
  * Revocation through the access step's cache: every change below applies to the very next
@@ -179,6 +179,18 @@ describe('revocation across server processes [postgres]', () => {
     for (let i = 0; i < 3; i += 1) expect(await fromOther(venue.manager, 'POST', '/api/private/taxes')).toBe(400);
     expect((await venue.owner.patch(`/api/private/users/${venue.manager.id}/role`, { role: 'staff' })).statusCode).toBe(200);
     expect(await untilOtherAnswers(403, () => fromOther(venue.manager, 'POST', '/api/private/taxes'))).toBeLessThan(1000);
+  });
+
+  it('a waiver kiosk revoked through process A is refused by process B on its very next request', async () => {
+    const venue = await t.addVenue();
+    const created = await venue.manager.post('/api/private/kiosks', { name: 'Door' });
+    expect(created.statusCode, created.body).toBe(201);
+    const kiosk = new Caller(t, created.json<{ token: string }>().token, null, 'kiosk');
+    // The kiosk passes B's guard: B answers the empty body with a 400, not a 401.
+    for (let i = 0; i < 3; i += 1) expect(await fromOther(kiosk, 'POST', '/api/kiosk/find')).toBe(400);
+    expect((await venue.manager.delete(`/api/private/kiosks/${created.json<{ id: string }>().id}`)).statusCode).toBe(204);
+    // Read on every kiosk request (issue 39): no notice to wait for.
+    expect(await fromOther(kiosk, 'POST', '/api/kiosk/find')).toBe(401);
   });
 
   it("a lane added through process A is in process B's cached list within a second", async () => {
