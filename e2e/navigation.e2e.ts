@@ -28,6 +28,7 @@ const SETTINGS_MENU = [
   ['Promocodes', '/settings/promocodes'],
   ['Affiliates', '/settings/affiliates'],
   ['Upsell merchandise', '/settings/upsell-merchandise'],
+  ['Waiver kiosks', '/settings/kiosks'],
   ['Permissions', '/settings/permissions'],
   ['Integrations', '/settings/integrations'],
 ] as const;

@@ -8,8 +8,9 @@ import { preloadable, type PreloadableComponent } from './preloadable';
 /**
  * Every console route, in one table: the router, the guards and the menus read it; the routes the
  * tour opens by name are named in lib/route-names.ts. A route without a page shows a "coming soon" panel.
+ * The `bare` layout is the page alone, without frame or menus (the waiver kiosk's tablet).
  */
-export type Layout = 'default' | 'auth' | 'auth-wide' | 'auth-logout';
+export type Layout = 'default' | 'auth' | 'auth-wide' | 'auth-logout' | 'bare';
 export type RouteAccess = 'guest' | 'public' | 'signed-in' | 'onboarding';
 
 export interface RouteDef {
@@ -73,6 +74,8 @@ const GiftCardPage = page(() => import('../features/gift-cards/GiftCardPage'));
 const GiftCardSettingsPage = page(() => import('../features/gift-cards/GiftCardSettingsPage'));
 const GuestsPage = page(() => import('../features/guests/GuestsPage'));
 const GuestPage = page(() => import('../features/guests/GuestPage'));
+const KiosksSettingsPage = page(() => import('../features/kiosks/KiosksSettingsPage'));
+const KioskPage = page(() => import('../features/kiosks/KioskPage'));
 
 const app = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
   path,
@@ -132,6 +135,8 @@ export const ROUTES: RouteDef[] = [
   // The venues that invited the signed-in person (decision 008): reachable with or without a venue.
   // A customer signs their booking's waiver from the link the venue shares: no sign-in.
   { path: '/sign/:bookingReference', title: 'Sign waiver', layout: 'auth-wide', access: 'public', page: PublicSigningPage },
+  // The waiver kiosk's tablet (issue 39): its own device token, no session and no menus.
+  { path: '/kiosk', title: 'Waiver kiosk', layout: 'bare', access: 'public', page: KioskPage },
   { path: '/invitations', title: 'Invitations', layout: 'auth-logout', access: 'onboarding', page: InvitationsPage },
 
   app('/dashboard', 'Dashboard', { permission: 'statistics.view', page: DashboardPage }),
@@ -156,6 +161,7 @@ export const ROUTES: RouteDef[] = [
   ...collection('/settings/promocodes', 'Promocodes', 'promocodes.create', Promocodes),
   ...collection('/settings/affiliates', 'Affiliates', 'affiliates.create', Affiliates),
   ...collection('/settings/upsell-merchandise', 'Upsell merchandise', 'upsellItems.create', UpsellItems),
+  app('/settings/kiosks', 'Waiver kiosks', { permission: 'kiosks.manage', page: KiosksSettingsPage }),
   app('/settings/permissions', 'Permissions', { page: PermissionsPage }),
   app('/settings/superadmin', 'Superadmin', { superadminOnly: true, page: SuperadminVenuesPage }),
   app('/settings/superadmin/create', 'Superadmin: create venue', { superadminOnly: true, page: SuperadminCreateVenuePage }),

@@ -1,6 +1,6 @@
 import type React from 'react';
 import { Suspense, useEffect, useState } from 'react';
-import { matchRoutes, Navigate, unstable_HistoryRouter as HistoryRouter, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, Outlet, unstable_HistoryRouter as HistoryRouter, useRoutes, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/ComingSoon';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { createBlockingHistory } from '../lib/navigation-blocker';
@@ -36,6 +36,11 @@ const layouts: Record<Layout, React.ReactElement> = {
   auth: <AuthLayout />,
   'auth-wide': <AuthLayout wide />,
   'auth-logout': <AuthLayout withLogout />,
+  bare: (
+    <Suspense fallback={<FullPageLoader />}>
+      <Outlet />
+    </Suspense>
+  ),
 };
 
 /** Each route object's entry of the route table. */

@@ -35,6 +35,7 @@ export const SETTINGS_MENU: MenuItem[] = [
   { label: 'Promocodes', to: '/settings/promocodes' },
   { label: 'Affiliates', to: '/settings/affiliates' },
   { label: 'Upsell merchandise', to: '/settings/upsell-merchandise' },
+  { label: 'Waiver kiosks', to: '/settings/kiosks', permission: 'kiosks.manage' },
   { label: 'Permissions', to: '/settings/permissions' },
   { label: 'Superadmin', to: '/settings/superadmin', superadminOnly: true },
   { label: 'Integrations', to: '/settings/integrations' },

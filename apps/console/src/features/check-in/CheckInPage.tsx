@@ -13,7 +13,7 @@ import { notifySuccess } from '../../lib/notify';
 import { venueKey } from '../../lib/query-keys';
 import { useSession } from '../../lib/session';
 import { checkInByCode } from './api/check-in-by-code';
-import { CameraScanner } from './CameraScanner';
+import { CameraScanner } from '../../components/check-in/CameraScanner';
 
 /** "7 min late", "in 12 min", "on time": the start beside now. */
 function lateness(minutes: number): string {

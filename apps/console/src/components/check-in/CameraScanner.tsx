@@ -36,10 +36,19 @@ async function frameReader(): Promise<(video: HTMLVideoElement, canvas: HTMLCanv
  * The camera's view, reading QR codes a few times a second while not `paused`. The camera opens
  * only when asked (the browser asks for permission then) and closes with the page.
  */
-export function CameraScanner({ paused, onCode }: { paused: boolean; onCode: (code: string) => void }) {
+export function CameraScanner({
+  paused,
+  onCode,
+  autoStart = false,
+}: {
+  paused: boolean;
+  onCode: (code: string) => void;
+  /** Open the camera at once (the kiosk's scan button was the ask). */
+  autoStart?: boolean;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [state, setState] = useState<'off' | 'starting' | 'on'>('off');
+  const [state, setState] = useState<'off' | 'starting' | 'on'>(autoStart ? 'starting' : 'off');
   const [problem, setProblem] = useState<string | null>(null);
   const latest = useRef({ paused, onCode });
   latest.current = { paused, onCode };
