@@ -87,7 +87,7 @@ describe('check-in', () => {
     try {
       await signIn(page, 'owner@demo.test', { landOn: '/calendar' });
       // The header's button opens the Check-in page from any page.
-      await page.getByRole('link', { name: 'Check-in' }).click();
+      await page.getByRole('banner').getByRole('link', { name: 'Check-in' }).click();
       await visible(page.getByRole('heading', { name: 'Check-in', level: 1 }));
       const booking = await bookedToday(page, `usb${Date.now().toString(36)}`);
       const box = page.getByRole('textbox', { name: 'Check-in code' });

@@ -7,6 +7,7 @@ const MAIN_MENU = [
   ['Dashboard', '/dashboard'],
   ['Bookings', '/bookings'],
   ['Calendar', '/calendar'],
+  ['Check-in', '/check-in'],
   ['Guests', '/guests'],
   ['Gift cards', '/gift-cards'],
   ['Lane management', '/resources'],

@@ -13,6 +13,7 @@ export const MAIN_MENU: MenuItem[] = [
   { label: 'Dashboard', to: '/dashboard', permission: 'statistics.view' },
   { label: 'Bookings', to: '/bookings' },
   { label: 'Calendar', to: '/calendar' },
+  { label: 'Check-in', to: '/check-in', permission: 'bookings.edit' },
   { label: 'Guests', to: '/guests', permission: 'guests.view' },
   { label: 'Gift cards', to: '/gift-cards', permission: 'giftCards.view' },
   { label: 'Lane management', to: '/resources' },

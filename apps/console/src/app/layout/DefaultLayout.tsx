@@ -106,7 +106,8 @@ export function DefaultLayout() {
             {/* On a phone the right-hand controls sit closer, so Search bookings fits beside them at 390 px. */}
             <Group gap={isMobile ? 6 : 'sm'} wrap="nowrap">
               {venue ? <BookingFinder /> : null}
-              {venue && session.can('bookings.edit') ? (
+              {/* On a phone Check-in is in the menu: the header's controls fill its 390 px already. */}
+              {venue && session.can('bookings.edit') && !isMobile ? (
                 <DeferredTooltip label="Check-in: scan a booking's code">
                   <ActionIcon component={Link} to="/check-in" variant="subtle" color="gray" size="lg" aria-label="Check-in">
                     <IconScan size={20} />
