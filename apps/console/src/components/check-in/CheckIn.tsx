@@ -119,20 +119,7 @@ function CheckInQuestion(props: {
               Sign here now
             </Button>
           ) : null}
-          {waiverLink ? (
-            <CopyButton value={waiverLink} timeout={2000}>
-              {({ copied, copy }) => (
-                <Button
-                  variant="default"
-                  color={copied ? 'teal' : undefined}
-                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                  onClick={copy}
-                >
-                  {copied ? 'Waiver link copied' : 'Copy waiver link'}
-                </Button>
-              )}
-            </CopyButton>
-          ) : null}
+          {waiverLink ? <CopyWaiverLinkButton link={waiverLink} /> : null}
           <Button color="orange" loading={props.pending} onClick={props.onConfirm}>
             Check in anyway
           </Button>
@@ -186,5 +173,23 @@ export function PresenceSelect({
       />
       {dialog}
     </>
+  );
+}
+
+/** The friends' signing link, copied for the desk to send (the check-in dialog and the Check-in page). */
+export function CopyWaiverLinkButton({ link }: { link: string }) {
+  return (
+    <CopyButton value={link} timeout={2000}>
+      {({ copied, copy }) => (
+        <Button
+          variant="default"
+          color={copied ? 'teal' : undefined}
+          leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+          onClick={copy}
+        >
+          {copied ? 'Waiver link copied' : 'Copy waiver link'}
+        </Button>
+      )}
+    </CopyButton>
   );
 }

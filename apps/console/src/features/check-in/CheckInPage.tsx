@@ -1,13 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Button, Card, CopyButton, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCash, IconCheck, IconCopy, IconScan } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCash, IconCheck, IconScan } from '@tabler/icons-react';
 import type { CheckInAnswer } from '@lanebook/core/booking-schemas';
 import { formatMoney, formatVenueTime } from '@lanebook/core/format';
 import { PageHeader } from '../../components/PageHeader';
 import { Fact } from '../../components/Fact';
-import { CheckInButton } from '../../components/check-in/CheckIn';
+import { CheckInButton, CopyWaiverLinkButton } from '../../components/check-in/CheckIn';
 import { errorMessage } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { venueKey } from '../../lib/query-keys';
@@ -186,18 +186,7 @@ export default function CheckInPage() {
                     Collect
                   </Button>
                 ) : null}
-                <CopyButton value={booking.signingLink} timeout={2000}>
-                  {({ copied, copy }) => (
-                    <Button
-                      variant="default"
-                      color={copied ? 'teal' : undefined}
-                      leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                      onClick={copy}
-                    >
-                      {copied ? 'Waiver link copied' : 'Copy waiver link'}
-                    </Button>
-                  )}
-                </CopyButton>
+                <CopyWaiverLinkButton link={booking.signingLink} />
                 <Button variant="default" component={Link} to={`/bookings/${encodeURIComponent(booking.id)}/view`}>
                   Open booking
                 </Button>
