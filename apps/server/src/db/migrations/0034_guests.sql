@@ -32,7 +32,7 @@ CREATE INDEX "guests_first_name_search" ON "guests" USING btree ("venue_id",lowe
 --> statement-breakpoint
 CREATE INDEX "guests_last_name_search" ON "guests" USING btree ("venue_id",lower("last_name") text_pattern_ops,lower("first_name") text_pattern_ops);
 --> statement-breakpoint
-CREATE INDEX "guests_name_sort" ON "guests" USING btree ("venue_id",lower("last_name"),lower("first_name"),"id");
+CREATE INDEX "guests_name_sort" ON "guests" USING btree ("venue_id",lower("last_name"),lower("first_name"),"id","first_name","last_name","email","phone") WHERE "guests"."merged_into_id" is null;
 --> statement-breakpoint
 CREATE INDEX "guests_flagged_idx" ON "guests" USING btree ("venue_id") WHERE "guests"."flags" <> '[]'::jsonb;
 --> statement-breakpoint

@@ -169,9 +169,10 @@ const MAX_WALK = 20_000;
  * walk the names in order until enough match, guessing the matches spread evenly: a common last
  * name late in the alphabet ("Williams", "Young") is one run at the end, and the walk read every
  * guest before it (a quarter of a second at 200,000 guests). So the walk is bounded: the first
- * WALK_PER_GUEST names a wanted guest are read in order, and when enough of them match (a common
- * first name, a letter or two) those are the first; otherwise every match is found by the search
- * indexes and sorted (a name, an email, a phone: few). One statement; the branch not needed is never run.
+ * WALK_PER_GUEST names a wanted guest are read in order (from guests_name_sort alone, which
+ * holds the columns the search reads), and when enough of them match (a common first name, a
+ * letter or two) those are the first; otherwise every match is found by the search indexes and
+ * sorted (a name, an email, a phone: few). One statement; the branch not needed is never run.
  */
 function matchingIds(scoped: VenueScope, match: SQL, wanted: number): SQL {
   const walk = sql.raw(String(Math.min(wanted * WALK_PER_GUEST, MAX_WALK)));
